@@ -1,0 +1,29 @@
+/** Limits, delays and defaults from the specification (§9), in one place. */
+
+export const NOTIFICATION_MS = 3000;
+export const CONFIRM_EMAIL_DELAY_MS = 3000;
+export const VERIFY_REDIRECT_DELAY_MS = 1000;
+export const LOGIN_REDIRECT_DELAY_MS = 1000;
+
+export const SIDEBAR_COLLAPSE_MAX_WIDTH_PX = 1024;
+export const MOBILE_MAX_WIDTH_PX = 767;
+
+export const PASSWORD_MIN_LENGTH = 5;
+export const PASSWORD_MAX_LENGTH = 128;
+export const FULLNAME_MAX_LENGTH = 100;
+
+export const TRIAL_DAYS = 7;
+export const MAX_IPS_PER_SERVER = 20;
+export const VAT_RATE = 0.1;
+
+export const DEFAULT_LOCALE = 'vi';
+export const FALLBACK_LOCALE = 'en';
+export const LOCALES = ['vi', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const DEFAULT_PHONE_COUNTRY = 'VN';
+export const AUTH_HEADER_PREFIX = 'Token ';
+
+/** Confirmation links stay valid for a day, reset links for an hour. */
+export const EMAIL_CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
