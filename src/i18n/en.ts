@@ -1,9 +1,92 @@
 /** English, the fallback language: the twin of every key in vi.ts. */
+import englishMessages from 'ra-language-english';
+
 import type { vi } from './vi';
 
 type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };
 
 export const en: Messages<typeof vi> = {
+  // react-admin's own English; the key-parity test checks it has every key vi.ts has.
+  ra: englishMessages.ra as unknown as Messages<typeof vi>['ra'],
+  app: {
+    language: { vi: 'Tiếng Việt', en: 'English' },
+    page: {
+      login: 'Sign in',
+      register: 'Register',
+      forgot: 'Forgot password',
+      password_reset: 'Reset password',
+      confirm: 'Confirm e-mail',
+      verify: 'Verify e-mail',
+      server_error: 'Server error',
+      not_found: 'Page not found',
+      dashboard: 'Dashboard',
+    },
+    field: {
+      email: 'E-mail',
+      password: 'Password',
+      new_password: 'New password',
+      confirm_password: 'Repeat password',
+      fullname: 'Full name',
+      phone: 'Phone number',
+    },
+    auth: {
+      login_button: 'Sign in',
+      login_failed: 'Wrong e-mail or password.',
+      login_required: 'Please sign in to continue.',
+      session_expired: 'Your session has ended, please sign in again.',
+      forgot_link: 'Forgot password?',
+      no_account: 'No account yet?',
+      register_link: 'Register now',
+      register_button: 'Register',
+      register_success: 'Your account has been created.',
+      have_account: 'Already have an account?',
+      login_link: 'Sign in',
+      privacy_note: 'By registering you accept our terms of use and privacy policy.',
+      terms_link: 'Read the terms',
+      forgot_help: 'Enter the e-mail you registered with and we will send a reset link.',
+      send_reset_button: 'Send link',
+      reset_sent:
+        'If %{email} is a registered address, a password reset link has been sent to it. Please check your inbox.',
+      back_to_login: 'Back to sign in',
+      reset_button: 'Reset password',
+      reset_success: 'Your password has been reset. Please sign in with the new password.',
+      confirming: 'Confirming your e-mail…',
+      confirmed: 'Your e-mail is confirmed. Taking you to the dashboard…',
+      verify_sent_to: 'We sent a verification e-mail to %{email}.',
+      verify_help:
+        'Please open it and follow the link to activate your account. If you cannot find it, check your spam folder or send it again.',
+      verify_resend_button: 'Send the verification e-mail again',
+      verify_resent: 'The verification e-mail was sent again. Please check your inbox.',
+    },
+    error: {
+      generic: 'Something went wrong, please try again.',
+      server_error_help: 'The server ran into a problem. Please try again in a few minutes.',
+      not_found_help: 'The page you are looking for does not exist. Please check the URL.',
+    },
+    action: {
+      back: 'Back',
+      home: 'Home',
+      go_dashboard: 'Go to the dashboard',
+    },
+    section: {
+      dashboard: 'Dashboard',
+      plans: 'Plans',
+      'cloud-server': 'Cloud VPS',
+      volume: 'Volume',
+      snapshot: 'Snapshot',
+      'ssh-keys': 'SSH Key',
+      ticket: 'Ticket',
+      agency: 'Agency',
+      account: 'Account',
+      billing: 'Billing',
+    },
+    coming_soon: 'This section is not available in this version yet. Please come back later.',
+    dashboard: {
+      welcome: 'Hello, %{name}',
+      balance: 'Account balance',
+      unpaid: 'Unpaid amount',
+    },
+  },
   validation: {
     email_required: 'Email must not be empty.',
     email_invalid: 'Please enter a valid e-mail address',
@@ -19,5 +102,56 @@ export const en: Messages<typeof vi> = {
   },
   server: {
     invalid_credentials: 'Wrong e-mail or password.',
+    unauthorized: 'Please sign in to continue.',
+    not_found: 'There is nothing at this address.',
+    not_implemented: 'This is not available in the sandbox yet.',
+    internal_error: 'Something went wrong, please try again.',
+    invalid_request: 'The request is not valid: %{detail}',
+    field: {
+      required: 'This field must not be empty.',
+      unknown: 'This field is not supported.',
+      too_short: 'Must have at least %{limit} characters.',
+      too_long: 'Must not be longer than %{limit} characters.',
+      invalid_format: 'The format is wrong.',
+      invalid: 'The value is not valid.',
+    },
+    registered: 'You are registered! Please check your mailbox to confirm your e-mail address.',
+    email_taken: 'This e-mail address is already in use.',
+    email_already_verified: 'Your e-mail address is already confirmed.',
+    invalid_link: 'The link is not valid or has expired.',
+    reset_requested:
+      'If this address belongs to an account, we have sent it instructions to reset the password.',
+    password_changed: 'Your password has been reset. Please sign in again.',
+    not_on_trial: 'This account is not on a trial.',
+    insufficient_balance:
+      'The balance does not cover the upgrade: it costs %{amount} ₫ and the balance is %{balance} ₫.',
+    upgraded: 'Your account has been upgraded. %{amount} ₫ was taken from the balance.',
+    otp_sent: 'A verification code has been sent to your e-mail address.',
+    otp_invalid: 'The verification code is not correct!',
+    otp_verified: 'Verified.',
+    mail: {
+      confirm_subject: 'Confirm your e-mail address',
+      confirm_text:
+        'Hello %{name},\nThank you for signing up. Please open the link below to confirm your e-mail address. The link is valid for %{hours} hours and works only once.',
+      reset_subject: 'Reset your password',
+      reset_text:
+        'Hello %{name},\nWe received a request to reset the password of your account. Open the link below to choose a new password. The link is valid for %{minutes} minutes and works only once. If you did not ask for this, ignore this e-mail.',
+      otp_subject: 'Verification code',
+      otp_text:
+        'Hello %{name},\nYour verification code is %{code}. It is valid for %{minutes} minutes. Do not share it with anyone.',
+      sms_subject: 'SMS to %{phone}',
+      sms_text: 'Your verification code is %{code}, valid for %{minutes} minutes.',
+    },
+    outbox: {
+      title: 'Sandbox outbox',
+      intro: 'Every e-mail the sandbox sends is kept here, newest first.',
+      demo_accounts: 'Demo accounts (password %{password})',
+      filter_label: 'Recipient',
+      filter_button: 'Filter',
+      show_all: 'Show all',
+      empty: 'No e-mail yet.',
+      sent_at: 'Sent at',
+      to: 'To',
+    },
   },
 };

@@ -1,0 +1,66 @@
+/**
+ * The signed-in portal: reading this file tells every resource and page the portal has.
+ * Sections that later issues build are declared already and show a "not available yet" page.
+ */
+import { useState } from 'react';
+import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+
+import { authProvider } from './authProvider/authProvider';
+import { dataProvider } from './dataProvider/dataProvider';
+import type { Locale } from './domain/constants';
+import { createI18nProvider } from './i18n/i18nProvider';
+import type { MessageTree } from './i18n/interpolate';
+import { PortalLayout } from './layout/PortalLayout';
+import { ComingSoonPage } from './pages/ComingSoonPage';
+import { DashboardPage } from './pages/DashboardPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { theme } from './theme';
+
+interface AppProps {
+  locale: Locale;
+  messages: MessageTree;
+  onLocaleChange: (locale: Locale) => Promise<void>;
+}
+
+export default function App({ locale, messages, onLocaleChange }: AppProps) {
+  // Created once: react-admin keeps its own locale state after start.
+  const [i18nProvider] = useState(() => createI18nProvider(locale, messages, onLocaleChange));
+  // The store lives in memory: the language has its own storage key, and nothing else needs to
+  // survive a reload.
+  const [store] = useState(() => memoryStore());
+
+  return (
+    <Admin
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={theme}
+      layout={PortalLayout}
+      loginPage={false}
+      catchAll={NotFoundPage}
+      requireAuth
+      disableTelemetry
+    >
+      <Resource name="cloud-server" list={<ComingSoonPage section="cloud-server" />} />
+      <Resource name="volume" list={<ComingSoonPage section="volume" />} />
+      <Resource name="snapshot" list={<ComingSoonPage section="snapshot" />} />
+      <Resource name="ssh-keys" list={<ComingSoonPage section="ssh-keys" />} />
+      <Resource name="ticket" list={<ComingSoonPage section="ticket" />} />
+      <CustomRoutes>
+        <Route path="/" element={<Navigate to="/dashboard" replace />} />
+        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/cloud-server/plans" element={<ComingSoonPage section="plans" />} />
+        <Route path="/cloud-server/create" element={<ComingSoonPage section="cloud-server" />} />
+        <Route path="/volume/create" element={<ComingSoonPage section="volume" />} />
+        <Route path="/snapshot/create" element={<ComingSoonPage section="snapshot" />} />
+        <Route path="/ssh-keys/create" element={<ComingSoonPage section="ssh-keys" />} />
+        <Route path="/account" element={<ComingSoonPage section="account" />} />
+        <Route path="/billing/*" element={<ComingSoonPage section="billing" />} />
+        <Route path="/order/create" element={<ComingSoonPage section="billing" />} />
+        <Route path="/agency" element={<ComingSoonPage section="agency" />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

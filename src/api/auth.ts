@@ -1,0 +1,73 @@
+/** The auth area of the contract (spec §7), one typed function per operation. */
+import { request, type Credentials } from './client';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+export type UserInfo = Schemas['UserInfo'];
+export type RegisterRequest = Schemas['RegisterRequest'];
+export type TrialPackageList = Schemas['TrialPackageList'];
+
+const token = (value: string): Credentials => ({ kind: 'token', token: value });
+const anonymous: Credentials = { kind: 'none' };
+
+export const authApi = {
+  getCurrentUser: (accessToken: string, locale?: string) =>
+    request<UserInfo>('/auth/user', { credentials: token(accessToken), locale }),
+
+  getToken: (email: string, password: string, locale?: string) =>
+    request<Schemas['TokenResponse']>('/auth/token', {
+      credentials: { kind: 'basic', email, password },
+      locale,
+    }),
+
+  register: (payload: RegisterRequest, locale?: string) =>
+    request<Schemas['MessageResponse']>('/auth/users', {
+      method: 'POST',
+      body: payload,
+      credentials: anonymous,
+      locale,
+    }),
+
+  resendConfirmation: (accessToken: string, locale?: string) =>
+    request<Schemas['ResendConfirmationResponse']>('/auth/users/resend_email_comfirmation', {
+      method: 'POST',
+      body: {},
+      credentials: token(accessToken),
+      locale,
+    }),
+
+  confirmEmail: (confirmationToken: string, locale?: string) =>
+    request<Schemas['TokenResponse']>('/auth/users/confirm_email', {
+      method: 'POST',
+      body: { token: confirmationToken },
+      credentials: anonymous,
+      locale,
+    }),
+
+  requestPasswordReset: (email: string, locale?: string) =>
+    request<Schemas['MessageResponse']>('/auth/users/request_reset_password', {
+      method: 'POST',
+      body: { email },
+      credentials: anonymous,
+      locale,
+    }),
+
+  resetPassword: (resetToken: string, newPassword: string, locale?: string) =>
+    request<Schemas['MessageResponse']>('/auth/users/reset_password', {
+      method: 'POST',
+      body: { token: resetToken, new_password: newPassword },
+      credentials: anonymous,
+      locale,
+    }),
+
+  getTrialPackages: (accessToken: string, locale?: string) =>
+    request<TrialPackageList>('/auth/trial', { credentials: token(accessToken), locale }),
+
+  upgradeTrial: (accessToken: string, locale?: string) =>
+    request<Schemas['MessageResponse']>('/auth/user/upgrade', {
+      method: 'POST',
+      body: {},
+      credentials: token(accessToken),
+      locale,
+    }),
+};

@@ -1,0 +1,109 @@
+/**
+ * The one HTTP client of the portal. It adds the `Token` header, sends the chosen language,
+ * and turns every non-2xx answer into react-admin's HttpError carrying the server's `message`,
+ * so screens and providers handle one error shape.
+ */
+import { HttpError } from 'ra-core';
+
+import { config } from '../config';
+import { AUTH_HEADER_PREFIX } from '../domain/constants';
+import type { components } from './schema';
+
+export type ApiError = components['schemas']['Error'];
+
+export type Credentials =
+  | { kind: 'token'; token: string }
+  | { kind: 'basic'; email: string; password: string }
+  | { kind: 'none' };
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  credentials: Credentials;
+  locale?: string;
+  signal?: AbortSignal;
+}
+
+/** Status 0 stands for "no answer": the network failed before the server could reply. */
+export const NETWORK_ERROR_STATUS = 0;
+
+export function buildUrl(path: string, query: RequestOptions['query'] = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const search = params.toString();
+  return `${config.apiBaseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+function authorizationHeader(credentials: Credentials): string | undefined {
+  switch (credentials.kind) {
+    case 'token':
+      return `${AUTH_HEADER_PREFIX}${credentials.token}`;
+    case 'basic':
+      return `Basic ${encodeBase64Utf8(`${credentials.email}:${credentials.password}`)}`;
+    case 'none':
+      return undefined;
+  }
+}
+
+function encodeBase64Utf8(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+export async function request<T>(path: string, options: RequestOptions): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const authorization = authorizationHeader(options.credentials);
+  if (authorization) headers.set('Authorization', authorization);
+  if (options.locale) headers.set('Accept-Language', options.locale);
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new HttpError('network_error', NETWORK_ERROR_STATUS, { message: 'network_error' });
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) {
+    const message = isApiError(body) ? body.message : response.statusText || `HTTP ${response.status}`;
+    throw new HttpError(message, response.status, body);
+  }
+  return body as T;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isApiError(body: unknown): body is ApiError {
+  return typeof body === 'object' && body !== null && typeof (body as ApiError).message === 'string';
+}
+
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof HttpError ? error.status : undefined;
+}
+
+/** Field errors of a 400 answer, keyed by the request's field names. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof HttpError) || !isApiError(error.body)) return {};
+  return error.body.errors ?? {};
+}

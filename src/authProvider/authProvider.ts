@@ -1,0 +1,71 @@
+/**
+ * react-admin's authProvider. The decisions are the pure rules of sessionRules.ts; this file
+ * only wires them to storage, the API and react-admin's expectations.
+ */
+import type { AuthProvider } from 'ra-core';
+
+import { errorStatus, NETWORK_ERROR_STATUS } from '../api/client';
+import { LOGIN_REDIRECT_DELAY_MS } from '../domain/constants';
+import { canAccessResource } from './permissions';
+import { fetchCurrentUser } from './sessionCheck';
+import { createOnceLatch, destinationForErrorStatus, LOGIN_PATH } from './sessionRules';
+import { forgetSession, getStoredUserInfo, getToken, storeCallbackUrl } from './sessionStore';
+
+const unauthorizedLatch = createOnceLatch();
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The portal path the user asked for, without the /idc base. */
+function currentPortalPath(): string {
+  const { pathname, search } = window.location;
+  return `${pathname.replace(/^\/idc(?=\/|$)/, '') || '/'}${search}`;
+}
+
+export const authProvider: AuthProvider = {
+  // The public login page signs in by itself (it must work without react-admin loaded).
+  login: async () => undefined,
+
+  // Called by react-admin when a check fails: forget the session but keep the callbackURL and
+  // the pending order, so the user comes back to them after signing in again.
+  logout: async () => {
+    forgetSession();
+    return LOGIN_PATH;
+  },
+
+  checkAuth: async () => {
+    if (!getToken()) {
+      storeCallbackUrl(currentPortalPath());
+      await wait(LOGIN_REDIRECT_DELAY_MS);
+      throw { redirectTo: LOGIN_PATH, message: 'app.auth.login_required' };
+    }
+    try {
+      await fetchCurrentUser();
+      unauthorizedLatch.reset();
+    } catch (error) {
+      const status = errorStatus(error);
+      if (status === 401 || status === NETWORK_ERROR_STATUS || status === undefined) {
+        forgetSession();
+        throw { redirectTo: LOGIN_PATH, message: false };
+      }
+      // Other failures (e.g. 500) do not end the session; checkError routes them.
+    }
+  },
+
+  checkError: async (error) => {
+    const status = errorStatus(error) ?? (error as { status?: number })?.status;
+    const destination = destinationForErrorStatus(status);
+    if (destination === LOGIN_PATH) {
+      forgetSession();
+      if (!unauthorizedLatch.take()) throw { logoutUser: false, redirectTo: false, message: false };
+      throw { redirectTo: LOGIN_PATH, message: 'app.auth.session_expired' };
+    }
+    if (destination) throw { logoutUser: false, redirectTo: destination, message: false };
+  },
+
+  getIdentity: async () => {
+    const user = getStoredUserInfo() ?? (await fetchCurrentUser());
+    return { ...user, id: user.id, fullName: user.fullname || user.email };
+  },
+
+  canAccess: async ({ resource }) => canAccessResource(getStoredUserInfo(), resource),
+};

@@ -1,0 +1,96 @@
+/**
+ * What the session keeps in the browser (spec §3 "Locally stored"), behind one small API so
+ * the keys are written in one place. Everything but the language is forgotten at sign-out.
+ */
+import type { components } from '../api/schema';
+
+export type UserInfo = components['schemas']['UserInfo'];
+
+export interface PendingServerChoice {
+  cpu: string;
+  ram: string;
+  disk: string;
+  interval?: string;
+}
+
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  authenticated: 'authenticated',
+  userInfo: 'user_info',
+  callbackUrl: 'callbackURL',
+  cpu: 'cpu',
+  ram: 'ram',
+  disk: 'disk',
+  interval: 'interval',
+  pendingOrder: 'pending_order',
+  locale: 'locale',
+} as const;
+
+function storage(): Storage {
+  return window.localStorage;
+}
+
+export function getToken(): string | null {
+  return storage().getItem(STORAGE_KEYS.accessToken);
+}
+
+export function storeToken(token: string): void {
+  storage().setItem(STORAGE_KEYS.accessToken, token);
+  storage().setItem(STORAGE_KEYS.authenticated, 'true');
+}
+
+export function storeUserInfo(user: UserInfo): void {
+  storage().setItem(STORAGE_KEYS.userInfo, JSON.stringify(user));
+}
+
+export function getStoredUserInfo(): UserInfo | null {
+  const raw = storage().getItem(STORAGE_KEYS.userInfo);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as UserInfo;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the signed-in state but keeps pending choices (used on the login page and on 401). */
+export function forgetSession(): void {
+  storage().removeItem(STORAGE_KEYS.accessToken);
+  storage().removeItem(STORAGE_KEYS.authenticated);
+  storage().removeItem(STORAGE_KEYS.userInfo);
+}
+
+/** Sign-out clears all browser storage (spec §4) except the chosen language. */
+export function clearAllButLocale(): void {
+  const locale = storage().getItem(STORAGE_KEYS.locale);
+  storage().clear();
+  if (locale) storage().setItem(STORAGE_KEYS.locale, locale);
+}
+
+export function getCallbackUrl(): string | null {
+  return storage().getItem(STORAGE_KEYS.callbackUrl);
+}
+
+export function storeCallbackUrl(url: string): void {
+  storage().setItem(STORAGE_KEYS.callbackUrl, url);
+}
+
+export function removeCallbackUrl(): void {
+  storage().removeItem(STORAGE_KEYS.callbackUrl);
+}
+
+export function getPendingServerChoice(): PendingServerChoice | null {
+  const cpu = storage().getItem(STORAGE_KEYS.cpu);
+  const ram = storage().getItem(STORAGE_KEYS.ram);
+  const disk = storage().getItem(STORAGE_KEYS.disk);
+  if (!cpu || !ram || !disk) return null;
+  const interval = storage().getItem(STORAGE_KEYS.interval) ?? undefined;
+  return interval ? { cpu, ram, disk, interval } : { cpu, ram, disk };
+}
+
+export function storePendingServerChoice(choice: PendingServerChoice): void {
+  storage().setItem(STORAGE_KEYS.cpu, choice.cpu);
+  storage().setItem(STORAGE_KEYS.ram, choice.ram);
+  storage().setItem(STORAGE_KEYS.disk, choice.disk);
+  if (choice.interval) storage().setItem(STORAGE_KEYS.interval, choice.interval);
+}

@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+
+import { authApi } from '../../api/auth';
+import { validateEmail } from '../../domain/validation';
+import { usePublicI18n } from '../../i18n/PublicI18nProvider';
+import { PublicShell } from './PublicShell';
+import { Notice, SubmitButton, TextField } from './ui';
+import { useFormFields } from './useFormFields';
+
+export default function ForgotPasswordPage() {
+  const { translate, locale } = usePublicI18n();
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useFormFields({ email: '' }, { email: validateEmail });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validateAll()) return;
+    setBusy(true);
+    const email = form.values.email.trim();
+    try {
+      await authApi.requestPasswordReset(email, locale);
+    } catch {
+      // §8: a failed reset request is silent; the notice reads the same either way.
+    }
+    setSentTo(email);
+    setBusy(false);
+  };
+
+  const error = form.errorFor('email');
+
+  return (
+    <PublicShell title={translate('app.page.forgot')}>
+      {sentTo ? (
+        <div className="pub-form">
+          <Notice type="success">{translate('app.auth.reset_sent', { email: sentTo })}</Notice>
+          <Link className="pub-button pub-button-primary" to="/login">
+            {translate('app.auth.back_to_login')}
+          </Link>
+        </div>
+      ) : (
+        <form className="pub-form" onSubmit={submit} noValidate>
+          <TextField
+            label={translate('app.field.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={form.values.email}
+            onChange={(value) => form.setValue('email', value)}
+            onBlur={() => form.touch('email')}
+            error={error ? translate(error) : undefined}
+            help={translate('app.auth.forgot_help')}
+          />
+          <SubmitButton busy={busy}>{translate('app.auth.send_reset_button')}</SubmitButton>
+          <Link className="pub-button pub-button-text" to="/login">
+            {translate('app.auth.back_to_login')}
+          </Link>
+        </form>
+      )}
+    </PublicShell>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+
+import { authApi } from '../../api/auth';
+import { errorStatus } from '../../api/client';
+import { forgetSession } from '../../authProvider/sessionStore';
+import { signInWithToken } from '../../authProvider/signIn';
+import { validateEmail, validateLoginPassword } from '../../domain/validation';
+import { usePublicI18n } from '../../i18n/PublicI18nProvider';
+import { usePublicNotify } from './PublicNotifier';
+import { PublicShell } from './PublicShell';
+import { SubmitButton, TextField } from './ui';
+import { useFormFields } from './useFormFields';
+
+export default function LoginPage() {
+  const { translate, locale } = usePublicI18n();
+  const notify = usePublicNotify();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [busy, setBusy] = useState(false);
+  const form = useFormFields(
+    { email: '', password: '' },
+    { email: validateEmail, password: validateLoginPassword },
+  );
+
+  useEffect(() => {
+    // §4: arriving at login without a redirect ends any stored session.
+    if (!new URLSearchParams(location.search).has('redirect')) forgetSession();
+  }, [location.search]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validateAll()) return;
+    setBusy(true);
+    try {
+      const { email, password } = form.values;
+      const { token } = await authApi.getToken(email.trim(), password, locale);
+      await signInWithToken(token, location, navigate);
+    } catch (error) {
+      const key = errorStatus(error) === 401 ? 'app.auth.login_failed' : 'app.error.generic';
+      notify(translate(key), 'error');
+      setBusy(false);
+    }
+  };
+
+  const error = (name: 'email' | 'password') => {
+    const key = form.errorFor(name);
+    return key ? translate(key) : undefined;
+  };
+
+  return (
+    <PublicShell title={translate('app.page.login')}>
+      <form className="pub-form" onSubmit={submit} noValidate>
+        <TextField
+          label={translate('app.field.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={form.values.email}
+          onChange={(value) => form.setValue('email', value)}
+          onBlur={() => form.touch('email')}
+          error={error('email')}
+        />
+        <TextField
+          label={translate('app.field.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={(value) => form.setValue('password', value)}
+          onBlur={() => form.touch('password')}
+          error={error('password')}
+        />
+        <div className="pub-right">
+          <Link className="pub-link" to="/forgot">
+            {translate('app.auth.forgot_link')}
+          </Link>
+        </div>
+        <SubmitButton busy={busy}>{translate('app.auth.login_button')}</SubmitButton>
+        <p className="pub-center">
+          {translate('app.auth.no_account')}{' '}
+          <Link className="pub-link" to={{ pathname: '/register', search: location.search }}>
+            {translate('app.auth.register_link')}
+          </Link>
+        </p>
+      </form>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+
+import { authApi } from '../../api/auth';
+import { validateNewPassword, validatePasswordConfirmation } from '../../domain/validation';
+import { usePublicI18n } from '../../i18n/PublicI18nProvider';
+import { usePublicNotify } from './PublicNotifier';
+import { PublicShell } from './PublicShell';
+import { SubmitButton, TextField } from './ui';
+import { useFormFields } from './useFormFields';
+
+export default function PasswordResetPage() {
+  const [search] = useSearchParams();
+  const token = search.get('token');
+  // §2: without a token the page is not shown.
+  return token ? <PasswordResetForm token={token} /> : <Navigate to="/login" replace />;
+}
+
+function PasswordResetForm({ token }: { token: string }) {
+  const { translate, locale } = usePublicI18n();
+  const notify = usePublicNotify();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const form = useFormFields(
+    { password: '', confirmation: '' },
+    {
+      password: validateNewPassword,
+      confirmation: (value, values) => validatePasswordConfirmation(value, values.password),
+    },
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validateAll()) return;
+    setBusy(true);
+    try {
+      await authApi.resetPassword(token, form.values.password, locale);
+      notify(translate('app.auth.reset_success'), 'success');
+      navigate('/login', { replace: true });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : translate('app.error.generic'), 'error');
+      setBusy(false);
+    }
+  };
+
+  const error = (name: 'password' | 'confirmation') => {
+    const key = form.errorFor(name);
+    return key ? translate(key) : undefined;
+  };
+
+  return (
+    <PublicShell title={translate('app.page.password_reset')}>
+      <form className="pub-form" onSubmit={submit} noValidate>
+        <TextField
+          label={translate('app.field.new_password')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={form.values.password}
+          onChange={(value) => form.setValue('password', value)}
+          onBlur={() => form.touch('password')}
+          error={error('password')}
+        />
+        <TextField
+          label={translate('app.field.confirm_password')}
+          type="password"
+          name="confirmation"
+          autoComplete="new-password"
+          value={form.values.confirmation}
+          onChange={(value) => form.setValue('confirmation', value)}
+          onBlur={() => form.touch('confirmation')}
+          error={error('confirmation')}
+        />
+        <SubmitButton busy={busy}>{translate('app.auth.reset_button')}</SubmitButton>
+        <Link className="pub-button pub-button-text" to="/login">
+          {translate('app.auth.back_to_login')}
+        </Link>
+      </form>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,174 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import PhoneInput, { formatPhoneNumber, isValidPhoneNumber } from 'react-phone-number-input';
+import englishCountries from 'react-phone-number-input/locale/en.json';
+import vietnameseCountries from 'react-phone-number-input/locale/vi.json';
+import 'react-phone-number-input/style.css';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+
+import { authApi } from '../../api/auth';
+import { fieldErrors } from '../../api/client';
+import { signInWithToken } from '../../authProvider/signIn';
+import { serverChoiceFromQuery, CREATE_SERVER_REDIRECT } from '../../authProvider/sessionRules';
+import { storePendingServerChoice } from '../../authProvider/sessionStore';
+import { config } from '../../config';
+import { DEFAULT_PHONE_COUNTRY } from '../../domain/constants';
+import {
+  validateEmail,
+  validateFullName,
+  validateNewPassword,
+  validatePasswordConfirmation,
+  validatePhone,
+} from '../../domain/validation';
+import { usePublicI18n } from '../../i18n/PublicI18nProvider';
+import { usePublicNotify } from './PublicNotifier';
+import { PublicShell } from './PublicShell';
+import { FieldMessage, SubmitButton, TextField } from './ui';
+import { useFormFields } from './useFormFields';
+
+type Field = 'email' | 'password' | 'confirmPassword' | 'fullName' | 'phoneNumber';
+
+const SERVER_FIELD_NAMES: Record<string, Field> = {
+  email: 'email',
+  password: 'password',
+  verify_password: 'confirmPassword',
+  fullname: 'fullName',
+  phone: 'phoneNumber',
+  formatted_phone: 'phoneNumber',
+};
+
+export default function RegisterPage() {
+  const { translate, locale } = usePublicI18n();
+  const notify = usePublicNotify();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [busy, setBusy] = useState(false);
+  const form = useFormFields(
+    { email: '', password: '', confirmPassword: '', fullName: '', phoneNumber: '' },
+    {
+      email: validateEmail,
+      password: validateNewPassword,
+      confirmPassword: (value, values) => validatePasswordConfirmation(value, values.password),
+      fullName: validateFullName,
+      phoneNumber: (value) =>
+        validatePhone(value) ?? (isValidPhoneNumber(value) ? undefined : 'validation.phone_invalid'),
+    },
+  );
+
+  useEffect(() => {
+    // §3: arriving with a create-server redirect keeps the chosen configuration for later.
+    const search = new URLSearchParams(location.search);
+    const choice = serverChoiceFromQuery(search);
+    if (search.get('redirect') === CREATE_SERVER_REDIRECT && choice) storePendingServerChoice(choice);
+  }, [location.search]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validateAll()) return;
+    setBusy(true);
+    const { email, password, fullName, phoneNumber } = form.values;
+    try {
+      await authApi.register(
+        {
+          fullname: fullName.trim(),
+          password,
+          verify_password: password,
+          email: email.trim(),
+          phone: phoneNumber,
+          formatted_phone: formatPhoneNumber(phoneNumber),
+        },
+        locale,
+      );
+    } catch (error) {
+      const errors = fieldErrors(error);
+      form.setServerErrors(
+        Object.fromEntries(
+          Object.entries(errors).flatMap(([name, message]) =>
+            SERVER_FIELD_NAMES[name] ? [[SERVER_FIELD_NAMES[name], message]] : [],
+          ),
+        ),
+      );
+      notify(error instanceof Error ? error.message : translate('app.error.generic'), 'error');
+      setBusy(false);
+      return;
+    }
+    // §4: registration signs the customer in at once, then says so.
+    try {
+      const { token } = await authApi.getToken(email.trim(), password, locale);
+      notify(translate('app.auth.register_success'), 'success');
+      await signInWithToken(token, location, navigate);
+    } catch {
+      navigate('/login', { replace: true });
+    }
+  };
+
+  const error = (name: Field) => {
+    const key = form.errorFor(name);
+    return key ? translate(key) : undefined;
+  };
+
+  const textField = (
+    name: Exclude<Field, 'phoneNumber'>,
+    type: string,
+    autoComplete: string,
+    label: string,
+  ) => (
+    <TextField
+      label={label}
+      type={type}
+      name={name}
+      autoComplete={autoComplete}
+      required
+      value={form.values[name]}
+      onChange={(value) => form.setValue(name, value)}
+      onBlur={() => form.touch(name)}
+      error={error(name)}
+    />
+  );
+
+  const phoneError = error('phoneNumber');
+
+  return (
+    <PublicShell title={translate('app.page.register')}>
+      <form className="pub-form" onSubmit={submit} noValidate>
+        {textField('email', 'email', 'email', translate('app.field.email'))}
+        {textField('password', 'password', 'new-password', translate('app.field.password'))}
+        {textField(
+          'confirmPassword',
+          'password',
+          'new-password',
+          translate('app.field.confirm_password'),
+        )}
+        {textField('fullName', 'text', 'name', translate('app.field.fullname'))}
+        <div className="pub-field" data-invalid={Boolean(phoneError)}>
+          <label htmlFor="register-phone">{translate('app.field.phone')} *</label>
+          <PhoneInput
+            id="register-phone"
+            name="phoneNumber"
+            defaultCountry={DEFAULT_PHONE_COUNTRY}
+            labels={locale === 'vi' ? vietnameseCountries : englishCountries}
+            autoComplete="tel"
+            aria-invalid={Boolean(phoneError)}
+            aria-describedby="register-phone-message"
+            value={form.values.phoneNumber || undefined}
+            onChange={(value) => form.setValue('phoneNumber', value ?? '')}
+            onBlur={() => form.touch('phoneNumber')}
+          />
+          <FieldMessage id="register-phone-message" error={phoneError} />
+        </div>
+        <p className="pub-muted">
+          {translate('app.auth.privacy_note')}{' '}
+          <a className="pub-link" href={config.termsUrl} target="_blank" rel="noopener noreferrer">
+            {translate('app.auth.terms_link')}
+          </a>
+        </p>
+        <SubmitButton busy={busy}>{translate('app.auth.register_button')}</SubmitButton>
+        <p className="pub-center">
+          {translate('app.auth.have_account')}{' '}
+          <Link className="pub-link" to={{ pathname: '/login', search: location.search }}>
+            {translate('app.auth.login_link')}
+          </Link>
+        </p>
+      </form>
+    </PublicShell>
+  );
+}

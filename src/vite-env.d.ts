@@ -1,0 +1,11 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_API_BASE_URL?: string;
+  readonly VITE_VPS_ORIGIN?: string;
+  readonly VITE_PRODUCT_NAME?: string;
+  readonly VITE_SUPPORT_HOTLINE?: string;
+  readonly VITE_SUPPORT_EMAIL?: string;
+  readonly VITE_TERMS_URL?: string;
+  readonly VITE_LIVECHAT_SCRIPT_URL?: string;
+}
