@@ -34,7 +34,9 @@ export function buildUrl(path: string, query: RequestOptions['query'] = {}): str
     if (value !== undefined && value !== '') params.set(name, String(value));
   }
   const search = params.toString();
-  return `${config.apiBaseUrl}${path}${search ? `?${search}` : ''}`;
+  const url = `${config.apiBaseUrl}${path}${search ? `?${search}` : ''}`;
+  // An absolute URL, so the same code runs in the browser and under Node's fetch in tests.
+  return url.startsWith('/') ? `${window.location.origin}${url}` : url;
 }
 
 function authorizationHeader(credentials: Credentials): string | undefined {
@@ -78,7 +80,9 @@ export async function request<T>(path: string, options: RequestOptions): Promise
 
   const body = await readJson(response);
   if (!response.ok) {
-    const message = isApiError(body) ? body.message : response.statusText || `HTTP ${response.status}`;
+    const message = isApiError(body)
+      ? body.message
+      : response.statusText || `HTTP ${response.status}`;
     throw new HttpError(message, response.status, body);
   }
   return body as T;
@@ -95,7 +99,9 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 function isApiError(body: unknown): body is ApiError {
-  return typeof body === 'object' && body !== null && typeof (body as ApiError).message === 'string';
+  return (
+    typeof body === 'object' && body !== null && typeof (body as ApiError).message === 'string'
+  );
 }
 
 export function errorStatus(error: unknown): number | undefined {

@@ -205,6 +205,1100 @@ export interface paths {
     patch: operations['verifySmsOtp'];
     trace?: never;
   };
+  '/billing/gen_payment_req_url': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a top-up by card gateway, PayPal or bank transfer
+     * @description For `card` and `paypal` the answer carries the gateway `url` to send the browser to; the
+     *     gateway later redirects to `return_url` with its return query, which the portal forwards to
+     *     `GET /billing/topup`. For `bank_transfer` there is no redirect: the answer carries the
+     *     transfer details as text (account, bank and the `reference` to write in the transfer note);
+     *     the balance is credited when the provider receives the money. `return_url` is required for
+     *     `card` and `paypal` and must be the portal's `/idc/billing/payment` page (400 otherwise).
+     *     Not subject to the action-permission check: topping up is how a blocked account recovers.
+     */
+    post: operations['createPaymentRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's invoices */
+    get: operations['listInvoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/invoices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One invoice
+     * @description Not in spec §7; added for the invoice detail and pay screens.
+     */
+    get: operations['getInvoice'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/invoices/{id}/pay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay an open invoice from the balance, optionally with a discount coupon
+     * @description The coupon must be of type `discount_invoice` (400 with "Mã giảm giá không hợp lệ"
+     *     otherwise). An invoice that is not `open` answers 400. Not subject to the action-permission
+     *     check: paying overdue invoices is how a blocked account recovers.
+     */
+    post: operations['payInvoice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/balance_adjustments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The balance ledger (every credit and debit) */
+    get: operations['listBalanceAdjustments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/topup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Credit the balance from a gateway's return query
+     * @description The portal's `/idc/billing/payment` page forwards the query the gateway returned with.
+     *
+     *     - Card gateway (`payment_method=card`): `vpc_*` parameters. `vpc_Amount` is the amount
+     *       times 100 (the credited amount is `vpc_Amount` without its last two digits),
+     *       `vpc_TxnResponseCode` `0` means approved, `vpc_MerchTxnRef` is the `reference` from
+     *       `gen_payment_req_url`. `vpc_SecureHash` is the gateway's signature: uppercase hex
+     *       HMAC-SHA256, keyed with the merchant secret, of every other `vpc_*` parameter sorted by
+     *       name and joined as `name=value` with `&` (the sandbox gateway signs with the sandbox
+     *       secret). A missing or wrong signature, or a response code other than `0`, answers 400.
+     *     - PayPal (`payment_method=paypal`): `paymentId`, `PayerID` and `token` as PayPal returns
+     *       them. Nothing in the query is trusted: the server executes the payment with PayPal (the
+     *       sandbox with its PayPal simulator) and credits what PayPal reports, converted to dong at
+     *       the exchange rate of the request. The answer's `payment` mirrors PayPal's payment object.
+     *
+     *     Idempotent: a return that was already credited answers the same result again without
+     *     crediting twice.
+     */
+    get: operations['completeTopup'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Priced products, by name or by category
+     * @description The answer names its array `products` (the provider's shape) instead of `items`; the paging
+     *     fields are as everywhere else. The portal asks with `per_page=9999` (999 for `extra`).
+     */
+    get: operations['listProducts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/apply_coupon': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Redeem a credit coupon into the balance
+     * @description Only coupons of type `credit` are redeemed here (discount coupons are given when paying).
+     *     An unknown, expired, used-up or wrong-type code answers 400 with "Mã giảm giá không hợp lệ".
+     */
+    post: operations['applyCoupon'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/coupons/check_code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check a coupon code before using it
+     * @description An unknown, expired, used-up or wrong-type code answers 400 with "Mã giảm giá không hợp lệ".
+     */
+    get: operations['checkCoupon'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's orders */
+    get: operations['listOrders'];
+    put?: never;
+    /**
+     * Place a pending order (the way servers are created)
+     * @description Creates an order in status `pending`, priced as `POST /billing/calculation` would price the
+     *     same `type` (as `action`), `products`, `interval_count` and reference. Nothing is charged or
+     *     built until `POST /billing/orders/{id}/pay`; a `create_server` order builds its server once
+     *     paid (15–30 minutes; follow `GET /cloud/servers/{id}/progress`). The body's shape depends on
+     *     `type` (one schema per type). Runs the action-permission check (403). A server or volume in
+     *     `data` that is not the account's answers 404.
+     */
+    post: operations['createOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/orders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One order
+     * @description Not in spec §7; added for the order screen (/order/create) after a reload.
+     */
+    get: operations['getOrder'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/orders/{id}/pay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay a pending order from the balance, or preview the payment with check=True
+     * @description With `check=True` nothing is paid: the answer gives the amounts (with the coupon applied)
+     *     and whether the balance suffices (`preview` true, `invoice` null, never 402). Without it the
+     *     order is paid: an invoice (status `paid`) is issued, the balance is debited and the work
+     *     starts. An order that is not `pending` answers 400; an invalid coupon answers 400 with "Mã
+     *     giảm giá không hợp lệ". Paying runs the action-permission check (403); previewing does not.
+     */
+    post: operations['payOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/orders/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a pending order
+     * @description An order that is not `pending` answers 400. Nothing was charged, so nothing is refunded.
+     */
+    post: operations['cancelOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's top-up payments */
+    get: operations['listPayments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Priced plans, by product category and billing interval
+     * @description Server plans (category `server`) are the bundles of the plans page (/cloud-server/plans).
+     */
+    get: operations['listPlans'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/calculation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Price an action before ordering it
+     * @description Lines for a new resource cost the rest of the current month (prorated by hours, in
+     *     UTC+7, hours in the month = days × 24) plus `interval_count` − 1 whole months. Lines that
+     *     change an existing resource (`reference_id`: the server for `resize_server` and `buy_ip`,
+     *     the volume for `extend_volume`, the package for `renew`) cost the difference for the rest
+     *     of that resource's current period. Prices include 10 % VAT; `total` is rounded to the
+     *     nearest 1000 dong, `vat` is the VAT it contains and `subtotal` = `total` − `vat`. Nothing is
+     *     stored. A reference that is not the account's answers 404; an unknown product answers 400.
+     */
+    post: operations['calculatePrice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/packages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's packages (what each resource is billed under) */
+    get: operations['listPackages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/package/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One package
+     * @description The path is singular, as the provider writes it.
+     */
+    get: operations['getPackage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cloud/servers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's cloud servers
+     * @description Servers are not created here: place a `create_server` order with `POST /billing/orders`
+     *     and pay it with `POST /billing/orders/{id}/pay`; the server then appears in status
+     *     `building`.
+     */
+    get: operations['listServers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cloud/servers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One server */
+    get: operations['getServer'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a server, keeping or deleting its data volumes
+     * @description The root disk, its snapshots, the auto-snapshot schedule and the server's IP addresses go
+     *     with the server. Attached data volumes are deleted too when `delete_volumes` is true;
+     *     otherwise they are detached and kept (and still billed). Answers at once with the server
+     *     in status `deleting`; it disappears from the list when done. A server that is `building`
+     *     or already `deleting` answers 400. Runs the action-permission check (403).
+     */
+    delete: operations['deleteServer'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cloud/servers/{id}/progress': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A server's status and build or task progress, for polling
+     * @description `progress` runs from 0 to 100 while a server is building, resizing, rebuilding or deleting; it is 100 otherwise.
+     */
+    get: operations['getServerProgress'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cloud/servers/{id}/action': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Power on, power off, soft reboot or hard reboot a server
+     * @description One endpoint for the four power actions, which take no arguments (actions with arguments
+     *     have their own endpoints). `power_on` needs status `shutoff`; the others need `active`
+     *     (400 otherwise). Answers at once with the server in its transitional status
+     *     (`rebooting` for reboots). Runs the action-permission check (403).
+     */
+    post: operations['performServerAction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cloud/servers/{id}/reset_password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reset the server's administrator (root) password
+     * @description With `password` the new password is that one (same rule as rebuild); without it one is
+     *     generated and e-mailed to the account. The server must be `active` (400 otherwise). Runs
+     *     the action-permission check (403).
+     */
+    post: operations['resetServerPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cloud/servers/{id}/rebuild': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reinstall the server from an OS image
+     * @description Destroys the root disk and its snapshots; data volumes stay attached. The image's
+     *     `min_disk` must not exceed the server's disk (400). The server must be `active` or
+     *     `shutoff` (400 otherwise). Answers at once with the server in status `rebuilding`. Runs
+     *     the action-permission check (403). An image that does not exist answers 404.
+     */
+    post: operations['rebuildServer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cloud/servers/{id}/resize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change a server's CPU, RAM and disk, charging the balance
+     * @description The disk never shrinks: a `disk` smaller than the current one, or the same configuration,
+     *     answers 400. The server must be `active` or `shutoff`. The difference for the rest of the
+     *     current period (as `POST /billing/calculation` with action `resize_server` prices it) is
+     *     charged to the balance at once through a paid `resize_server` order (402 and no change when
+     *     the balance is short); use `POST /billing/orders` to pay later or with a coupon. Answers at
+     *     once with the server in status `resizing`. Runs the action-permission check (403); 409 when
+     *     the account's resource quota would be exceeded.
+     */
+    post: operations['resizeServer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cloud/servers/{id}/ips': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A server's IP addresses (primary and extra) */
+    get: operations['listServerIps'];
+    put?: never;
+    /**
+     * Buy extra IP addresses for a server, charging the balance
+     * @description A server holds at most 20 IP addresses, IPv4 and IPv6 together, its primary address
+     *     included (MAX 20). A `quantity` outside 1–19 answers 400; a purchase that would take the
+     *     server past 20 answers 409 ("each server has at most 20 IPs"). The price for the rest of
+     *     the server's current period (as `POST /billing/calculation` with action `buy_ip` prices
+     *     it) is charged at once through a paid `buy_ip` order; 402 and nothing bought when the
+     *     balance is short. The server must not be `building` or `deleting` (400). Runs the
+     *     action-permission check (403).
+     */
+    post: operations['buyServerIps'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cloud/servers/{id}/ips/{ip_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Release an extra IP address
+     * @description The primary address cannot be released (400). Billing for the address stops; nothing is
+     *     refunded. Runs the action-permission check (403).
+     */
+    delete: operations['deleteServerIp'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cloud/servers/{id}/snapshot_schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A server's weekly auto-snapshot schedule
+     * @description 404 when the server has no schedule.
+     */
+    get: operations['getSnapshotSchedule'];
+    put?: never;
+    /**
+     * Turn on weekly auto-snapshots for a server
+     * @description Weekly and free; only the most recent automatic snapshot is kept. `weekday` 0 is Sunday,
+     *     `hour` is in Vietnam time (UTC+7). One schedule per server: 409 when it already has one.
+     *     Runs the action-permission check (403).
+     */
+    post: operations['createSnapshotSchedule'];
+    /**
+     * Turn off auto-snapshots for a server
+     * @description The kept automatic snapshot stays. Runs the action-permission check (403). 404 when the server has no schedule.
+     */
+    delete: operations['deleteSnapshotSchedule'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a server's auto-snapshot day, hour or status
+     * @description Runs the action-permission check (403). 404 when the server has no schedule.
+     */
+    patch: operations['updateSnapshotSchedule'];
+    trace?: never;
+  };
+  '/storage/volumes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's volumes */
+    get: operations['listVolumes'];
+    put?: never;
+    /**
+     * Create a volume, charging the balance
+     * @description The price for the rest of the current month (as `POST /billing/calculation` with action
+     *     `create_volume` prices it) is charged at once through a paid `create_volume` order; 402
+     *     and nothing created when the balance is short (use `POST /billing/orders` to pay later,
+     *     for a longer interval or with a coupon). With `server_id` the volume is attached once
+     *     created; the server must be in the same datacenter and `active` or `shutoff` (400), and
+     *     the account's (404 otherwise). Runs the action-permission check (403); 409 when the
+     *     account's resource quota would be exceeded.
+     */
+    post: operations['createVolume'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/storage/volumes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One volume */
+    get: operations['getVolume'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a volume and its snapshots
+     * @description The volume must be `available` (detached); a server's root disk (`bootable`) cannot be
+     *     deleted on its own (400). Billing stops; nothing is refunded. Runs the action-permission
+     *     check (403).
+     */
+    delete: operations['deleteVolume'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/storage/volumes/{id}/attach': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Attach a volume to a server
+     * @description The volume must be `available`, the server `active` or `shutoff` and in the same
+     *     datacenter (400 otherwise); a server that is not the account's answers 404. Runs the
+     *     action-permission check (403).
+     */
+    post: operations['attachVolume'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/storage/volumes/{id}/detach': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Detach a volume from its server
+     * @description The volume must be `in_use` and not a root disk (400 otherwise). Runs the
+     *     action-permission check (403).
+     */
+    post: operations['detachVolume'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/storage/volumes/{id}/extend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Grow a volume, charging the balance
+     * @description `size` must exceed the current size (no shrink; 400 otherwise). The difference for the
+     *     rest of the volume's current period (as `POST /billing/calculation` with action
+     *     `extend_volume` prices it) is charged at once through a paid `extend_volume` order; 402
+     *     and no change when the balance is short. Runs the action-permission check (403); 409 when
+     *     the account's resource quota would be exceeded.
+     */
+    post: operations['extendVolume'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/storage/snapshots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's snapshots */
+    get: operations['listSnapshots'];
+    put?: never;
+    /**
+     * Snapshot a volume, charging the balance
+     * @description The snapshot has the volume's size and type and is priced by the `SNAPSHOT SSD` or
+     *     `SNAPSHOT HDD` product; the rest of the current month is charged at once through a paid
+     *     `create_snapshot` order (402 and nothing created when the balance is short). The volume
+     *     must be the account's (404) and not `creating`, `deleting` or `error` (400). Runs the
+     *     action-permission check (403); 409 when the account's resource quota would be exceeded.
+     */
+    post: operations['createSnapshot'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/storage/snapshots/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One snapshot */
+    get: operations['getSnapshot'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a snapshot
+     * @description Billing stops; nothing is refunded. Runs the action-permission check (403).
+     */
+    delete: operations['deleteSnapshot'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/storage/snapshots/{id}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Roll a volume back to a snapshot
+     * @description Overwrites the snapshot's volume; the snapshot is kept. The snapshot must be `available`,
+     *     and the volume detached or its server `shutoff` (400 otherwise). Answers with the volume
+     *     in status `restoring`. Runs the action-permission check (403).
+     */
+    post: operations['restoreSnapshot'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cloud/ssh_keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's SSH keys */
+    get: operations['listSshKeys'];
+    put?: never;
+    /**
+     * Add an SSH key, or generate a key pair
+     * @description Names are unique per account (409). With a blank or absent `public_key` a key pair is
+     *     generated: the public key is kept and the private key is e-mailed to the account, never
+     *     stored or answered (`generated` is true).
+     */
+    post: operations['createSshKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cloud/ssh_keys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete an SSH key
+     * @description Servers built with the key keep it installed.
+     */
+    delete: operations['deleteSshKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/catalog/images': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** OS images a server can be built or rebuilt from */
+    get: operations['listImages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/catalog/datacenters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Datacenters servers and volumes can live in */
+    get: operations['listDatacenters'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/support/tickets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The account's support tickets */
+    get: operations['listTickets'];
+    put?: never;
+    /** Open a support ticket */
+    post: operations['createTicket'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/support/tickets/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One ticket with its replies */
+    get: operations['getTicket'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/support/tickets/{id}/replies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add the customer's reply to a ticket
+     * @description A `closed` ticket cannot be replied to (400); open a new one.
+     */
+    post: operations['replyToTicket'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in customer's profile */
+    get: operations['getProfile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the full name or phone
+     * @description The e-mail cannot be changed here. Fields left out stay as they are.
+     */
+    patch: operations['updateProfile'];
+    trace?: never;
+  };
+  '/account/change_password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the password
+     * @description A wrong `old_password`, or a `verify_password` different from `new_password`, answers 400
+     *     with the field in `errors`. The account's other sessions are revoked; this one stays.
+     */
+    post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/invoice_info': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The details printed on the account's VAT invoices */
+    get: operations['getInvoiceInfo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the details printed on VAT invoices
+     * @description Fields left out stay as they are; null clears a field.
+     */
+    patch: operations['updateInvoiceInfo'];
+    trace?: never;
+  };
+  '/agency/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The agency's customer accounts
+     * @description 403 for accounts that are not agencies (`is_agency` false).
+     */
+    get: operations['listAgencyAccounts'];
+    put?: never;
+    /**
+     * Create a customer account under the agency
+     * @description The new account's e-mail is confirmed by the mail it receives, as for a self-registered
+     *     account. 403 for accounts that are not agencies; 409 when the e-mail is already registered.
+     */
+    post: operations['createAgencyAccount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/agency/invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The invoices of the agency's customer accounts
+     * @description 403 for accounts that are not agencies; an `account_id` that is not one of the agency's answers 404.
+     */
+    get: operations['listAgencyInvoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/agency/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The agency's overview report, with totals by month
+     * @description 403 for accounts that are not agencies. Months are calendar months in Vietnam time (UTC+7).
+     */
+    get: operations['getAgencyReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/dashboard/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Counts, balance and recent orders for the dashboard */
+    get: operations['getDashboardSummary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -320,6 +1414,954 @@ export interface components {
       items: components['schemas']['TrialPackage'][];
       total: components['schemas']['Money'];
     };
+    /**
+     * @description The one paging pattern every list answer follows. A list answer is
+     *     `allOf: [Paging, {items: [...]}]`, that is `{items, total, page, per_page}`: `items` holds
+     *     the page's records (newest first unless the operation says otherwise), `total` counts the
+     *     records matching the filters over all pages, and `page` and `per_page` echo what was applied
+     *     (query parameters `page`, default 1, and `per_page`, default 20, at most 9999). The only
+     *     exception is `GET /billing/products`, whose array is named `products`, as the provider
+     *     names it.
+     */
+    Paging: {
+      total: number;
+      page: number;
+      per_page: number;
+    };
+    Count: number;
+    /** @description Whole dong, VAT included; positive credits the balance, negative debits it */
+    MoneyChange: number;
+    /**
+     * @description Months paid at once (the "annually" billing cycle is 12)
+     * @enum {integer}
+     */
+    IntervalCount: 1 | 3 | 6 | 12;
+    /** @description A record's id, or its name or code */
+    IdOrName: number | string;
+    /** @enum {string} */
+    DiskType: 'SSD' | 'HDD';
+    /** @description A datacenter's code from `GET /catalog/datacenters`, for example HN or HCM */
+    DatacenterCode: string;
+    /**
+     * @description Letters, digits, dash and underscore; unique per account (the hostname). The spec gives
+     *     both 3–32 (error message) and 5–32 (help text); the contract accepts 3–32, so both readings'
+     *     valid names pass.
+     */
+    ServerName: string;
+    /** @description A volume's or snapshot's name; letters, digits, dash and underscore, 5–32 characters */
+    ResourceName: string;
+    /** @description Letters, digits, dash and underscore; unique per account */
+    SshKeyName: string;
+    /**
+     * @description A server's administrator password: at least 10 characters, from at least 3 of the 4
+     *     classes uppercase, lowercase, digit and special, the specials being `!@#$%^&*+=` (no other
+     *     characters).
+     */
+    ServerPassword: string;
+    /** @description Gigabytes */
+    VolumeSize: number;
+    CouponCode: string;
+    /**
+     * @description `discount_invoice` lowers what an invoice or order costs; `credit` is redeemed into the
+     *     balance. `check_code` assumes `discount_invoice` when `type` is absent.
+     * @enum {string}
+     */
+    CouponType: 'discount_invoice' | 'credit';
+    /**
+     * @description `server` only groups server plans; products are compute (CPU, RAM), volume, snapshot, wanip or extra
+     * @enum {string}
+     */
+    ProductCategory: 'server' | 'compute' | 'volume' | 'snapshot' | 'wanip' | 'extra';
+    /** @enum {string} */
+    ResourceType: 'server' | 'volume' | 'snapshot' | 'ip';
+    /** @enum {string} */
+    OrderType:
+      | 'create_server'
+      | 'resize_server'
+      | 'create_volume'
+      | 'extend_volume'
+      | 'create_snapshot'
+      | 'buy_ip'
+      | 'renew';
+    /**
+     * @description `pending` is shown as awaiting payment
+     * @enum {string}
+     */
+    OrderStatus: 'pending' | 'paid' | 'cancelled';
+    /** @enum {string} */
+    InvoiceStatus: 'open' | 'paid' | 'cancelled' | 'other';
+    /** @enum {string} */
+    PackageStatus: 'active' | 'trial' | 'expired' | 'cancelled';
+    /** @enum {string} */
+    PaymentGateway: 'card' | 'paypal' | 'bank_transfer';
+    /** @enum {string} */
+    BalanceAdjustmentType: 'topup' | 'payment' | 'refund' | 'coupon' | 'manual';
+    /** @enum {string} */
+    BalanceAdjustmentMethod: 'card' | 'paypal' | 'bank_transfer' | 'balance' | 'coupon' | 'admin';
+    /** @enum {string} */
+    ServerStatus:
+      | 'building'
+      | 'active'
+      | 'shutoff'
+      | 'rebooting'
+      | 'resizing'
+      | 'rebuilding'
+      | 'deleting'
+      | 'error';
+    /** @enum {string} */
+    VolumeStatus:
+      | 'creating'
+      | 'available'
+      | 'in_use'
+      | 'attaching'
+      | 'detaching'
+      | 'extending'
+      | 'restoring'
+      | 'deleting'
+      | 'error';
+    /** @enum {string} */
+    SnapshotStatus: 'creating' | 'available' | 'restoring' | 'deleting' | 'error';
+    /**
+     * @description `open` is shown as unprocessed, `closed` as processed
+     * @enum {string}
+     */
+    TicketStatus: 'open' | 'closed';
+    PaymentRequestCreate: {
+      method: components['schemas']['PaymentGateway'];
+      /** @description Dong to add to the balance */
+      amount: number;
+      /**
+       * Format: uri
+       * @description Where the gateway sends the browser back (card and PayPal); the portal's /idc/billing/payment page
+       */
+      return_url?: string;
+    };
+    PaymentRequest: {
+      method: components['schemas']['PaymentGateway'];
+      /** @description This top-up's reference (the card gateway's vpc_MerchTxnRef, PayPal's invoice number, the bank-transfer note) */
+      reference: string;
+      amount: components['schemas']['Money'];
+      /**
+       * @description The currency the gateway charges in (USD for PayPal)
+       * @enum {string}
+       */
+      currency: 'VND' | 'USD';
+      /** @description What the gateway charges, in `currency` (USD to two decimals) */
+      charged_amount: number;
+      /** @description Dong per US dollar used for PayPal; null otherwise */
+      exchange_rate: number | null;
+      /**
+       * Format: uri
+       * @description The gateway page to send the browser to (card, PayPal); null for bank transfer
+       */
+      url: string | null;
+      /** @description Bank, account number, account holder and the note to write (bank transfer); null otherwise */
+      bank_transfer_details: string | null;
+    };
+    /** @description PayPal's payment object, as far as the portal reads it */
+    PaypalPayment: {
+      id: string;
+      /** @description For example approved */
+      state: string;
+      payer: {
+        /** @description For example paypal */
+        payment_method: string;
+      };
+      transactions: {
+        amount: {
+          /** @description For example 4.35 */
+          total: string;
+          /** @description For example USD */
+          currency: string;
+        };
+      }[];
+    };
+    TopupResult: {
+      message: string;
+      /** @description Dong credited */
+      amount: components['schemas']['Money'];
+      /** @description The balance afterwards */
+      balance: components['schemas']['Money'];
+      transaction: components['schemas']['Payment'];
+      /** @description PayPal's payment (PayPal top-ups); null for the card gateway */
+      payment: components['schemas']['PaypalPayment'] | null;
+    };
+    /** @description A top-up received through a gateway */
+    Payment: {
+      id: number;
+      gateway: components['schemas']['PaymentGateway'];
+      /** @description The gateway's transaction id */
+      transaction_id: string;
+      amount: components['schemas']['Money'];
+      /** @description The instrument the gateway reports, for example VISA, ATM, paypal */
+      method: string;
+      /** Format: date-time */
+      date: string;
+    };
+    PaymentList: components['schemas']['Paging'] & {
+      items: components['schemas']['Payment'][];
+    };
+    BalanceAdjustment: {
+      id: number;
+      type: components['schemas']['BalanceAdjustmentType'];
+      method: components['schemas']['BalanceAdjustmentMethod'];
+      amount: components['schemas']['MoneyChange'];
+      balance_after: components['schemas']['Money'];
+      description: string;
+      /** @description The invoice code, gateway transaction id or coupon code behind the adjustment */
+      reference: string | null;
+      /** Format: date-time */
+      created: string;
+    };
+    BalanceAdjustmentList: components['schemas']['Paging'] & {
+      items: components['schemas']['BalanceAdjustment'][];
+    };
+    Product: {
+      id: number;
+      /** @description For example CPU, RAM, DISK SSD, SNAPSHOT HDD, WAN IPv4 */
+      name: string;
+      /** @description For example cpu, ram, volume_ssd, snapshot_hdd, wan_ipv4 (see `ProductLine`) */
+      code: string;
+      category: components['schemas']['ProductCategory'];
+      /** @enum {string} */
+      unit: 'core' | 'GB' | 'IP' | 'item';
+      /** @description Per unit per month, VAT included */
+      price: components['schemas']['Money'];
+      description?: string | null;
+    };
+    /** @description The paging pattern with the array named `products` */
+    ProductList: components['schemas']['Paging'] & {
+      products: components['schemas']['Product'][];
+    };
+    /**
+     * @description A product and how many units. `id_or_name` is the product's id, name or code, or a code
+     *     with a size suffix standing for that many units: `cpu_2c`, `ram_4gb`, `volume_ssd_40gb`,
+     *     `snapshot_hdd_20gb`, `wan_ipv4_1` (the suffix multiplies `quantity`).
+     */
+    ProductLine: {
+      id_or_name: components['schemas']['IdOrName'];
+      quantity: number;
+    };
+    ProductLines: components['schemas']['ProductLine'][];
+    PlanProduct: {
+      product_id: number;
+      name: string;
+      quantity: number;
+    };
+    Coupon: {
+      code: components['schemas']['CouponCode'];
+      type: components['schemas']['CouponType'];
+      /**
+       * @description `value` is a percentage (1–100) or dong
+       * @enum {string}
+       */
+      discount_type: 'percent' | 'amount';
+      value: number;
+      /** @description Cap in dong for percentage coupons; null for none */
+      max_discount: number | null;
+      /** Format: date-time */
+      expires: string | null;
+      description: string;
+    };
+    ApplyCouponRequest: {
+      code: components['schemas']['CouponCode'];
+    };
+    ApplyCouponResult: {
+      message: string;
+      /** @description Dong credited */
+      amount: components['schemas']['Money'];
+      /** @description The balance afterwards */
+      balance: components['schemas']['Money'];
+    };
+    PayRequest: {
+      coupon_code?: components['schemas']['CouponCode'];
+    };
+    Invoice: {
+      id: number;
+      /** @description For example INV-2025-000123 */
+      code: string;
+      status: components['schemas']['InvoiceStatus'];
+      amount: components['schemas']['Money'];
+      /** Format: date-time */
+      created: string;
+      /** Format: date-time */
+      due_date: string;
+      /** Format: date-time */
+      paid_at: string | null;
+      resource_type: components['schemas']['ResourceType'] | null;
+      resource_id: number | null;
+      /** @description The order the invoice was issued for, if any */
+      order_id: number | null;
+      description: string;
+    };
+    InvoiceList: components['schemas']['Paging'] & {
+      items: components['schemas']['Invoice'][];
+    };
+    InvoicePayment: {
+      message: string;
+      invoice: components['schemas']['Invoice'];
+      /** @description The invoice amount */
+      amount: components['schemas']['Money'];
+      /** @description The coupon's discount */
+      discount: components['schemas']['Money'];
+      /** @description What was debited (amount − discount) */
+      total: components['schemas']['Money'];
+      /** @description The balance afterwards */
+      balance: components['schemas']['Money'];
+      coupon: components['schemas']['Coupon'] | null;
+    };
+    ServerConfig: {
+      /** @description Cores */
+      cpu: number;
+      /** @description Gigabytes */
+      ram: number;
+      /** @description Root disk, gigabytes */
+      disk: number;
+    };
+    Order: {
+      id: number;
+      type: components['schemas']['OrderType'];
+      status: components['schemas']['OrderStatus'];
+      /** @description What is ordered, in words, for example "web-01: 2 CPU, 4 GB RAM, 40 GB SSD" */
+      info: string;
+      /** @description The price before any coupon */
+      amount: components['schemas']['Money'];
+      interval_count: components['schemas']['IntervalCount'];
+      /** @description The server, volume, snapshot or package the order changes; for create orders the one created, once paid */
+      resource_id: number | null;
+      /** @description The configuration ordered (create_server, resize_server); null otherwise */
+      new_config: components['schemas']['ServerConfig'] | null;
+      /** @description The size ordered in gigabytes (create_volume, extend_volume); null otherwise */
+      new_size: number | null;
+      /**
+       * Format: date-time
+       * @description End of the period the order pays for
+       */
+      expiry: string | null;
+      /** @description The invoice issued when paid */
+      invoice_id: number | null;
+      /** Format: date-time */
+      created: string;
+      /** Format: date-time */
+      paid_at: string | null;
+    };
+    OrderList: components['schemas']['Paging'] & {
+      items: components['schemas']['Order'][];
+    };
+    /** @description The amounts satisfy total = amount − discount and subtotal + vat = total */
+    OrderPayment: {
+      /** @description True when asked with check=True (nothing was paid) */
+      preview: boolean;
+      order: components['schemas']['Order'];
+      /** @description The order's price */
+      amount: components['schemas']['Money'];
+      /** @description The coupon's discount */
+      discount: components['schemas']['Money'];
+      /** @description total without its VAT */
+      subtotal: components['schemas']['Money'];
+      /** @description The 10 % VAT contained in total */
+      vat: components['schemas']['Money'];
+      /** @description What is (or would be) debited */
+      total: components['schemas']['Money'];
+      /** @description The balance after paying, or now when previewing */
+      balance: components['schemas']['Money'];
+      sufficient_balance: boolean;
+      /** @description What a top-up must add before paying; 0 when the balance suffices */
+      shortfall: components['schemas']['Money'];
+      coupon: components['schemas']['Coupon'] | null;
+      /** @description The paid invoice; null when previewing */
+      invoice: components['schemas']['Invoice'] | null;
+    };
+    CpuSpec: {
+      quantity: number;
+      /** @enum {string} */
+      uom?: 'Core';
+    };
+    RamSpec: {
+      /** @description Gigabytes */
+      quantity: number;
+      /** @enum {string} */
+      uom?: 'GB';
+    };
+    DiskSpec: {
+      size: components['schemas']['VolumeSize'];
+      type: components['schemas']['DiskType'];
+      /** @enum {string} */
+      uom?: 'GB';
+    };
+    IpQuantity: {
+      /** @description Extra addresses besides the primary one */
+      quantity: number;
+    };
+    /** @description The server of a create_server order, as the spec's pending create-server order stores it */
+    CreateServerData: {
+      /** @description The image's id or name from `GET /catalog/images` (404 if none) */
+      os: components['schemas']['IdOrName'];
+      name: components['schemas']['ServerName'];
+      /** @description One of the account's SSH keys to install (404 if none) */
+      key_name?: string | null;
+      /** @description True generates a root password and e-mails it. A server needs a key_name or password true (400 otherwise) */
+      password?: boolean;
+      rootdisk: components['schemas']['DiskSpec'];
+      datadisks?: components['schemas']['DiskSpec'][];
+      /** @description `<cpu>c_<ram>g`, for example 2c_4g; must agree with cpu and ram */
+      flavor_name?: string;
+      cpu: components['schemas']['CpuSpec'];
+      ram: components['schemas']['RamSpec'];
+      ipv4?: components['schemas']['IpQuantity'];
+      ipv6?: components['schemas']['IpQuantity'];
+      datacenter: components['schemas']['DatacenterCode'];
+      extra_products?: components['schemas']['ProductLine'][];
+    };
+    /**
+     * @description Priced from `products` (cpu_Nc, ram_Ngb, volume_ssd_Ngb, wan_ipv4_1, wan_ipv6_1 …), which
+     *     must agree with `data` (400 otherwise).
+     */
+    CreateServerOrder: {
+      /** @constant */
+      type: 'create_server';
+      data: components['schemas']['CreateServerData'];
+      interval_count: components['schemas']['IntervalCount'];
+      products: components['schemas']['ProductLines'];
+    };
+    /** @description Priced from `data`, for the rest of the server's current period */
+    ResizeServerOrder: {
+      /** @constant */
+      type: 'resize_server';
+      data: {
+        server_id: number;
+        cpu: number;
+        ram: number;
+        disk: components['schemas']['VolumeSize'];
+      };
+    };
+    /** @description Priced from `data` */
+    CreateVolumeOrder: {
+      /** @constant */
+      type: 'create_volume';
+      data: components['schemas']['CreateVolumeRequest'];
+      interval_count: components['schemas']['IntervalCount'];
+    };
+    /** @description Priced from `data`, for the rest of the volume's current period */
+    ExtendVolumeOrder: {
+      /** @constant */
+      type: 'extend_volume';
+      data: {
+        volume_id: number;
+        size: components['schemas']['VolumeSize'];
+      };
+    };
+    /** @description Priced from the volume's size and type */
+    CreateSnapshotOrder: {
+      /** @constant */
+      type: 'create_snapshot';
+      data: components['schemas']['CreateSnapshotRequest'];
+      interval_count: components['schemas']['IntervalCount'];
+    };
+    /** @description Priced from `data`, for the rest of the server's current period */
+    BuyIpOrder: {
+      /** @constant */
+      type: 'buy_ip';
+      data: {
+        server_id: number;
+        /** @enum {string} */
+        version: 'ipv4' | 'ipv6';
+        quantity: number;
+      };
+    };
+    /** @description Extends a package by `interval_count` months from its end */
+    RenewOrder: {
+      /** @constant */
+      type: 'renew';
+      data: {
+        package_id: number;
+      };
+      interval_count: components['schemas']['IntervalCount'];
+    };
+    /**
+     * @description An order: `type`, `data` (its shape depends on `type`), and, depending on the type,
+     *     `interval_count` and `products`. One schema per type; `type` tells them apart.
+     */
+    CreateOrderRequest:
+      | components['schemas']['CreateServerOrder']
+      | components['schemas']['ResizeServerOrder']
+      | components['schemas']['CreateVolumeOrder']
+      | components['schemas']['ExtendVolumeOrder']
+      | components['schemas']['CreateSnapshotOrder']
+      | components['schemas']['BuyIpOrder']
+      | components['schemas']['RenewOrder'];
+    CalculationRequest: {
+      action: components['schemas']['OrderType'];
+      products: components['schemas']['ProductLines'];
+      /** @description 1 when absent */
+      interval_count?: components['schemas']['IntervalCount'];
+      /** @description The existing server (resize_server, buy_ip), volume (extend_volume) or package (renew) the action changes */
+      reference_id?: number;
+    };
+    CalculationLine: {
+      product_id: number;
+      name: string;
+      quantity: number;
+      /** @description Per unit per month */
+      unit_price: components['schemas']['Money'];
+      /** @description Months charged, fractional when prorated */
+      months: number;
+      amount: components['schemas']['Money'];
+    };
+    /** @description subtotal + vat = total; total is rounded to the nearest 1000 dong */
+    Calculation: {
+      action: components['schemas']['OrderType'];
+      interval_count: components['schemas']['IntervalCount'];
+      lines: components['schemas']['CalculationLine'][];
+      /** @description total without its VAT */
+      subtotal: components['schemas']['Money'];
+      /** @description The 10 % VAT contained in total */
+      vat: components['schemas']['Money'];
+      total: components['schemas']['Money'];
+      /** Format: date-time */
+      period_start: string;
+      /** Format: date-time */
+      period_end: string;
+    };
+    /** @description A priced offer (the `Plan` schema is the short form used inside packages) */
+    BillingPlan: {
+      id: number;
+      name: string;
+      product_category: components['schemas']['ProductCategory'];
+      /** @enum {string} */
+      interval: 'month';
+      interval_count: components['schemas']['IntervalCount'];
+      /** @description For the whole interval */
+      price: components['schemas']['Money'];
+      monthly_price: components['schemas']['Money'];
+      products: components['schemas']['PlanProduct'][];
+      /** @description Cores (server plans); null otherwise */
+      cpu: number | null;
+      /** @description Gigabytes (server plans); null otherwise */
+      ram: number | null;
+      /** @description Gigabytes (server plans); null otherwise */
+      disk: number | null;
+      disk_type: components['schemas']['DiskType'] | null;
+    };
+    BillingPlanList: components['schemas']['Paging'] & {
+      items: components['schemas']['BillingPlan'][];
+    };
+    /** @description What one resource is billed under, and until when */
+    Package: {
+      id: number;
+      resource_type: components['schemas']['ResourceType'];
+      resource_id: number;
+      /** @description The resource's name */
+      resource: string;
+      status: components['schemas']['PackageStatus'];
+      plan: components['schemas']['Plan'];
+      /** Format: date-time */
+      start: string;
+      /** Format: date-time */
+      end: string;
+      price: {
+        monthly: components['schemas']['Money'];
+        charge_this_month: components['schemas']['Money'];
+      };
+      products: components['schemas']['PlanProduct'][];
+    };
+    PackageList: components['schemas']['Paging'] & {
+      items: components['schemas']['Package'][];
+    };
+    Image: {
+      id: number;
+      /** @description For example Ubuntu 22.04 */
+      name: string;
+      /** @description For example ubuntu */
+      distro: string;
+      /** @description For example 22.04 */
+      version: string;
+      /** @description Smallest root disk it fits, gigabytes */
+      min_disk: number;
+    };
+    ImageList: components['schemas']['Paging'] & {
+      items: components['schemas']['Image'][];
+    };
+    Datacenter: {
+      code: components['schemas']['DatacenterCode'];
+      /** @description For example Hà Nội */
+      name: string;
+    };
+    DatacenterList: components['schemas']['Paging'] & {
+      items: components['schemas']['Datacenter'][];
+    };
+    Server: {
+      id: number;
+      name: components['schemas']['ServerName'];
+      status: components['schemas']['ServerStatus'];
+      /** @description Progress of the current build or task; 100 when none runs */
+      progress: number;
+      ipv4: string[];
+      ipv6: string[];
+      /** @description Cores */
+      cpu: number;
+      /** @description Gigabytes */
+      ram: number;
+      /** @description Root disk, gigabytes */
+      disk: number;
+      disk_type: components['schemas']['DiskType'];
+      image: components['schemas']['Image'];
+      datacenter: components['schemas']['DatacenterCode'];
+      /** @description The SSH key installed at build, if any */
+      key_name: string | null;
+      plan: components['schemas']['Plan'];
+      package_id: number | null;
+      /**
+       * Format: date-time
+       * @description End of the paid period
+       */
+      expiry: string | null;
+      /** Format: date-time */
+      created: string;
+    };
+    ServerList: components['schemas']['Paging'] & {
+      items: components['schemas']['Server'][];
+    };
+    ServerProgress: {
+      id: number;
+      status: components['schemas']['ServerStatus'];
+      progress: number;
+      /** @description What is happening now, or why the server is in error */
+      message: string | null;
+    };
+    ServerActionRequest: {
+      /** @enum {string} */
+      action: 'power_on' | 'power_off' | 'soft_reboot' | 'hard_reboot';
+    };
+    ResetServerPasswordRequest: {
+      password?: components['schemas']['ServerPassword'];
+    };
+    RebuildServerRequest: {
+      image_id: number;
+      password: components['schemas']['ServerPassword'];
+    };
+    ResizeServerRequest: {
+      /** @description Cores */
+      cpu: number;
+      /** @description Gigabytes */
+      ram: number;
+      /** @description Root disk in gigabytes; never smaller than the current one */
+      disk: components['schemas']['VolumeSize'];
+    };
+    /** @description A billable change charged at once, the paid order and invoice with the server */
+    ServerCharge: {
+      server: components['schemas']['Server'];
+      order: components['schemas']['Order'];
+      invoice: components['schemas']['Invoice'];
+    };
+    Ip: {
+      id: number;
+      server_id: number;
+      /** @description An IPv4 or IPv6 address */
+      address: string;
+      /** @enum {string} */
+      version: 'ipv4' | 'ipv6';
+      /** @description The address the server was built with; it cannot be released */
+      primary: boolean;
+      /** @description Per month; 0 for the primary address, which the server's price covers */
+      price: components['schemas']['Money'];
+      /** Format: date-time */
+      created: string;
+    };
+    IpList: components['schemas']['Paging'] & {
+      items: components['schemas']['Ip'][];
+    };
+    BuyIpRequest: {
+      /** @enum {string} */
+      version: 'ipv4' | 'ipv6';
+      /** @description A server holds at most 20 addresses, its primary one included */
+      quantity: number;
+    };
+    IpPurchase: {
+      order: components['schemas']['Order'];
+      invoice: components['schemas']['Invoice'];
+      ips: components['schemas']['Ip'][];
+    };
+    SnapshotSchedule: {
+      server_id: number;
+      /** @description 0 is Sunday, 6 Saturday */
+      weekday: number;
+      /** @description Vietnam time (UTC+7) */
+      hour: number;
+      /** @enum {string} */
+      status: 'active' | 'paused';
+      /**
+       * Format: date-time
+       * @description Null while paused
+       */
+      next_run: string | null;
+      /** Format: date-time */
+      last_run: string | null;
+      /** @description The one automatic snapshot kept */
+      snapshot_id: number | null;
+      /** Format: date-time */
+      created: string;
+    };
+    CreateSnapshotScheduleRequest: {
+      /** @description 0 is Sunday, 6 Saturday */
+      weekday: number;
+      /** @description Vietnam time (UTC+7) */
+      hour: number;
+    };
+    UpdateSnapshotScheduleRequest: {
+      /** @description 0 is Sunday, 6 Saturday */
+      weekday?: number;
+      /** @description Vietnam time (UTC+7) */
+      hour?: number;
+      /** @enum {string} */
+      status?: 'active' | 'paused';
+    };
+    Volume: {
+      id: number;
+      name: string;
+      /** @description Gigabytes */
+      size: number;
+      type: components['schemas']['DiskType'];
+      status: components['schemas']['VolumeStatus'];
+      /** @description A server's root disk */
+      bootable: boolean;
+      /** @description The attached server */
+      server_id: number | null;
+      server_name: string | null;
+      datacenter: components['schemas']['DatacenterCode'];
+      /** @description Per month */
+      price: components['schemas']['Money'];
+      package_id: number | null;
+      /** Format: date-time */
+      created: string;
+    };
+    VolumeList: components['schemas']['Paging'] & {
+      items: components['schemas']['Volume'][];
+    };
+    CreateVolumeRequest: {
+      name: components['schemas']['ResourceName'];
+      size: components['schemas']['VolumeSize'];
+      type: components['schemas']['DiskType'];
+      /** @description Attach to this server once created */
+      server_id?: number;
+      /** @description HN when absent */
+      datacenter?: components['schemas']['DatacenterCode'];
+    };
+    AttachVolumeRequest: {
+      server_id: number;
+    };
+    ExtendVolumeRequest: {
+      /** @description The new size in gigabytes; must exceed the current one */
+      size: components['schemas']['VolumeSize'];
+    };
+    /** @description A billable change charged at once, the paid order and invoice with the volume */
+    VolumeCharge: {
+      volume: components['schemas']['Volume'];
+      order: components['schemas']['Order'];
+      invoice: components['schemas']['Invoice'];
+    };
+    Snapshot: {
+      id: number;
+      name: string;
+      /** @description Gigabytes */
+      size: number;
+      type: components['schemas']['DiskType'];
+      status: components['schemas']['SnapshotStatus'];
+      volume_id: number;
+      volume_name: string;
+      /** @description Taken by the auto-snapshot schedule (free) */
+      auto: boolean;
+      /** @description Per month; 0 for automatic snapshots */
+      price: components['schemas']['Money'];
+      /** Format: date-time */
+      created: string;
+    };
+    SnapshotList: components['schemas']['Paging'] & {
+      items: components['schemas']['Snapshot'][];
+    };
+    CreateSnapshotRequest: {
+      name: components['schemas']['ResourceName'];
+      volume_id: number;
+    };
+    /** @description A billable change charged at once, the paid order and invoice with the snapshot */
+    SnapshotCharge: {
+      snapshot: components['schemas']['Snapshot'];
+      order: components['schemas']['Order'];
+      invoice: components['schemas']['Invoice'];
+    };
+    SshKey: {
+      id: number;
+      name: components['schemas']['SshKeyName'];
+      public_key: string;
+      /** @description The SHA256 fingerprint, for example SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8 */
+      fingerprint: string;
+      /** @description The pair was generated and the private key e-mailed */
+      generated: boolean;
+      /** Format: date-time */
+      created: string;
+    };
+    SshKeyList: components['schemas']['Paging'] & {
+      items: components['schemas']['SshKey'][];
+    };
+    CreateSshKeyRequest: {
+      name: components['schemas']['SshKeyName'];
+      /** @description An OpenSSH public key on one line; blank or absent generates a pair */
+      public_key?: string;
+    };
+    Ticket: {
+      id: number;
+      subject: string;
+      content: string;
+      status: components['schemas']['TicketStatus'];
+      /** @description When support may call or work on the server, HH:MM */
+      preferred_time: string | null;
+      /** Format: date-time */
+      created: string;
+      /** Format: date-time */
+      updated: string;
+    };
+    TicketList: components['schemas']['Paging'] & {
+      items: components['schemas']['Ticket'][];
+    };
+    TicketReply: {
+      id: number;
+      ticket_id: number;
+      content: string;
+      /** @enum {string} */
+      author: 'customer' | 'support';
+      author_name: string;
+      /** Format: date-time */
+      created: string;
+    };
+    TicketDetail: components['schemas']['Ticket'] & {
+      /** @description Oldest first */
+      replies: components['schemas']['TicketReply'][];
+    };
+    CreateTicketRequest: {
+      subject: string;
+      content: string;
+      /** @description Half-hourly from 00:00 to 06:00 or from 21:00 to 23:30 (Vietnam time) */
+      preferred_time?: string;
+    };
+    TicketReplyRequest: {
+      content: string;
+    };
+    /** @description E.164, for example +84912345678 */
+    Phone: string;
+    Profile: {
+      id: number;
+      email: components['schemas']['Email'];
+      fullname: string;
+      phone: string;
+      formatted_phone: string;
+      email_verified: boolean;
+      is_agency: boolean;
+      /** Format: date-time */
+      created: string;
+    };
+    UpdateProfileRequest: {
+      fullname?: string;
+      phone?: components['schemas']['Phone'];
+      /** @description The number as the customer saw it, for example 091 234 56 78 */
+      formatted_phone?: string;
+    };
+    ChangePasswordRequest: {
+      old_password: string;
+      new_password: components['schemas']['Password'];
+      verify_password: components['schemas']['Password'];
+    };
+    InvoiceInfo: {
+      company_name: string | null;
+      tax_code: string | null;
+      /** @description The address registered with the tax office */
+      tax_address: string | null;
+      billing_address: string | null;
+      billing_email: string | null;
+      billing_phone: string | null;
+    };
+    UpdateInvoiceInfoRequest: {
+      company_name?: string | null;
+      /** @description Vietnamese tax code, 10 digits or 10-3 for a branch */
+      tax_code?: string | null;
+      tax_address?: string | null;
+      billing_address?: string | null;
+      /** Format: email */
+      billing_email?: string | null;
+      billing_phone?: string | null;
+    };
+    AgencyAccount: {
+      id: number;
+      email: components['schemas']['Email'];
+      fullname: string;
+      phone: string;
+      email_verified: boolean;
+      balance: components['schemas']['Money'];
+      unpaid_amount: components['schemas']['Money'];
+      server_count: components['schemas']['Count'];
+      /** Format: date-time */
+      created: string;
+    };
+    AgencyAccountList: components['schemas']['Paging'] & {
+      items: components['schemas']['AgencyAccount'][];
+    };
+    CreateAgencyAccountRequest: {
+      email: components['schemas']['Email'];
+      fullname: string;
+      phone: components['schemas']['Phone'];
+      password: components['schemas']['Password'];
+    };
+    AgencyInvoice: components['schemas']['Invoice'] & {
+      account_id: number;
+      account_email: components['schemas']['Email'];
+    };
+    AgencyInvoiceList: components['schemas']['Paging'] & {
+      items: components['schemas']['AgencyInvoice'][];
+    };
+    AgencyReportTotals: {
+      new_accounts: components['schemas']['Count'];
+      /** @description Invoices issued to the agency's accounts */
+      invoiced: components['schemas']['Money'];
+      paid: components['schemas']['Money'];
+      unpaid: components['schemas']['Money'];
+    };
+    AgencyReport: {
+      year: number;
+      /** @description The agency's accounts today */
+      accounts: components['schemas']['Count'];
+      /** @description January to December, one entry each */
+      months: ({
+        month: number;
+      } & components['schemas']['AgencyReportTotals'])[];
+      totals: components['schemas']['AgencyReportTotals'];
+    };
+    DashboardSummary: {
+      servers: {
+        total: components['schemas']['Count'];
+        /** @description One count per server status */
+        by_status: {
+          building: components['schemas']['Count'];
+          active: components['schemas']['Count'];
+          shutoff: components['schemas']['Count'];
+          rebooting: components['schemas']['Count'];
+          resizing: components['schemas']['Count'];
+          rebuilding: components['schemas']['Count'];
+          deleting: components['schemas']['Count'];
+          error: components['schemas']['Count'];
+        };
+      };
+      volumes: {
+        total: components['schemas']['Count'];
+        in_use: components['schemas']['Count'];
+      };
+      snapshots: components['schemas']['Count'];
+      ssh_keys: components['schemas']['Count'];
+      open_tickets: components['schemas']['Count'];
+      balance: components['schemas']['Money'];
+      /** @description As in the user's info (GET /auth/user) */
+      unpaid_amount: components['schemas']['Money'];
+      /** @description The five newest orders */
+      recent_orders: components['schemas']['Order'][];
+    };
   };
   responses: {
     /** @description The request does not match the contract or breaks a rule */
@@ -385,8 +2427,29 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /**
+     * @description A limit is reached: a server holds at most 20 IP addresses, or the account's resource
+     *     quota would be exceeded ("Exceed resource quota limit, contact support"); the message says which
+     */
+    LimitReached: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
   };
-  parameters: never;
+  parameters: {
+    /** @description The record's id */
+    Id: number;
+    /** @description 1-based page number (paging pattern, see `Paging`) */
+    Page: number;
+    /** @description Records per page (paging pattern, see `Paging`) */
+    PerPage: number;
+    /** @description Records whose name contains this text, ignoring case */
+    Search: string;
+  };
   requestBodies: never;
   headers: never;
   pathItems: never;
@@ -709,6 +2772,1891 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  createPaymentRequest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaymentRequestCreate'];
+      };
+    };
+    responses: {
+      /** @description Where to pay */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentRequest'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  listInvoices: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        status?: components['schemas']['InvoiceStatus'];
+        /** @description Invoices whose code contains this text */
+        code?: string;
+        /** @description Invoices for this server, volume, snapshot or IP */
+        resource_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of invoices */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvoiceList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  getInvoice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The invoice */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Invoice'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  payInvoice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PayRequest'];
+      };
+    };
+    responses: {
+      /** @description Paid */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvoicePayment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listBalanceAdjustments: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        type?: components['schemas']['BalanceAdjustmentType'];
+        method?: components['schemas']['BalanceAdjustmentMethod'];
+        /** @description Only the adjustment with this id */
+        id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of balance adjustments */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BalanceAdjustmentList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  completeTopup: {
+    parameters: {
+      query: {
+        payment_method: 'card' | 'paypal';
+        /** @description Amount in dong times 100 (card only) */
+        vpc_Amount?: number;
+        /** @description Currency of vpc_Amount (card only) */
+        vpc_CurrencyCode?: 'VND';
+        /** @description `0` when the gateway approved the payment (card only) */
+        vpc_TxnResponseCode?: string;
+        /** @description The `reference` answered by gen_payment_req_url (card only) */
+        vpc_MerchTxnRef?: string;
+        /** @description The gateway's transaction number (card only) */
+        vpc_TransactionNo?: string;
+        /** @description Free text echoed by the gateway (card only) */
+        vpc_OrderInfo?: string;
+        /** @description The gateway's message for the response code (card only) */
+        vpc_Message?: string;
+        /** @description The gateway's signature over the other vpc_* parameters (card only) */
+        vpc_SecureHash?: string;
+        /** @description PayPal's payment id (PayPal only) */
+        paymentId?: string;
+        /** @description PayPal's payer id (PayPal only) */
+        PayerID?: string;
+        /** @description PayPal's checkout token (PayPal only) */
+        token?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Credited */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TopupResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  listProducts: {
+    parameters: {
+      query?: {
+        name?: 'DISK HDD' | 'DISK SSD' | 'SNAPSHOT HDD' | 'SNAPSHOT SSD' | 'CPU' | 'RAM';
+        category?: components['schemas']['ProductCategory'];
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of products */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  applyCoupon: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApplyCouponRequest'];
+      };
+    };
+    responses: {
+      /** @description Credited */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApplyCouponResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  checkCoupon: {
+    parameters: {
+      query: {
+        code: components['schemas']['CouponCode'];
+        type?: components['schemas']['CouponType'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The coupon is valid */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Coupon'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  listOrders: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        status?: components['schemas']['OrderStatus'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of orders */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  createOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateOrderRequest'];
+      };
+    };
+    responses: {
+      /** @description The pending order */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /**
+       * @description The server name (hostname) or key name already exists, the server would exceed 20 IP
+       *     addresses, or the account's resource quota would be exceeded (the message says which)
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The order */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  payOrder: {
+    parameters: {
+      query?: {
+        /** @description `True` previews the payment without paying */
+        check?: 'True' | 'False';
+      };
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PayRequest'];
+      };
+    };
+    responses: {
+      /** @description Paid, or the preview */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderPayment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  cancelOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['EmptyRequest'];
+      };
+    };
+    responses: {
+      /** @description Cancelled */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listPayments: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        payment_gateway?: components['schemas']['PaymentGateway'];
+        transaction_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of payments */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  listPlans: {
+    parameters: {
+      query?: {
+        product_category?: components['schemas']['ProductCategory'];
+        interval_count?: components['schemas']['IntervalCount'];
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of plans */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BillingPlanList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  calculatePrice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CalculationRequest'];
+      };
+    };
+    responses: {
+      /** @description The price */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Calculation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listPackages: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        resource_type?: components['schemas']['ResourceType'];
+        status?: components['schemas']['PackageStatus'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of packages */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PackageList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  getPackage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The package */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Package'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listServers: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        /** @description Records whose name contains this text, ignoring case */
+        search?: components['parameters']['Search'];
+        status?: components['schemas']['ServerStatus'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of servers */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServerList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  getServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The server */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Server'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteServer: {
+    parameters: {
+      query?: {
+        /** @description Delete the attached data volumes as well */
+        delete_volumes?: boolean;
+      };
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deletion started */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Server'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getServerProgress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The progress */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServerProgress'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  performServerAction: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ServerActionRequest'];
+      };
+    };
+    responses: {
+      /** @description Action started */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Server'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  resetServerPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ResetServerPasswordRequest'];
+      };
+    };
+    responses: {
+      /** @description Reset started */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Server'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  rebuildServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RebuildServerRequest'];
+      };
+    };
+    responses: {
+      /** @description Rebuild started */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Server'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  resizeServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResizeServerRequest'];
+      };
+    };
+    responses: {
+      /** @description Charged; resize started */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServerCharge'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['LimitReached'];
+    };
+  };
+  listServerIps: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+      };
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of IP addresses */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IpList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  buyServerIps: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BuyIpRequest'];
+      };
+    };
+    responses: {
+      /** @description Bought; the answer holds the paid order, its invoice and the new addresses */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IpPurchase'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['LimitReached'];
+    };
+  };
+  deleteServerIp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+        /** @description The IP address record's id */
+        ip_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Released */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getSnapshotSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The schedule */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SnapshotSchedule'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createSnapshotSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateSnapshotScheduleRequest'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SnapshotSchedule'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The server already has a schedule */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteSnapshotSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateSnapshotSchedule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateSnapshotScheduleRequest'];
+      };
+    };
+    responses: {
+      /** @description Updated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SnapshotSchedule'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listVolumes: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        /** @description Records whose name contains this text, ignoring case */
+        search?: components['parameters']['Search'];
+        status?: components['schemas']['VolumeStatus'];
+        /** @description Volumes attached to this server */
+        server_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of volumes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VolumeList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  createVolume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateVolumeRequest'];
+      };
+    };
+    responses: {
+      /** @description Charged; the volume is being created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VolumeCharge'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['LimitReached'];
+    };
+  };
+  getVolume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The volume */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Volume'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteVolume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  attachVolume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AttachVolumeRequest'];
+      };
+    };
+    responses: {
+      /** @description Attaching */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Volume'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  detachVolume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['EmptyRequest'];
+      };
+    };
+    responses: {
+      /** @description Detaching */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Volume'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  extendVolume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ExtendVolumeRequest'];
+      };
+    };
+    responses: {
+      /** @description Charged; the volume is being extended */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VolumeCharge'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['LimitReached'];
+    };
+  };
+  listSnapshots: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        /** @description Records whose name contains this text, ignoring case */
+        search?: components['parameters']['Search'];
+        /** @description Snapshots of this volume */
+        volume_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of snapshots */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SnapshotList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  createSnapshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateSnapshotRequest'];
+      };
+    };
+    responses: {
+      /** @description Charged; the snapshot is being taken */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SnapshotCharge'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['LimitReached'];
+    };
+  };
+  getSnapshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The snapshot */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Snapshot'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteSnapshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  restoreSnapshot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['EmptyRequest'];
+      };
+    };
+    responses: {
+      /** @description Restoring */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Volume'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listSshKeys: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        /** @description Records whose name contains this text, ignoring case */
+        search?: components['parameters']['Search'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of SSH keys */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SshKeyList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  createSshKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateSshKeyRequest'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SshKey'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  deleteSshKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listImages: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        distro?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of images */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImageList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  listDatacenters: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of datacenters */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DatacenterList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  listTickets: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        status?: components['schemas']['TicketStatus'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of tickets */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TicketList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  createTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTicketRequest'];
+      };
+    };
+    responses: {
+      /** @description Opened */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TicketDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  getTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ticket, replies oldest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TicketDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  replyToTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TicketReplyRequest'];
+      };
+    };
+    responses: {
+      /** @description Added */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TicketReply'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The profile */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Profile'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  updateProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateProfileRequest'];
+      };
+    };
+    responses: {
+      /** @description Updated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Profile'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangePasswordRequest'];
+      };
+    };
+    responses: {
+      /** @description Changed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getInvoiceInfo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The invoice information (null fields are not set) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvoiceInfo'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  updateInvoiceInfo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateInvoiceInfoRequest'];
+      };
+    };
+    responses: {
+      /** @description Updated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvoiceInfo'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  listAgencyAccounts: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        /** @description Accounts whose e-mail or full name contains this text */
+        search?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of accounts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgencyAccountList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createAgencyAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateAgencyAccountRequest'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgencyAccount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+    };
+  };
+  listAgencyInvoices: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        status?: components['schemas']['InvoiceStatus'];
+        account_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of invoices */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgencyInvoiceList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getAgencyReport: {
+    parameters: {
+      query?: {
+        /** @description The year to report (default the current year) */
+        year?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AgencyReport'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getDashboardSummary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The summary */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DashboardSummary'];
+        };
+      };
       401: components['responses']['Unauthorized'];
     };
   };
