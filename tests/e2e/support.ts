@@ -30,7 +30,9 @@ export async function linkFromMail(
   pathPart: string,
   count = 1,
 ): Promise<string> {
-  await expect.poll(async () => (await readOutbox(request, to)).length).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(async () => (await readOutbox(request, to)).length)
+    .toBeGreaterThanOrEqual(count);
   const [newest] = await readOutbox(request, to);
   const link = newest?.links.find((candidate) => candidate.includes(pathPart));
   expect(link, `a ${pathPart} link in the newest mail to ${to}`).toBeTruthy();

@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { HttpError } from 'ra-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { authApi } from '../../src/api/auth';
+import { authProvider } from '../../src/authProvider/authProvider';
+import { startSandbox, type Sandbox } from '../support/sandbox';
+
+let sandbox: Sandbox;
+
+beforeEach(async () => {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/idc/');
+  sandbox = await startSandbox();
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  expect(sandbox.outsideContract).toEqual([]);
+  await sandbox.close();
+});
+
+async function signInAsDemo(): Promise<string> {
+  const { token } = await authApi.getToken('demo@example.vn', 'Demo@12345');
+  localStorage.setItem('access_token', token);
+  localStorage.setItem('authenticated', 'true');
+  return token;
+}
+
+describe('checkAuth', () => {
+  it('without a token remembers the page, waits one second, then sends the visitor to login', async () => {
+    vi.useFakeTimers();
+    window.history.replaceState(null, '', '/idc/cloud-server?page=2');
+    let outcome: unknown = 'pending';
+    authProvider.checkAuth({}).then(
+      () => (outcome = 'resolved'),
+      (error) => (outcome = error),
+    );
+    await vi.advanceTimersByTimeAsync(999);
+    expect(outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome).toMatchObject({ redirectTo: '/login' });
+    expect(localStorage.getItem('callbackURL')).toBe('/cloud-server?page=2');
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('accepts a valid token and keeps the user info', async () => {
+    await signInAsDemo();
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    expect(JSON.parse(localStorage.getItem('user_info') ?? '{}')).toMatchObject({
+      email: 'demo@example.vn',
+      balance: 5000000,
+    });
+  });
+
+  it('forgets a garbage token and sends the user to login', async () => {
+    localStorage.setItem('access_token', 'garbage');
+    localStorage.setItem('authenticated', 'true');
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('authenticated')).toBeNull();
+  });
+
+  it('makes one request when several checks run together', async () => {
+    await signInAsDemo();
+    await Promise.all([
+      authProvider.checkAuth({}),
+      authProvider.checkAuth({}),
+      authProvider.checkAuth({}),
+    ]);
+    expect(sandbox.requests.filter((request) => request === 'GET /api/v1/auth/user')).toHaveLength(
+      1,
+    );
+  });
+});
+
+describe('checkError', () => {
+  it('sends the user to login once when several calls fail with 401 together', async () => {
+    await signInAsDemo();
+    await authProvider.checkAuth({});
+    const unauthorized = () => new HttpError('expired', 401, { message: 'expired' });
+    const outcomes = await Promise.allSettled([
+      authProvider.checkError(unauthorized()),
+      authProvider.checkError(unauthorized()),
+      authProvider.checkError(unauthorized()),
+    ]);
+    const redirects = outcomes.map((outcome) =>
+      outcome.status === 'rejected' ? (outcome.reason as { redirectTo: unknown }).redirectTo : null,
+    );
+    expect(redirects).toEqual(['/login', false, false]);
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('sends a 500 to /500 without ending the session', async () => {
+    const token = await signInAsDemo();
+    await expect(
+      authProvider.checkError(new HttpError('boom', 500, { message: 'boom' })),
+    ).rejects.toMatchObject({ redirectTo: '/500', logoutUser: false });
+    expect(localStorage.getItem('access_token')).toBe(token);
+  });
+
+  it('passes other errors to the caller', async () => {
+    await expect(
+      authProvider.checkError(new HttpError('blocked', 403, { message: 'blocked' })),
+    ).resolves.toBeUndefined();
+  });
+});
+
+describe('logout after a failed check', () => {
+  it('keeps the callbackURL, the pending server choice and the language', async () => {
+    await signInAsDemo();
+    localStorage.setItem('callbackURL', '/volume');
+    localStorage.setItem('cpu', '2');
+    localStorage.setItem('locale', 'en');
+    await expect(authProvider.logout({})).resolves.toBe('/login');
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('callbackURL')).toBe('/volume');
+    expect(localStorage.getItem('cpu')).toBe('2');
+    expect(localStorage.getItem('locale')).toBe('en');
+  });
+});
+
+describe('the API client', () => {
+  it('turns an error answer into an HttpError carrying the server message in the asked language', async () => {
+    localStorage.setItem('locale', 'en');
+    const error = await authApi.getToken('demo@example.vn', 'wrong', 'en').catch((e) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 401, message: 'Wrong e-mail or password.' });
+  });
+
+  it('sends non-ASCII passwords intact through basic auth', async () => {
+    await authApi.register({
+      fullname: 'Người Dùng',
+      password: 'mậtkhẩu1',
+      verify_password: 'mậtkhẩu1',
+      email: 'utf8@example.vn',
+      phone: '+84912345678',
+      formatted_phone: '091 234 56 78',
+    });
+    await expect(authApi.getToken('utf8@example.vn', 'mậtkhẩu1')).resolves.toHaveProperty('token');
+  });
+});
