@@ -1,0 +1,206 @@
+/** The `auth` area of the contract: sign-up, sign-in, e-mail confirmation, reset, trial, OTP. */
+import {
+  validateEmail,
+  validateFullName,
+  validateNewPassword,
+  validatePasswordConfirmation,
+  validatePhone,
+} from '../../src/domain/validation';
+import { groupThousands } from '../../src/domain/money';
+import { consumeEmailToken, isEmailTokenUsable, issueEmailToken } from '../emailTokens';
+import { ApiError, badRequest, unauthorized } from '../errors';
+import type { HandlerContext, HandlerTable, OperationId } from '../handler';
+import type { MessageKey } from '../i18n';
+import {
+  confirmationLink,
+  mailConfirmation,
+  mailOtp,
+  mailPasswordReset,
+  mailSmsOtp,
+  passwordResetLink,
+} from '../mails';
+import { consumeOtp, issueOtp, OTP_TTL_MS } from '../otpCodes';
+import { hashPassword } from '../secrets';
+import { createSession, revokeSessions } from '../sessions';
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  markEmailVerified,
+  markPhoneVerified,
+  payForTrial,
+  setPasswordHash,
+  toTrialPackage,
+  toUserInfo,
+  trialTotal,
+  unpaidTrialPackages,
+  type UserRow,
+} from '../users';
+
+export const authHandlers: HandlerTable = {
+  getCurrentUser: (ctx) => toUserInfo(ctx.db, signedInUser(ctx), ctx.now()),
+
+  // The security layer has already checked the e-mail and password (basic auth).
+  getToken: (ctx) => ({ token: createSession(ctx.db, signedInUser(ctx).id, ctx.now()) }),
+
+  registerUser: async (ctx) => {
+    const { body } = ctx;
+    rejectInvalidFields({
+      email: validateEmail(body.email),
+      password: validateNewPassword(body.password),
+      verify_password: validatePasswordConfirmation(body.verify_password, body.password),
+      fullname: validateFullName(body.fullname),
+      phone: validatePhone(body.phone),
+    });
+    if (findUserByEmail(ctx.db, body.email)) throw emailTaken();
+    const passwordHash = await hashPassword(body.password);
+    const now = ctx.now();
+    try {
+      ctx.db.transaction(() => {
+        const { email, fullname, phone, formatted_phone } = body;
+        const fields = { email, fullname, phone, formatted_phone, password_hash: passwordHash };
+        sendConfirmation(ctx, createUser(ctx.db, fields, now));
+      })();
+    } catch (error) {
+      // Another registration for the same address won the race while the password was hashed.
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw emailTaken();
+      throw error;
+    }
+    return { message: ctx.t('server.registered') };
+  },
+
+  resendEmailConfirmation: (ctx) => {
+    const user = signedInUser(ctx);
+    if (user.email_verified) throw badRequest('server.email_already_verified');
+    ctx.db.transaction(() => sendConfirmation(ctx, user))();
+    return { data: { email: user.email } };
+  },
+
+  confirmEmail: (ctx) => {
+    const now = ctx.now();
+    const token = ctx.db.transaction(() => {
+      const userId = consumeEmailToken(ctx.db, ctx.body.token, 'confirm', now);
+      if (userId === undefined) throw badRequest('server.invalid_link');
+      markEmailVerified(ctx.db, userId);
+      return createSession(ctx.db, userId, now);
+    })();
+    return { token };
+  },
+
+  requestPasswordReset: (ctx) => {
+    const user = findUserByEmail(ctx.db, ctx.body.email);
+    if (user) {
+      ctx.db.transaction(() => {
+        const token = issueEmailToken(ctx.db, user.id, 'reset', ctx.now());
+        mailPasswordReset(ctx.db, user, passwordResetLink(ctx.origin, token), ctx.now());
+      })();
+    }
+    return { message: ctx.t('server.reset_requested') };
+  },
+
+  resetPassword: async (ctx) => {
+    const { token, new_password: password } = ctx.body;
+    rejectInvalidFields({ new_password: validateNewPassword(password) });
+    // Checked before the slow hashing; used up below, in the transaction that changes the password.
+    if (!isEmailTokenUsable(ctx.db, token, 'reset', ctx.now()))
+      throw badRequest('server.invalid_link');
+    const passwordHash = await hashPassword(password);
+    const now = ctx.now();
+    ctx.db.transaction(() => {
+      const userId = consumeEmailToken(ctx.db, token, 'reset', now);
+      if (userId === undefined) throw badRequest('server.invalid_link');
+      setPasswordHash(ctx.db, userId, passwordHash);
+      revokeSessions(ctx.db, userId);
+    })();
+    return { message: ctx.t('server.password_changed') };
+  },
+
+  getTrialPackages: (ctx) => {
+    const packages = unpaidTrialPackages(ctx.db, signedInUser(ctx).id);
+    return { items: packages.map(toTrialPackage), total: trialTotal(packages) };
+  },
+
+  upgradeTrial: (ctx) => {
+    const now = ctx.now();
+    const paid = ctx.db.transaction(() => {
+      const user = signedInUser(ctx);
+      if (user.trial_start === null) throw badRequest('server.not_on_trial');
+      const total = trialTotal(unpaidTrialPackages(ctx.db, user.id));
+      if (user.balance < total) {
+        throw new ApiError(402, 'server.insufficient_balance', {
+          amount: groupThousands(total),
+          balance: groupThousands(user.balance),
+        });
+      }
+      payForTrial(ctx.db, user.id, total, now);
+      return total;
+    })();
+    return { message: ctx.t('server.upgraded', { amount: groupThousands(paid) }) };
+  },
+
+  requestEmailOtp: (ctx) => {
+    const user = signedInUser(ctx);
+    ctx.db.transaction(() => {
+      mailOtp(ctx.db, user, issueOtp(ctx.db, user.id, 'email', ctx.now()), ctx.now());
+    })();
+    return { message: ctx.t('server.otp_sent') };
+  },
+
+  verifyEmailOtp: (ctx) => {
+    const user = signedInUser(ctx);
+    if (!consumeOtp(ctx.db, user.id, 'email', ctx.body.otp, ctx.now())) {
+      throw badRequest('server.otp_invalid');
+    }
+    // Receiving the code proves the address belongs to the user.
+    markEmailVerified(ctx.db, user.id);
+    return { message: ctx.t('server.otp_verified') };
+  },
+
+  // The sandbox accepts any reCAPTCHA token: there is no one to ask.
+  requestSmsOtp: (ctx) => {
+    const user = signedInUser(ctx);
+    ctx.db.transaction(() => {
+      const code = issueOtp(ctx.db, user.id, 'sms', ctx.now());
+      mailSmsOtp(ctx.db, user, user.phone, code, ctx.now());
+    })();
+    return { data: { phone: user.phone, expires_in: OTP_TTL_MS / 1000 } };
+  },
+
+  verifySmsOtp: (ctx) => {
+    const user = signedInUser(ctx);
+    if (!consumeOtp(ctx.db, user.id, 'sms', ctx.body.otp, ctx.now())) {
+      throw badRequest('server.otp_invalid');
+    }
+    markPhoneVerified(ctx.db, user.id);
+    return { data: { phone_verified: true } };
+  },
+};
+
+type CommonContext = Pick<HandlerContext<OperationId>, 'db' | 'now' | 'origin' | 'userId'>;
+
+function signedInUser(ctx: CommonContext): UserRow {
+  const user = ctx.userId === undefined ? undefined : findUserById(ctx.db, ctx.userId);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+function sendConfirmation(
+  ctx: CommonContext,
+  user: Pick<UserRow, 'id' | 'email' | 'fullname'>,
+): void {
+  const token = issueEmailToken(ctx.db, user.id, 'confirm', ctx.now());
+  mailConfirmation(ctx.db, user, confirmationLink(ctx.origin, token), ctx.now());
+}
+
+/** Applies the portal's own form rules (src/domain/validation), so both sides agree. */
+function rejectInvalidFields(problems: Record<string, string | undefined>): void {
+  const fieldErrors = Object.fromEntries(
+    Object.entries(problems).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  const [first] = Object.values(fieldErrors);
+  // The portal shows `message` in a toast, so it is the first problem itself.
+  if (first !== undefined) throw new ApiError(400, first as MessageKey, {}, fieldErrors);
+}
+
+const emailTaken = () =>
+  new ApiError(409, 'server.email_taken', {}, { email: 'server.email_taken' });

@@ -1,0 +1,82 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { migrations } from './migrations';
+import { openDatabase } from './db';
+import { sha256 } from './secrets';
+import { DEMO_PASSWORD } from './seed';
+import { NEW_CUSTOMER, register, scratchDir, signIn } from './testing';
+
+let cleanup: (() => void) | undefined;
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+});
+
+function scratchFile() {
+  const scratch = scratchDir();
+  cleanup = scratch.cleanup;
+  return join(scratch.dir, 'nested', 'sandbox.db');
+}
+
+describe('the database', () => {
+  it('creates its folder, uses WAL and foreign keys, and records each migration once', () => {
+    const file = scratchFile();
+    const first = openDatabase(file);
+    expect(first.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(first.pragma('foreign_keys', { simple: true })).toBe(1);
+    first.close();
+
+    const again = openDatabase(file);
+    const applied = again.prepare('SELECT version, name FROM schema_migrations').all();
+    expect(applied).toEqual(
+      migrations.map((step, index) => ({ version: index + 1, name: step.name })),
+    );
+    again.close();
+  });
+
+  it('keeps accounts across a restart and seeds only the first time', async () => {
+    const dbFile = scratchFile();
+    const first = await buildApp({ dbFile });
+    await register(first);
+    await first.close();
+
+    const second = await buildApp({ dbFile });
+    await signIn(second, NEW_CUSTOMER.email, NEW_CUSTOMER.password);
+    await second.close();
+
+    const db = new Database(dbFile, { readonly: true });
+    const count = db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number };
+    db.close();
+    expect(count.n).toBe(7);
+  });
+
+  it('stores salted scrypt hashes of passwords and only hashes of tokens', async () => {
+    const dbFile = scratchFile();
+    const app = await buildApp({ dbFile });
+    await register(app);
+    const session = await signIn(app, NEW_CUSTOMER.email, NEW_CUSTOMER.password);
+    await app.close();
+
+    const db = new Database(dbFile, { readonly: true });
+    const users = db.prepare('SELECT email, password_hash FROM users').all() as {
+      email: string;
+      password_hash: string;
+    }[];
+    const sessions = db.prepare('SELECT token_hash FROM sessions').all();
+    const links = db.prepare('SELECT token_hash FROM email_tokens').all();
+    db.close();
+
+    for (const user of users) {
+      expect(user.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+      expect(user.password_hash).not.toContain(DEMO_PASSWORD);
+      expect(user.password_hash).not.toContain(NEW_CUSTOMER.password);
+    }
+    const customer = users.find((user) => user.email === NEW_CUSTOMER.email);
+    const demo = users.find((user) => user.email === 'demo@example.vn');
+    expect(customer?.password_hash).not.toBe(demo?.password_hash);
+    expect(sessions).toEqual([{ token_hash: sha256(session) }]);
+    expect(links).toHaveLength(1);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * What an area module implements: one handler per contract operation, typed from the
+ * generated `src/api/schema.d.ts`, so a handler cannot read or answer fields the contract lacks.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { operations } from '../src/api/schema';
+import type { Locale } from '../src/domain/constants';
+import type { Db } from './db';
+import type { Translate } from './i18n';
+
+export type OperationId = keyof operations;
+
+type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T;
+type Operation<K extends OperationId> = operations[K];
+
+export type RequestBodyOf<K extends OperationId> =
+  Operation<K> extends { requestBody: infer R }
+    ? JsonOf<R>
+    : Operation<K> extends { requestBody?: infer R }
+      ? JsonOf<NonNullable<R>> | undefined
+      : undefined;
+export type QueryOf<K extends OperationId> = OrEmpty<
+  NonNullable<Operation<K>['parameters']['query']>
+>;
+export type PathParamsOf<K extends OperationId> = OrEmpty<
+  NonNullable<Operation<K>['parameters']['path']>
+>;
+
+type SuccessStatus = 200 | 201 | 202 | 203 | 206;
+type Responses<K extends OperationId> = Operation<K>['responses'];
+export type SuccessBodyOf<K extends OperationId> = {
+  [S in keyof Responses<K> & SuccessStatus]: JsonOf<Responses<K>[S]>;
+}[keyof Responses<K> & SuccessStatus];
+
+/** What every handler may use besides the request itself. */
+export interface SandboxServices {
+  db: Db;
+  now: () => Date;
+  /** How long simulated provisioning takes. */
+  buildSeconds: number;
+}
+
+export interface HandlerContext<K extends OperationId> extends SandboxServices {
+  body: RequestBodyOf<K>;
+  query: QueryOf<K>;
+  params: PathParamsOf<K>;
+  /** The signed-in user when the operation's security admitted one. */
+  userId: number | undefined;
+  locale: Locale;
+  t: Translate;
+  /** Origin of the portal, for links in mails. */
+  origin: string;
+  log: FastifyBaseLogger;
+}
+
+/** A success answer with a status other than the operation's first 2xx in the contract. */
+export class Answer<Body> {
+  constructor(
+    readonly status: number,
+    readonly body: Body,
+  ) {}
+}
+
+export type HandlerResult<K extends OperationId> = SuccessBodyOf<K> | Answer<SuccessBodyOf<K>>;
+
+export type Handler<K extends OperationId> = (
+  context: HandlerContext<K>,
+) => HandlerResult<K> | Promise<HandlerResult<K>>;
+
+export type HandlerTable = { [K in OperationId]?: Handler<K> };

@@ -1,0 +1,113 @@
+/**
+ * Sandbox-only routes, outside /api/v1 and the contract: the outbox as JSON for tests and
+ * as a page for people.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db';
+import { localeFromHeader, translator } from './i18n';
+import { listMail, type StoredMail } from './outbox';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
+
+interface OutboxQuery {
+  to?: string;
+}
+
+const outboxQuerySchema = {
+  type: 'object',
+  properties: { to: { type: 'string', maxLength: 254 } },
+} as const;
+
+export function registerSandboxPages(app: FastifyInstance, db: Db): void {
+  app.get<{ Querystring: OutboxQuery }>(
+    '/sandbox/outbox',
+    { schema: { querystring: outboxQuerySchema } },
+    async (request) => listMail(db, request.query.to || undefined),
+  );
+
+  app.get<{ Querystring: OutboxQuery }>(
+    '/sandbox',
+    { schema: { querystring: outboxQuerySchema } },
+    async (request, reply) => {
+      const to = request.query.to || undefined;
+      const html = outboxPage(listMail(db, to), to, request.headers['accept-language']);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(html);
+    },
+  );
+}
+
+function outboxPage(mails: StoredMail[], to: string | undefined, acceptLanguage?: string): string {
+  const locale = localeFromHeader(acceptLanguage);
+  const t = translator(locale);
+  const accounts = DEMO_ACCOUNTS.map(
+    (account) =>
+      `<li><a href="?to=${encodeURIComponent(account.email)}">${escapeHtml(account.email)}</a> — ${escapeHtml(account.purpose)}</li>`,
+  ).join('');
+  const list = mails.length
+    ? mails.map(mailArticle(t('server.outbox.to'), t('server.outbox.sent_at'))).join('')
+    : `<p>${escapeHtml(t('server.outbox.empty'))}</p>`;
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(t('server.outbox.title'))}</title>
+<style>
+  body { font: 15px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #1d2433; }
+  article { border: 1px solid #d6dbe4; border-radius: 8px; padding: 1rem; margin: 1rem 0; }
+  h2 { font-size: 1.05rem; margin: 0 0 .25rem; }
+  .meta { color: #5b6475; font-size: .85rem; }
+  pre { white-space: pre-wrap; word-break: break-word; font: inherit; }
+</style>
+</head>
+<body>
+<h1>${escapeHtml(t('server.outbox.title'))}</h1>
+<p>${escapeHtml(t('server.outbox.intro'))}</p>
+<details><summary>${escapeHtml(t('server.outbox.demo_accounts', { password: DEMO_PASSWORD }))}</summary><ul>${accounts}</ul></details>
+<form method="get" action="/sandbox">
+  <label>${escapeHtml(t('server.outbox.filter_label'))} <input type="email" name="to" value="${escapeHtml(to ?? '')}"></label>
+  <button type="submit">${escapeHtml(t('server.outbox.filter_button'))}</button>
+  <a href="/sandbox">${escapeHtml(t('server.outbox.show_all'))}</a>
+</form>
+${list}
+</body>
+</html>
+`;
+}
+
+function mailArticle(toLabel: string, sentAtLabel: string) {
+  return (mail: StoredMail) => `<article>
+<h2>${escapeHtml(mail.subject)}</h2>
+<div class="meta">${escapeHtml(toLabel)}: ${escapeHtml(mail.to)} · ${escapeHtml(sentAtLabel)}: <time>${escapeHtml(mail.sent_at)}</time></div>
+<pre>${linkify(mail.text, mail.links)}</pre>
+</article>`;
+}
+
+/** Escapes the text and turns the mail's links (already found in it) into anchors. */
+function linkify(text: string, links: readonly string[]): string {
+  if (!links.length) return escapeHtml(text);
+  // Longest first, so a link that starts another one does not cut it short.
+  const alternatives = [...links].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const pattern = new RegExp(alternatives.join('|'), 'g');
+  let html = '';
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    html += escapeHtml(text.slice(last, match.index));
+    html += `<a href="${escapeHtml(match[0])}">${escapeHtml(match[0])}</a>`;
+    last = match.index + match[0].length;
+  }
+  return html + escapeHtml(text.slice(last));
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

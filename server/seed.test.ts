@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
+import { signIn, testApp, withToken } from './testing';
+
+let app: FastifyInstance;
+afterEach(async () => {
+  await app.close();
+});
+
+async function userInfo(email: string) {
+  const token = await signIn(app, email, DEMO_PASSWORD);
+  return (await app.inject({ url: '/api/v1/auth/user', headers: withToken(token) })).json();
+}
+
+describe('the demo accounts', () => {
+  it('all sign in with the published password and have Vietnamese names', async () => {
+    ({ app } = await testApp());
+    expect(DEMO_ACCOUNTS.map((account) => account.email)).toEqual([
+      'demo@example.vn',
+      'agency@example.vn',
+      'trial@example.vn',
+      'expired@example.vn',
+      'unverified@example.vn',
+      'whitelist@example.vn',
+    ]);
+    for (const account of DEMO_ACCOUNTS) {
+      const user = await userInfo(account.email);
+      expect(user.fullname).toBe(account.fullname);
+      expect(user.phone).toMatch(/^\+849\d{8}$/);
+    }
+  });
+
+  it('each show the situation they are meant to demonstrate', async () => {
+    ({ app } = await testApp());
+    expect(await userInfo('demo@example.vn')).toMatchObject({
+      email_verified: true,
+      balance: 5_000_000,
+      is_agency: false,
+    });
+    expect(await userInfo('agency@example.vn')).toMatchObject({
+      email_verified: true,
+      is_agency: true,
+    });
+    const trial = await userInfo('trial@example.vn');
+    expect(trial).toMatchObject({ email_verified: true, has_expired_invoices: false });
+    expect(trial.trial).toMatchObject({ active: true, expired: false });
+    expect(trial.balance).toBeLessThan(trial.trial.amount_to_upgrade);
+    const expired = await userInfo('expired@example.vn');
+    expect(expired).toMatchObject({ email_verified: true, has_expired_invoices: true });
+    expect(expired.trial).toMatchObject({ active: true, expired: true });
+    expect(await userInfo('unverified@example.vn')).toMatchObject({ email_verified: false });
+    expect(await userInfo('whitelist@example.vn')).toMatchObject({
+      email_verified: true,
+      is_in_whitelist: true,
+      has_expired_invoices: true,
+    });
+  });
+
+  it('are not created when seeding is turned off', async () => {
+    ({ app } = await testApp({ seed: false }));
+    const response = await app.inject({
+      url: '/api/v1/auth/token',
+      headers: {
+        authorization: `Basic ${Buffer.from(`demo@example.vn:${DEMO_PASSWORD}`).toString('base64')}`,
+      },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,157 @@
+/** Demo accounts, created when the database has no users yet. Every password is Demo@12345. */
+import type { Db } from './db';
+import { hashPassword } from './secrets';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface DemoAccount {
+  email: string;
+  fullname: string;
+  phone: string;
+  formatted_phone: string;
+  /** What the account is for, shown on the sandbox page. */
+  purpose: string;
+  email_verified?: boolean;
+  is_agency?: boolean;
+  is_in_whitelist?: boolean;
+  balance?: number;
+  /** Trial start and end, in days from now. */
+  trial?: { startDays: number; endDays: number };
+  trialPackages?: { resource: string; price: number; chargeThisMonth: number }[];
+  overdueInvoice?: { amount: number };
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    email: 'demo@example.vn',
+    fullname: 'Nguyễn Văn Demo',
+    phone: '+84912345601',
+    formatted_phone: '0912 345 601',
+    purpose: 'Verified customer with a balance of 5.000.000 ₫',
+    email_verified: true,
+    balance: 5_000_000,
+  },
+  {
+    email: 'agency@example.vn',
+    fullname: 'Trần Thị Đại Lý',
+    phone: '+84912345602',
+    formatted_phone: '0912 345 602',
+    purpose: 'Agency account',
+    email_verified: true,
+    is_agency: true,
+    balance: 2_000_000,
+  },
+  {
+    email: 'trial@example.vn',
+    fullname: 'Lê Văn Dùng Thử',
+    phone: '+84912345603',
+    formatted_phone: '0912 345 603',
+    purpose: 'Running trial (ends in 5 days); the balance does not cover the upgrade',
+    email_verified: true,
+    balance: 100_000,
+    trial: { startDays: -2, endDays: 5 },
+    trialPackages: [
+      { resource: 'vps-dung-thu-01', price: 250_000, chargeThisMonth: 180_000 },
+      { resource: 'wan-ipv4-dung-thu', price: 50_000, chargeThisMonth: 36_000 },
+    ],
+  },
+  {
+    email: 'expired@example.vn',
+    fullname: 'Phạm Thị Hết Hạn',
+    phone: '+84912345604',
+    formatted_phone: '0912 345 604',
+    purpose: 'Trial ended yesterday; one overdue invoice',
+    email_verified: true,
+    trial: { startDays: -8, endDays: -1 },
+    trialPackages: [{ resource: 'vps-het-han-01', price: 250_000, chargeThisMonth: 250_000 }],
+    overdueInvoice: { amount: 275_000 },
+  },
+  {
+    email: 'unverified@example.vn',
+    fullname: 'Hoàng Văn Chưa Xác Thực',
+    phone: '+84912345605',
+    formatted_phone: '0912 345 605',
+    purpose: 'E-mail not confirmed yet (held at /verify)',
+  },
+  {
+    email: 'whitelist@example.vn',
+    fullname: 'Vũ Thị Ưu Tiên',
+    phone: '+84912345606',
+    formatted_phone: '0912 345 606',
+    purpose: 'Whitelisted, so not blocked by its overdue invoice',
+    email_verified: true,
+    is_in_whitelist: true,
+    overdueInvoice: { amount: 550_000 },
+  },
+];
+
+/** Creates the demo accounts if there are no users at all; answers whether it did. */
+export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
+  if (hasUsers(db)) return false;
+  const passwordHash = await demoPasswordHash();
+  const at = (days: number) => new Date(now.getTime() + days * DAY_MS).toISOString();
+  db.transaction(() => {
+    // Checked again: another start may have seeded while the passwords were hashed.
+    if (hasUsers(db)) return;
+    DEMO_ACCOUNTS.forEach((account) => {
+      const { id } = db
+        .prepare(
+          `INSERT INTO users (email, password_hash, fullname, phone, formatted_phone,
+             email_verified, is_agency, is_in_whitelist, balance, trial_start, trial_end, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        )
+        .get(
+          account.email,
+          passwordHash,
+          account.fullname,
+          account.phone,
+          account.formatted_phone,
+          account.email_verified ? 1 : 0,
+          account.is_agency ? 1 : 0,
+          account.is_in_whitelist ? 1 : 0,
+          account.balance ?? 0,
+          account.trial ? at(account.trial.startDays) : null,
+          account.trial ? at(account.trial.endDays) : null,
+          at(-30),
+        ) as { id: number };
+      for (const item of account.trialPackages ?? []) {
+        db.prepare(
+          `INSERT INTO trial_packages
+             (user_id, resource, price, interval_count, starts_at, ends_at, charge_this_month)
+           VALUES (?, ?, ?, 1, ?, ?, ?)`,
+        ).run(
+          id,
+          item.resource,
+          item.price,
+          at(account.trial?.startDays ?? 0),
+          at(account.trial?.endDays ?? 0),
+          item.chargeThisMonth,
+        );
+      }
+      if (account.overdueInvoice) {
+        db.prepare(
+          `INSERT INTO invoices (user_id, status, amount, created_at, due_date)
+           VALUES (?, 'open', ?, ?, ?)`,
+        ).run(id, account.overdueInvoice.amount, at(-20), at(-10));
+      }
+    });
+  })();
+  return true;
+}
+
+let demoHash: Promise<string> | undefined;
+
+/**
+ * The demo password is published, so a salt per account protects nothing: one hash serves every
+ * demo account, and every app a test run builds.
+ */
+function demoPasswordHash(): Promise<string> {
+  demoHash ??= hashPassword(DEMO_PASSWORD);
+  return demoHash;
+}
+
+function hasUsers(db: Db): boolean {
+  return db.prepare('SELECT 1 FROM users LIMIT 1').get() !== undefined;
+}

@@ -1,0 +1,60 @@
+/** `npm start`: build the portal if needed, then serve it and the sandbox API on one port. */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { readConfig } from './config';
+
+const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = join(projectRoot, 'dist');
+
+const config = readConfig();
+const portalBuilt = existsSync(join(distDir, 'index.html')) || (await buildPortal());
+
+const app = await buildApp({
+  dbFile: config.dbFile,
+  publicUrl: config.publicUrl,
+  staticDir: portalBuilt ? distDir : undefined,
+  buildSeconds: config.buildSeconds,
+  logger: { level: 'warn' },
+});
+await app.listen({ port: config.port, host: config.host });
+
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+console.log(`Portal:  http://localhost:${port}/idc/`);
+console.log(`API:     http://localhost:${port}/api/v1`);
+console.log(`Outbox:  http://localhost:${port}/sandbox`);
+console.log(`Database: ${config.dbFile}`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    // Closing the app also closes the database (see buildApp).
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
+
+/** Answers whether dist/index.html exists afterwards; a broken portal still leaves the API up. */
+async function buildPortal(): Promise<boolean> {
+  console.log('Building the portal (dist/ is missing)…');
+  try {
+    const { build } = await import('vite');
+    await build({
+      root: projectRoot,
+      configFile: join(projectRoot, 'vite.config.ts'),
+      logLevel: 'warn',
+    });
+  } catch (error) {
+    console.error('The portal did not build; serving the API only.', error);
+  }
+  return existsSync(join(distDir, 'index.html'));
+}

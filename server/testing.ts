@@ -1,0 +1,103 @@
+/** Helpers shared by the sandbox's tests (not a test file itself). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type SandboxOptions } from './app';
+import type { StoredMail } from './outbox';
+import { DEMO_PASSWORD } from './seed';
+
+export const START = new Date('2025-03-01T08:00:00.000Z');
+
+export function testClock(start: Date = START) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current += ms;
+    },
+  };
+}
+
+/** An app on an in-memory database that checks its own answers against the contract. */
+export async function testApp(options: Partial<SandboxOptions> = {}) {
+  const clock = testClock();
+  const app = await buildApp({
+    dbFile: ':memory:',
+    validateResponses: true,
+    now: clock.now,
+    ...options,
+  });
+  return { app, clock };
+}
+
+/** A scratch folder for database files; call the returned cleanup when done. */
+export function scratchDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export const basicAuth = (email: string, password: string) =>
+  `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+
+export const withToken = (token: string) => ({ authorization: `Token ${token}` });
+
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string = DEMO_PASSWORD,
+): Promise<string> {
+  const response = await app.inject({
+    url: '/api/v1/auth/token',
+    headers: { authorization: basicAuth(email, password) },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return (response.json() as { token: string }).token;
+}
+
+export async function mailsTo(app: FastifyInstance, to: string): Promise<StoredMail[]> {
+  const response = await app.inject({ url: '/sandbox/outbox', query: { to } });
+  return response.json();
+}
+
+export async function latestMailTo(app: FastifyInstance, to: string): Promise<StoredMail> {
+  const [latest] = await mailsTo(app, to);
+  if (!latest) throw new Error(`no mail to ${to}`);
+  return latest;
+}
+
+/** The token query parameter of the mail's (first) link. */
+export function tokenInMail(mail: StoredMail): string {
+  const [link] = mail.links;
+  const token = link ? new URL(link).searchParams.get('token') : null;
+  if (!token) throw new Error(`no token link in: ${mail.text}`);
+  return token;
+}
+
+export function codeInMail(mail: StoredMail): string {
+  const code = /\b\d{6}\b/.exec(mail.text)?.[0];
+  if (!code) throw new Error(`no code in: ${mail.text}`);
+  return code;
+}
+
+export const NEW_CUSTOMER = {
+  fullname: 'Đỗ Thị Lan',
+  email: 'lan@example.vn',
+  password: 'mat-khau-1',
+  verify_password: 'mat-khau-1',
+  phone: '+84987654321',
+  formatted_phone: '098 765 43 21',
+};
+
+export async function register(
+  app: FastifyInstance,
+  overrides: Partial<typeof NEW_CUSTOMER> = {},
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/users',
+    payload: { ...NEW_CUSTOMER, ...overrides },
+    headers,
+  });
+}
