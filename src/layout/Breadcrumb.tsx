@@ -1,0 +1,37 @@
+/** The current page's place in the portal, shown in the header. */
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import MuiLink from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { Link, useLocation } from 'react-router-dom';
+
+import { breadcrumbTrail, type Crumb } from './breadcrumbTrail';
+
+export function Breadcrumb() {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const trail = breadcrumbTrail(pathname);
+  if (trail.length === 0) return null;
+
+  const label = (crumb: Crumb) => translate(crumb.key);
+
+  return (
+    <Breadcrumbs
+      aria-label={translate('shell.breadcrumb.label')}
+      separator="›"
+      sx={{ color: 'inherit', '& .MuiBreadcrumbs-separator': { color: 'inherit' } }}
+    >
+      {trail.map((crumb, index) =>
+        crumb.to ? (
+          <MuiLink key={index} component={Link} to={crumb.to} color="inherit" underline="hover">
+            {label(crumb)}
+          </MuiLink>
+        ) : (
+          <Typography key={index} color="inherit" aria-current="page" sx={{ fontWeight: 600 }}>
+            {label(crumb)}
+          </Typography>
+        ),
+      )}
+    </Breadcrumbs>
+  );
+}
