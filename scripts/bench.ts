@@ -47,7 +47,9 @@ function gzipKb(files: string[]): number {
 }
 
 function javascriptFor(keys: string[]): string[] {
-  return [...staticClosure(keys)].map((key) => manifest[key]!.file).filter((f) => f.endsWith('.js'));
+  return [...staticClosure(keys)]
+    .map((key) => manifest[key]!.file)
+    .filter((f) => f.endsWith('.js'));
 }
 
 const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);

@@ -11,9 +11,9 @@ import {
 
 const VPS = 'https://vps.example.vn';
 
-function check(overrides: Partial<SessionCheckInput> & { query?: string }): ReturnType<
-  typeof decideAfterSessionCheck
-> {
+function check(
+  overrides: Partial<SessionCheckInput> & { query?: string },
+): ReturnType<typeof decideAfterSessionCheck> {
   const { query = '', ...rest } = overrides;
   return decideAfterSessionCheck({
     emailVerified: true,
@@ -131,7 +131,10 @@ describe('after a successful session check', () => {
   });
 
   it('goes to the stored callbackURL after login, the dashboard by default', () => {
-    expect(check({ callbackUrl: '/cloud-server' })).toEqual({ kind: 'portal', path: '/cloud-server' });
+    expect(check({ callbackUrl: '/cloud-server' })).toEqual({
+      kind: 'portal',
+      path: '/cloud-server',
+    });
     expect(check({ callbackUrl: null })).toEqual({ kind: 'portal', path: '/dashboard' });
     expect(check({ callbackUrl: '//evil.com' })).toEqual({ kind: 'portal', path: '/dashboard' });
   });

@@ -17,9 +17,7 @@ export const SERVER_ERROR_PATH = '/500';
 const DEFAULT_CALLBACK_URL = '/';
 
 export type Destination =
-  | { kind: 'stay' }
-  | { kind: 'portal'; path: string }
-  | { kind: 'external'; url: string };
+  { kind: 'stay' } | { kind: 'portal'; path: string } | { kind: 'external'; url: string };
 
 const stay: Destination = { kind: 'stay' };
 const portal = (path: string): Destination => ({ kind: 'portal', path });

@@ -5,7 +5,12 @@
 import { config } from '../config';
 import { fetchCurrentUser } from './sessionCheck';
 import { decideAfterSessionCheck } from './sessionRules';
-import { getCallbackUrl, getPendingServerChoice, removeCallbackUrl, storeToken } from './sessionStore';
+import {
+  getCallbackUrl,
+  getPendingServerChoice,
+  removeCallbackUrl,
+  storeToken,
+} from './sessionStore';
 
 export interface Place {
   pathname: string;

@@ -33,7 +33,7 @@ describe('the message files', () => {
     });
   });
 
-  it("translate every react-admin message (ra.*) into Vietnamese", () => {
+  it('translate every react-admin message (ra.*) into Vietnamese', () => {
     const raKeys = [...leaves(englishMessages as unknown as MessageTree).keys()];
     expect(raKeys.length).toBeGreaterThan(100);
     expect(raKeys.filter((key) => !viLeaves.has(key))).toEqual([]);
@@ -57,7 +57,9 @@ describe('the message files', () => {
         if (statSync(path).isDirectory()) walk(path);
         else if (/\.(ts|tsx)$/.test(name) && !name.includes('.test.')) {
           const source = readFileSync(path, 'utf8');
-          for (const match of source.matchAll(/translate\(\s*'((?:app|shell|ra|validation)\.[\w.-]+)'/g)) {
+          for (const match of source.matchAll(
+            /translate\(\s*'((?:app|shell|ra|validation)\.[\w.-]+)'/g,
+          )) {
             used.add(match[1] as string);
           }
         }

@@ -50,7 +50,8 @@ export default function RegisterPage() {
       confirmPassword: (value, values) => validatePasswordConfirmation(value, values.password),
       fullName: validateFullName,
       phoneNumber: (value) =>
-        validatePhone(value) ?? (isValidPhoneNumber(value) ? undefined : 'validation.phone_invalid'),
+        validatePhone(value) ??
+        (isValidPhoneNumber(value) ? undefined : 'validation.phone_invalid'),
     },
   );
 
@@ -58,7 +59,8 @@ export default function RegisterPage() {
     // §3: arriving with a create-server redirect keeps the chosen configuration for later.
     const search = new URLSearchParams(location.search);
     const choice = serverChoiceFromQuery(search);
-    if (search.get('redirect') === CREATE_SERVER_REDIRECT && choice) storePendingServerChoice(choice);
+    if (search.get('redirect') === CREATE_SERVER_REDIRECT && choice)
+      storePendingServerChoice(choice);
   }, [location.search]);
 
   const submit = async (event: FormEvent) => {

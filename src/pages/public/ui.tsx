@@ -82,7 +82,10 @@ export function SubmitButton(props: { busy: boolean; children: ReactNode }) {
   );
 }
 
-export function Notice(props: { type: 'success' | 'info' | 'error' | 'warning'; children: ReactNode }) {
+export function Notice(props: {
+  type: 'success' | 'info' | 'error' | 'warning';
+  children: ReactNode;
+}) {
   return (
     <p className={`pub-notice pub-notice-${props.type}`} role="status">
       {props.children}

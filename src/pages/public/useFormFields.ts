@@ -18,8 +18,7 @@ export function useFormFields<T extends Record<string, string>>(
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<keyof T, string>>>({});
 
-  const messageFor = (name: keyof T): ValidationMessage =>
-    validators[name]?.(values[name], values);
+  const messageFor = (name: keyof T): ValidationMessage => validators[name]?.(values[name], values);
 
   const errorFor = (name: keyof T): ValidationMessage =>
     serverErrors[name] ?? (touched[name] || submitted ? messageFor(name) : undefined);
