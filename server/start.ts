@@ -1,5 +1,5 @@
 /** `npm start`: build the portal if needed, then serve it and the sandbox API on one port. */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -9,7 +9,7 @@ const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = join(projectRoot, 'dist');
 
 const config = readConfig();
-const portalBuilt = existsSync(join(distDir, 'index.html')) || (await buildPortal());
+const portalBuilt = portalIsCurrent() || (await buildPortal());
 
 const app = await buildApp({
   dbFile: config.dbFile,
@@ -43,9 +43,31 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/** The build is current when dist/index.html is newer than every source it is made from. */
+function portalIsCurrent(): boolean {
+  const built = join(distDir, 'index.html');
+  if (!existsSync(built)) return false;
+  const builtAt = statSync(built).mtimeMs;
+  const sources = [join(projectRoot, 'index.html'), join(projectRoot, 'vite.config.ts')];
+  return newestChange([join(projectRoot, 'src'), ...sources]) <= builtAt;
+}
+
+function newestChange(paths: string[]): number {
+  let newest = 0;
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    const stats = statSync(path);
+    newest = Math.max(newest, stats.mtimeMs);
+    if (stats.isDirectory()) {
+      newest = Math.max(newest, newestChange(readdirSync(path).map((name) => join(path, name))));
+    }
+  }
+  return newest;
+}
+
 /** Answers whether dist/index.html exists afterwards; a broken portal still leaves the API up. */
 async function buildPortal(): Promise<boolean> {
-  console.log('Building the portal (dist/ is missing)…');
+  console.log('Building the portal (dist/ is missing or older than its sources)…');
   try {
     const { build } = await import('vite');
     await build({

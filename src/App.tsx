@@ -2,10 +2,12 @@
  * The signed-in portal: reading this file tells every resource and page the portal has.
  * Sections that later issues build are declared already and show a "not available yet" page.
  */
+import { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 
+import { errorStatus, NETWORK_ERROR_STATUS } from './api/client';
 import { authProvider } from './authProvider/authProvider';
 import { dataProvider } from './dataProvider/dataProvider';
 import type { Locale } from './domain/constants';
@@ -29,6 +31,7 @@ export default function App({ locale, messages, onLocaleChange }: AppProps) {
   // The store lives in memory: the language has its own storage key, and nothing else needs to
   // survive a reload.
   const [store] = useState(() => memoryStore());
+  const [queryClient] = useState(createQueryClient);
 
   return (
     <Admin
@@ -36,6 +39,7 @@ export default function App({ locale, messages, onLocaleChange }: AppProps) {
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       store={store}
+      queryClient={queryClient}
       theme={theme}
       layout={PortalLayout}
       loginPage={false}
@@ -63,4 +67,19 @@ export default function App({ locale, messages, onLocaleChange }: AppProps) {
       </CustomRoutes>
     </Admin>
   );
+}
+
+/**
+ * A call the server answered (401, 404, 500, …) is not retried: the answer would be the same, and
+ * a 500 must reach /500 at once. Only a failed network round trip is tried once more.
+ */
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) =>
+          errorStatus(error) === NETWORK_ERROR_STATUS && failureCount < 1,
+      },
+    },
+  });
 }

@@ -5,11 +5,13 @@ interface LanguageFlagsProps {
   locale: Locale;
   onSelect: (locale: Locale) => void;
   labels: Record<Locale, string>;
+  /** Names the group for screen readers, in the current language. */
+  groupLabel: string;
 }
 
-export function LanguageFlags({ locale, onSelect, labels }: LanguageFlagsProps) {
+export function LanguageFlags({ locale, onSelect, labels, groupLabel }: LanguageFlagsProps) {
   return (
-    <div style={{ display: 'flex', gap: 8 }} role="group" aria-label="Language">
+    <div style={{ display: 'flex', gap: 8 }} role="group" aria-label={groupLabel}>
       {(['vi', 'en'] as const).map((code) => (
         <button
           key={code}

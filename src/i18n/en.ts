@@ -9,7 +9,7 @@ export const en: Messages<typeof vi> = {
   // react-admin's own English; the key-parity test checks it has every key vi.ts has.
   ra: englishMessages.ra as unknown as Messages<typeof vi>['ra'],
   app: {
-    language: { vi: 'Tiếng Việt', en: 'English' },
+    language: { vi: 'Tiếng Việt', en: 'English', switch: 'Language' },
     page: {
       login: 'Sign in',
       register: 'Register',

@@ -216,7 +216,7 @@ export const vi = {
     },
   },
   app: {
-    language: { vi: 'Tiếng Việt', en: 'English' },
+    language: { vi: 'Tiếng Việt', en: 'English', switch: 'Ngôn ngữ' },
     page: {
       login: 'Đăng nhập',
       register: 'Đăng ký',

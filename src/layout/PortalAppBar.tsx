@@ -73,6 +73,7 @@ export function PortalAppBar(_props: AppBarProps) {
           locale={isLocale(locale) ? locale : 'vi'}
           onSelect={setLocale}
           labels={{ vi: translate('app.language.vi'), en: translate('app.language.en') }}
+          groupLabel={translate('app.language.switch')}
         />
         {identity ? <PortalUserMenu name={displayName(identity)} /> : null}
       </Toolbar>

@@ -20,6 +20,7 @@ export function PublicShell(props: { title: string; children: ReactNode }) {
             locale={locale}
             onSelect={(next) => void changeLocale(next)}
             labels={{ vi: translate('app.language.vi'), en: translate('app.language.en') }}
+            groupLabel={translate('app.language.switch')}
           />
         </div>
         <h1 className="pub-title">{props.title}</h1>

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+
+import { DEMO_PASSWORD, signIn } from './support';
+
+test('the language chosen on the login page survives reload, sign-in and sign-out', async ({
+  page,
+}) => {
+  await page.goto('/idc/login');
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page).toHaveTitle('Sign in | IDC Cloud');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+  await page.getByLabel('E-mail').fill('demo@example.vn');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/idc\/dashboard$/);
+  await expect(page.getByText('Hello, Nguyễn Văn Demo')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cloud VPS' })).toBeVisible();
+
+  await page.getByRole('navigation').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/idc\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['locale']);
+
+  // And back to Vietnamese from the signed-in header.
+  await signInInEnglish(page);
+  await page.getByRole('button', { name: 'Tiếng Việt' }).click();
+  await expect(page.getByText('Xin chào, Nguyễn Văn Demo')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Xin chào, Nguyễn Văn Demo')).toBeVisible();
+});
+
+async function signInInEnglish(page: import('@playwright/test').Page) {
+  await page.getByLabel('E-mail').fill('demo@example.vn');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/idc\/dashboard$/);
+}
+
+test('an account with an expired trial and an overdue invoice sees both banners and the unpaid amount', async ({
+  page,
+}) => {
+  await signIn(page, 'expired@example.vn');
+  await expect(page).toHaveURL(/\/idc\/dashboard$/);
+  await expect(
+    page.getByText('Bạn có hoá đơn quá hạn thanh toán.', { exact: false }),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Thời gian dùng thử của bạn đã kết thúc.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole('banner').getByText('275.000 ₫')).toBeVisible();
+});
+
+test('only agency accounts see the agency menu', async ({ page }) => {
+  await signIn(page, 'agency@example.vn');
+  await expect(page).toHaveURL(/\/idc\/dashboard$/);
+  await expect(page.getByRole('link', { name: 'Đại lý' })).toBeVisible();
+
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, 'demo@example.vn');
+  await expect(page).toHaveURL(/\/idc\/dashboard$/);
+  await expect(page.getByRole('link', { name: 'Cloud VPS' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Đại lý' })).toHaveCount(0);
+});
+
+test('a section that a later release builds says so instead of showing invented data', async ({
+  page,
+}) => {
+  await signIn(page, 'demo@example.vn');
+  await expect(page).toHaveURL(/\/idc\/dashboard$/);
+  await page.getByRole('link', { name: 'Cloud VPS' }).click();
+  await expect(page).toHaveURL(/\/idc\/cloud-server$/);
+  await expect(
+    page.getByText('Chức năng này chưa có trong phiên bản hiện tại.', { exact: false }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle('Cloud VPS | IDC Cloud');
+});
