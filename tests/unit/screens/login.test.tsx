@@ -89,6 +89,27 @@ describe('the login page', () => {
     expect(await screen.findByTestId('signed-in-at')).toHaveTextContent('/dashboard');
   });
 
+  it('submits with Enter', async () => {
+    renderPublicPage('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'demo@example.vn');
+    await user.type(screen.getByLabelText('Mật khẩu'), 'Demo@12345{Enter}');
+    expect(await screen.findByTestId('signed-in-at')).toHaveTextContent('/dashboard');
+  });
+
+  it('sends one request however often the button is pressed while the call runs', async () => {
+    renderPublicPage('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'demo@example.vn');
+    await user.type(screen.getByLabelText('Mật khẩu'), 'wrong-password');
+    const button = screen.getByRole('button', { name: 'Đăng nhập' });
+    await user.tripleClick(button);
+    await screen.findByText('Email hoặc mật khẩu không đúng.');
+    expect(sandbox.requests.filter((request) => request === 'GET /api/v1/auth/token')).toHaveLength(
+      1,
+    );
+  });
+
   it('holds a customer whose e-mail is not confirmed at /verify', async () => {
     renderPublicPage('/login');
     await screen.findByLabelText('Email');
