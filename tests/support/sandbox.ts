@@ -6,9 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { cleanup } from '@testing-library/react';
 import type { FastifyInstance } from 'fastify';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { parse } from 'yaml';
 
 import { buildApp } from '../../server/app';
@@ -94,5 +96,28 @@ export async function startSandbox(): Promise<Sandbox> {
       server.close();
       await app.close();
     },
+  };
+}
+
+/**
+ * A fresh sandbox (and empty browser storage) for every test of the file; after each test, the
+ * rendered screen is removed and any call outside the contract fails the test.
+ */
+export function sandboxPerTest(): () => Sandbox {
+  let sandbox: Sandbox | undefined;
+  beforeEach(async () => {
+    localStorage.clear();
+    sandbox = await startSandbox();
+  });
+  afterEach(async () => {
+    cleanup();
+    const current = sandbox;
+    sandbox = undefined;
+    expect(current?.outsideContract).toEqual([]);
+    await current?.close();
+  });
+  return () => {
+    if (!sandbox) throw new Error('The sandbox runs only inside a test');
+    return sandbox;
   };
 }

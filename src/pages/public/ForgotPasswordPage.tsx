@@ -12,7 +12,7 @@ export default function ForgotPasswordPage() {
   const { translate, locale } = usePublicI18n();
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useFormFields({ email: '' }, { email: validateEmail });
+  const form = useFormFields({ email: '' }, { email: validateEmail }, translate);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -28,8 +28,6 @@ export default function ForgotPasswordPage() {
     setBusy(false);
   };
 
-  const error = form.errorFor('email');
-
   return (
     <PublicShell title={translate('app.page.forgot')}>
       {sentTo ? (
@@ -44,12 +42,8 @@ export default function ForgotPasswordPage() {
           <TextField
             label={translate('app.field.email')}
             type="email"
-            name="email"
             autoComplete="email"
-            value={form.values.email}
-            onChange={(value) => form.setValue('email', value)}
-            onBlur={() => form.touch('email')}
-            error={error ? translate(error) : undefined}
+            {...form.field('email')}
             help={translate('app.auth.forgot_help')}
           />
           <SubmitButton busy={busy}>{translate('app.auth.send_reset_button')}</SubmitButton>

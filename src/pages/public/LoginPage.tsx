@@ -21,6 +21,7 @@ export default function LoginPage() {
   const form = useFormFields(
     { email: '', password: '' },
     { email: validateEmail, password: validateLoginPassword },
+    translate,
   );
 
   useEffect(() => {
@@ -43,33 +44,20 @@ export default function LoginPage() {
     }
   };
 
-  const error = (name: 'email' | 'password') => {
-    const key = form.errorFor(name);
-    return key ? translate(key) : undefined;
-  };
-
   return (
     <PublicShell title={translate('app.page.login')}>
       <form className="pub-form" onSubmit={submit} noValidate>
         <TextField
           label={translate('app.field.email')}
           type="email"
-          name="email"
           autoComplete="email"
-          value={form.values.email}
-          onChange={(value) => form.setValue('email', value)}
-          onBlur={() => form.touch('email')}
-          error={error('email')}
+          {...form.field('email')}
         />
         <TextField
           label={translate('app.field.password')}
           type="password"
-          name="password"
           autoComplete="current-password"
-          value={form.values.password}
-          onChange={(value) => form.setValue('password', value)}
-          onBlur={() => form.touch('password')}
-          error={error('password')}
+          {...form.field('password')}
         />
         <div className="pub-right">
           <Link className="pub-link" to="/forgot">

@@ -27,6 +27,7 @@ function PasswordResetForm({ token }: { token: string }) {
       password: validateNewPassword,
       confirmation: (value, values) => validatePasswordConfirmation(value, values.password),
     },
+    translate,
   );
 
   const submit = async (event: FormEvent) => {
@@ -43,33 +44,20 @@ function PasswordResetForm({ token }: { token: string }) {
     }
   };
 
-  const error = (name: 'password' | 'confirmation') => {
-    const key = form.errorFor(name);
-    return key ? translate(key) : undefined;
-  };
-
   return (
     <PublicShell title={translate('app.page.password_reset')}>
       <form className="pub-form" onSubmit={submit} noValidate>
         <TextField
           label={translate('app.field.new_password')}
           type="password"
-          name="password"
           autoComplete="new-password"
-          value={form.values.password}
-          onChange={(value) => form.setValue('password', value)}
-          onBlur={() => form.touch('password')}
-          error={error('password')}
+          {...form.field('password')}
         />
         <TextField
           label={translate('app.field.confirm_password')}
           type="password"
-          name="confirmation"
           autoComplete="new-password"
-          value={form.values.confirmation}
-          onChange={(value) => form.setValue('confirmation', value)}
-          onBlur={() => form.touch('confirmation')}
-          error={error('confirmation')}
+          {...form.field('confirmation')}
         />
         <SubmitButton busy={busy}>{translate('app.auth.reset_button')}</SubmitButton>
         <Link className="pub-button pub-button-text" to="/login">

@@ -53,6 +53,7 @@ export default function RegisterPage() {
         validatePhone(value) ??
         (isValidPhoneNumber(value) ? undefined : 'validation.phone_invalid'),
     },
+    translate,
   );
 
   useEffect(() => {
@@ -103,11 +104,6 @@ export default function RegisterPage() {
     }
   };
 
-  const error = (name: Field) => {
-    const key = form.errorFor(name);
-    return key ? translate(key) : undefined;
-  };
-
   const textField = (
     name: Exclude<Field, 'phoneNumber'>,
     type: string,
@@ -117,17 +113,13 @@ export default function RegisterPage() {
     <TextField
       label={label}
       type={type}
-      name={name}
       autoComplete={autoComplete}
       required
-      value={form.values[name]}
-      onChange={(value) => form.setValue(name, value)}
-      onBlur={() => form.touch(name)}
-      error={error(name)}
+      {...form.field(name)}
     />
   );
 
-  const phoneError = error('phoneNumber');
+  const phoneError = form.errorFor('phoneNumber');
 
   return (
     <PublicShell title={translate('app.page.register')}>

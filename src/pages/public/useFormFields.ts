@@ -12,6 +12,7 @@ export type Validators<T> = { [K in keyof T]?: (value: T[K], values: T) => Valid
 export function useFormFields<T extends Record<string, string>>(
   initial: T,
   validators: Validators<T>,
+  translate: (key: string) => string,
 ) {
   const [values, setValues] = useState<T>(initial);
   const [touched, setTouched] = useState<Partial<Record<keyof T, boolean>>>({});
@@ -20,8 +21,12 @@ export function useFormFields<T extends Record<string, string>>(
 
   const messageFor = (name: keyof T): ValidationMessage => validators[name]?.(values[name], values);
 
-  const errorFor = (name: keyof T): ValidationMessage =>
-    serverErrors[name] ?? (touched[name] || submitted ? messageFor(name) : undefined);
+  /** The message to show under a field, in the user's language, or undefined. */
+  const errorFor = (name: keyof T): string | undefined => {
+    if (serverErrors[name]) return serverErrors[name]; // already worded by the server
+    const key = touched[name] || submitted ? messageFor(name) : undefined;
+    return key ? translate(key) : undefined;
+  };
 
   const setValue = (name: keyof T, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -37,5 +42,14 @@ export function useFormFields<T extends Record<string, string>>(
     return (Object.keys(values) as (keyof T)[]).every((name) => !messageFor(name));
   };
 
-  return { values, setValue, touch, errorFor, validateAll, setServerErrors };
+  /** Everything a TextField needs to show and edit one field. */
+  const field = (name: keyof T & string) => ({
+    name,
+    value: values[name],
+    onChange: (value: string) => setValue(name, value),
+    onBlur: () => touch(name),
+    error: errorFor(name),
+  });
+
+  return { values, setValue, touch, errorFor, field, validateAll, setServerErrors };
 }

@@ -1,23 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { renderPublicPage } from '../../support/renderPublicPage';
-import { startSandbox, type Sandbox } from '../../support/sandbox';
+import { sandboxPerTest } from '../../support/sandbox';
 
-let sandbox: Sandbox;
-
-beforeEach(async () => {
-  localStorage.clear();
-  sandbox = await startSandbox();
-});
-
-afterEach(async () => {
-  cleanup();
-  expect(sandbox.outsideContract).toEqual([]);
-  await sandbox.close();
-});
+const sandbox = sandboxPerTest();
 
 async function signIn(email: string, password: string) {
   const user = userEvent.setup();
@@ -31,7 +20,7 @@ describe('the login page', () => {
   it('shows without calling the API', async () => {
     renderPublicPage('/login');
     expect(await screen.findByRole('heading', { name: 'Đăng nhập' })).toBeVisible();
-    expect(sandbox.requests).toEqual([]);
+    expect(sandbox().requests).toEqual([]);
   });
 
   it('asks for the e-mail and password when sent empty, and calls nothing', async () => {
@@ -39,7 +28,7 @@ describe('the login page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Đăng nhập' }));
     expect(screen.getByText('Email không được bỏ trống.')).toBeVisible();
     expect(screen.getByText('Mật khẩu không được bỏ trống.')).toBeVisible();
-    expect(sandbox.requests).toEqual([]);
+    expect(sandbox().requests).toEqual([]);
   });
 
   it('refuses a wrong password with the message of the specification and keeps the e-mail', async () => {
@@ -105,9 +94,9 @@ describe('the login page', () => {
     const button = screen.getByRole('button', { name: 'Đăng nhập' });
     await user.tripleClick(button);
     await screen.findByText('Email hoặc mật khẩu không đúng.');
-    expect(sandbox.requests.filter((request) => request === 'GET /api/v1/auth/token')).toHaveLength(
-      1,
-    );
+    expect(
+      sandbox().requests.filter((request) => request === 'GET /api/v1/auth/token'),
+    ).toHaveLength(1);
   });
 
   it('holds a customer whose e-mail is not confirmed at /verify', async () => {

@@ -1,23 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { renderPublicPage } from '../../support/renderPublicPage';
-import { PORTAL_ORIGIN, startSandbox, type Sandbox } from '../../support/sandbox';
+import { PORTAL_ORIGIN, sandboxPerTest } from '../../support/sandbox';
 
-let sandbox: Sandbox;
-
-beforeEach(async () => {
-  localStorage.clear();
-  sandbox = await startSandbox();
-});
-
-afterEach(async () => {
-  cleanup();
-  expect(sandbox.outsideContract).toEqual([]);
-  await sandbox.close();
-});
+const sandbox = sandboxPerTest();
 
 async function fillRegistration(values: { email: string; password: string; confirm: string }) {
   const user = userEvent.setup();
@@ -35,7 +24,7 @@ describe('registration', () => {
     renderPublicPage('/register');
     await fillRegistration({ email: 'new@example.vn', password: 'secret1', confirm: 'secret2' });
     expect(screen.getByText('Nhập lại mật khẩu không khớp mật khẩu')).toBeVisible();
-    expect(sandbox.requests).toEqual([]);
+    expect(sandbox().requests).toEqual([]);
   });
 
   it('registers, signs in, holds the customer at /verify and mails a confirmation link', async () => {
@@ -45,7 +34,7 @@ describe('registration', () => {
       await screen.findByText('Chúng tôi đã gửi email xác thực tới new@example.vn.'),
     ).toBeVisible();
     expect(screen.getByText('Đăng ký tài khoản thành công.')).toBeVisible();
-    const [mail] = await sandbox.outbox('new@example.vn');
+    const [mail] = await sandbox().outbox('new@example.vn');
     expect(mail?.links.some((link) => link.startsWith(`${PORTAL_ORIGIN}/idc/confirm?token=`))).toBe(
       true,
     );
@@ -59,7 +48,7 @@ describe('registration', () => {
       confirm: 'secret1',
     });
     await screen.findByText(/payload@example\.vn/);
-    const user = await sandbox.app.inject({
+    const user = await sandbox().app.inject({
       method: 'GET',
       url: '/api/v1/auth/user',
       headers: { authorization: `Token ${localStorage.getItem('access_token')}` },
@@ -106,7 +95,7 @@ describe('forgotten password', () => {
     await user.click(screen.getByRole('button', { name: 'Gửi liên kết' }));
     expect(await screen.findByText(/demo@example\.vn là email đã đăng ký/)).toBeVisible();
 
-    const [mail] = await sandbox.outbox('demo@example.vn');
+    const [mail] = await sandbox().outbox('demo@example.vn');
     const link = mail?.links.find((candidate) => candidate.includes('/idc/password_resets?token='));
     expect(link).toBeDefined();
     cleanup();
@@ -119,11 +108,11 @@ describe('forgotten password', () => {
 
     const basic = (password: string) =>
       `Basic ${Buffer.from(`demo@example.vn:${password}`).toString('base64')}`;
-    const withNew = await sandbox.app.inject({
+    const withNew = await sandbox().app.inject({
       url: '/api/v1/auth/token',
       headers: { authorization: basic('NewPass1') },
     });
-    const withOld = await sandbox.app.inject({
+    const withOld = await sandbox().app.inject({
       url: '/api/v1/auth/token',
       headers: { authorization: basic('Demo@12345') },
     });
@@ -136,7 +125,7 @@ describe('forgotten password', () => {
     await user.type(await screen.findByLabelText('Email'), 'nobody@example.vn');
     await user.click(screen.getByRole('button', { name: 'Gửi liên kết' }));
     expect(await screen.findByText(/nobody@example\.vn là email đã đăng ký/)).toBeVisible();
-    expect(await sandbox.outbox('nobody@example.vn')).toEqual([]);
+    expect(await sandbox().outbox('nobody@example.vn')).toEqual([]);
   });
 
   it('asks for a valid address before sending', async () => {
@@ -145,7 +134,7 @@ describe('forgotten password', () => {
     await user.type(await screen.findByLabelText('Email'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Gửi liên kết' }));
     expect(screen.getByText('Vui lòng nhập đúng định dạng email')).toBeVisible();
-    expect(sandbox.requests).toEqual([]);
+    expect(sandbox().requests).toEqual([]);
   });
 
   it('does not show the reset form without a token', async () => {
