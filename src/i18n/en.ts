@@ -149,6 +149,14 @@ export const en: Messages<typeof vi> = {
       failed: 'The account upgrade failed.',
     },
   },
+  blocked: {
+    message: 'This action is not allowed because of: %{reasons}.',
+    reason: {
+      overdue_invoices: 'overdue invoices',
+      trial_expired: 'the trial has ended',
+      unverified_email: 'the e-mail is not verified',
+    },
+  },
   validation: {
     email_required: 'Email must not be empty.',
     email_invalid: 'Please enter a valid e-mail address',
@@ -161,6 +169,14 @@ export const en: Messages<typeof vi> = {
     fullname_too_long: 'Full name must not be longer than 100 characters.',
     phone_required: 'Phone number must not be empty.',
     phone_invalid: 'The phone number is not valid.',
+    server_name_required: 'The server name must not be empty.',
+    server_name:
+      'The server name may only contain letters, digits, dashes and underscores, 3 to 32 characters.',
+    server_password_required: 'The password must not be empty.',
+    server_password:
+      'The password needs at least 10 characters from at least 3 of 4 kinds: uppercase, lowercase, digits, specials (!@#$%^&*+=).',
+    resize_smaller_disk: 'The disk cannot be made smaller when resizing.',
+    resize_unchanged: 'The new configuration must differ from the current one.',
   },
   server: {
     invalid_credentials: 'Wrong e-mail or password.',

@@ -358,6 +358,14 @@ export const vi = {
       failed: 'Nâng cấp tài khoản không thành công.',
     },
   },
+  blocked: {
+    message: 'Không thể thực hiện thao tác do: %{reasons}.',
+    reason: {
+      overdue_invoices: 'có hoá đơn quá hạn',
+      trial_expired: 'đã hết hạn dùng thử',
+      unverified_email: 'email chưa được xác thực',
+    },
+  },
   validation: {
     email_required: 'Email không được bỏ trống.',
     email_invalid: 'Vui lòng nhập đúng định dạng email',
@@ -370,6 +378,14 @@ export const vi = {
     fullname_too_long: 'Họ và tên không được dài quá 100 ký tự.',
     phone_required: 'Số điện thoại không được bỏ trống.',
     phone_invalid: 'Số điện thoại không hợp lệ.',
+    server_name_required: 'Tên máy chủ không được bỏ trống.',
+    server_name:
+      'Tên máy chủ chỉ gồm chữ cái, chữ số, dấu gạch ngang và gạch dưới, dài từ 3 đến 32 ký tự.',
+    server_password_required: 'Mật khẩu không được bỏ trống.',
+    server_password:
+      'Mật khẩu phải có ít nhất 10 ký tự, gồm ít nhất 3 trong 4 loại: chữ hoa, chữ thường, chữ số, ký tự đặc biệt (!@#$%^&*+=).',
+    resize_smaller_disk: 'Không thể giảm dung lượng ổ đĩa khi nâng cấp cấu hình.',
+    resize_unchanged: 'Cấu hình mới phải khác cấu hình hiện tại.',
   },
   server: {
     invalid_credentials: 'Email hoặc mật khẩu không đúng.',

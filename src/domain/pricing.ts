@@ -1,0 +1,165 @@
+/**
+ * Prices, one implementation for the portal and the sandbox (spec §9): unit prices are per month
+ * and include 10 % VAT; an order covers the rest of the current month, prorated by the hours left
+ * in it in Vietnam time (UTC+7), plus interval − 1 whole months; every line is rounded to the
+ * nearest 1000 dong (half up) and the total is the sum of the lines, so what the customer sees is
+ * what the order, the invoice and the balance show, to the dong.
+ */
+import { VAT_RATE } from './constants';
+
+export const INTERVAL_COUNTS = [1, 3, 6, 12] as const;
+export type IntervalCount = (typeof INTERVAL_COUNTS)[number];
+/** "billingcycle annually" in the provider's words. */
+export const ANNUAL_INTERVAL: IntervalCount = 12;
+
+const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+export function isIntervalCount(value: unknown): value is IntervalCount {
+  return (INTERVAL_COUNTS as readonly unknown[]).includes(value);
+}
+
+/** numerator / denominator rounded to the nearest 1000, halves up; exact for whole numbers. */
+export function roundToThousand(numerator: number, denominator = 1): number {
+  if (!Number.isInteger(numerator) || !Number.isInteger(denominator) || denominator <= 0) {
+    throw new RangeError('roundToThousand takes whole numbers and a positive denominator');
+  }
+  return Math.floor((numerator + 500 * denominator) / (1000 * denominator)) * 1000;
+}
+
+/** The Vietnam-time calendar month that contains an instant, as UTC instants of its bounds. */
+export function vietnamMonthOf(now: Date): { start: Date; end: Date } {
+  const local = new Date(now.getTime() + VIETNAM_OFFSET_MS);
+  const year = local.getUTCFullYear();
+  const month = local.getUTCMonth();
+  return {
+    start: new Date(Date.UTC(year, month, 1) - VIETNAM_OFFSET_MS),
+    end: new Date(Date.UTC(year, month + 1, 1) - VIETNAM_OFFSET_MS),
+  };
+}
+
+/** Start of the Vietnam-time month `count` months after the one containing `now`. */
+export function vietnamMonthStartAfter(now: Date, count: number): Date {
+  const local = new Date(now.getTime() + VIETNAM_OFFSET_MS);
+  return new Date(
+    Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + count, 1) - VIETNAM_OFFSET_MS,
+  );
+}
+
+/**
+ * Hours left in the current month (a started hour counts as a whole one) over the hours in it
+ * (days × 24).
+ */
+export function monthRemaining(now: Date): { hoursLeft: number; hoursInMonth: number } {
+  const { start, end } = vietnamMonthOf(now);
+  const hoursInMonth = Math.round((end.getTime() - start.getTime()) / HOUR_MS);
+  const hoursLeft = Math.ceil((end.getTime() - now.getTime()) / HOUR_MS);
+  return { hoursLeft, hoursInMonth };
+}
+
+/** What `interval` months of `monthlyAmount` cost when ordered at `now`, rounded to 1000. */
+export function proratedAmount(monthlyAmount: number, interval: IntervalCount, now: Date): number {
+  const { hoursLeft, hoursInMonth } = monthRemaining(now);
+  const chargedHours = hoursLeft + (interval - 1) * hoursInMonth;
+  return roundToThousand(monthlyAmount * chargedHours, hoursInMonth);
+}
+
+/** The months charged, fractional for the current month (for display). */
+export function monthsCharged(interval: IntervalCount, now: Date): number {
+  const { hoursLeft, hoursInMonth } = monthRemaining(now);
+  return interval - 1 + hoursLeft / hoursInMonth;
+}
+
+export interface PricedProduct {
+  id: number;
+  name: string;
+  code: string;
+  /** Per unit per month, VAT included. */
+  price: number;
+}
+
+export interface OrderLine {
+  product: PricedProduct;
+  quantity: number;
+}
+
+export interface PricedLine {
+  product_id: number;
+  name: string;
+  quantity: number;
+  unit_price: number;
+  months: number;
+  amount: number;
+}
+
+export interface Quote {
+  interval_count: IntervalCount;
+  lines: PricedLine[];
+  /** The total without the VAT it contains. */
+  subtotal: number;
+  /** The VAT contained in the total, rounded to 1000. */
+  vat: number;
+  total: number;
+  period_start: string;
+  period_end: string;
+}
+
+/** The VAT a VAT-inclusive amount contains: amount × 0.1 / 1.1, rounded to 1000. */
+export function vatContained(total: number): number {
+  const rateTenths = Math.round(VAT_RATE * 10); // 1 for 10 %
+  return roundToThousand(total * rateTenths, 10 + rateTenths);
+}
+
+export function quote(lines: OrderLine[], interval: IntervalCount, now: Date): Quote {
+  const months = Math.round(monthsCharged(interval, now) * 10000) / 10000;
+  const priced = lines.map(({ product, quantity }) => ({
+    product_id: product.id,
+    name: product.name,
+    quantity,
+    unit_price: product.price,
+    months,
+    amount: proratedAmount(product.price * quantity, interval, now),
+  }));
+  const total = priced.reduce((sum, line) => sum + line.amount, 0);
+  const vat = vatContained(total);
+  return {
+    interval_count: interval,
+    lines: priced,
+    subtotal: total - vat,
+    vat,
+    total,
+    period_start: now.toISOString(),
+    period_end: vietnamMonthStartAfter(now, interval).toISOString(),
+  };
+}
+
+export interface Discount {
+  discount_type: 'percent' | 'amount';
+  /** A percentage (1–100) or dong. */
+  value: number;
+  /** Cap in dong for percentage coupons; null for none. */
+  max_discount: number | null;
+}
+
+/**
+ * A coupon takes a percentage (rounded to 1000, capped) or a fixed amount off, never more than
+ * the amount itself.
+ */
+export function applyDiscount(
+  amount: number,
+  coupon: Discount | null,
+): { discount: number; total: number } {
+  if (!coupon) return { discount: 0, total: amount };
+  let discount =
+    coupon.discount_type === 'percent' ? roundToThousand(amount * coupon.value, 100) : coupon.value;
+  if (coupon.discount_type === 'percent' && coupon.max_discount !== null) {
+    discount = Math.min(discount, coupon.max_discount);
+  }
+  discount = Math.min(amount, discount);
+  return { discount, total: amount - discount };
+}
+
+/** Whole dong to US dollars at a rate of dong per dollar, to the cent. */
+export function toUsd(amount: number, dongPerDollar: number): number {
+  return Math.round((amount / dongPerDollar) * 100) / 100;
+}

@@ -1,0 +1,86 @@
+/**
+ * The create-server order of spec §3, built from the customer's choice, and the product lines
+ * it is priced from. The create form, the stored pending order and the sandbox all use this.
+ */
+import type { IntervalCount } from './pricing';
+import { SERVER_DEFAULTS } from './serverRules';
+
+export type DiskType = 'SSD' | 'HDD';
+
+export interface ServerChoice {
+  name: string;
+  os: string;
+  datacenter: string;
+  cpu: number;
+  ram: number;
+  disk: number;
+  diskType: DiskType;
+  /** Extra data disks, gigabytes each. */
+  dataDisks: { size: number; type: DiskType }[];
+  /** Extra addresses besides the primary IPv4 (which every server has). */
+  extraIpv4: number;
+  ipv6: boolean;
+  keyName: string | null;
+  interval: IntervalCount;
+}
+
+export interface ProductLineRef {
+  id_or_name: string;
+  quantity: number;
+}
+
+const diskCode = (type: DiskType) => (type === 'SSD' ? 'volume_ssd' : 'volume_hdd');
+
+/** Spec §3 names: cpu_Nc, ram_Ngb, volume_ssd_Ngb, wan_ipv4_1, wan_ipv6_1. */
+export function serverProductLines(choice: ServerChoice): ProductLineRef[] {
+  const lines: ProductLineRef[] = [
+    { id_or_name: `cpu_${choice.cpu}c`, quantity: 1 },
+    { id_or_name: `ram_${choice.ram}gb`, quantity: 1 },
+    { id_or_name: `${diskCode(choice.diskType)}_${choice.disk}gb`, quantity: 1 },
+    ...choice.dataDisks.map((disk) => ({
+      id_or_name: `${diskCode(disk.type)}_${disk.size}gb`,
+      quantity: 1,
+    })),
+    { id_or_name: 'wan_ipv4_1', quantity: 1 + choice.extraIpv4 },
+  ];
+  if (choice.ipv6) lines.push({ id_or_name: 'wan_ipv6_1', quantity: 1 });
+  return lines;
+}
+
+/** A sized product name such as `ram_4gb` → the product code and how many units it means. */
+export function parseProductLine(idOrName: string): { code: string; units: number } | null {
+  const sized =
+    /^(cpu|ram|volume_ssd|volume_hdd|snapshot_ssd|snapshot_hdd|wan_ipv4|wan_ipv6)_(\d+)(c|gb)?$/.exec(
+      idOrName,
+    );
+  if (!sized) return null;
+  return { code: sized[1] as string, units: Number(sized[2]) };
+}
+
+/** The pending create-server order the portal stores and posts (spec §3). */
+export function createServerOrder(choice: ServerChoice) {
+  return {
+    type: 'create_server' as const,
+    data: {
+      os: choice.os,
+      name: choice.name,
+      key_name: choice.keyName,
+      password: true,
+      rootdisk: { size: choice.disk, type: choice.diskType, uom: 'GB' as const },
+      datadisks: choice.dataDisks.map((disk) => ({
+        size: disk.size,
+        type: disk.type,
+        uom: 'GB' as const,
+      })),
+      flavor_name: `${choice.cpu}c_${choice.ram}g`,
+      cpu: { quantity: choice.cpu, uom: 'Core' as const },
+      ram: { quantity: choice.ram, uom: 'GB' as const },
+      ipv4: { quantity: choice.extraIpv4 },
+      ipv6: { quantity: choice.ipv6 ? 1 : 0 },
+      datacenter: choice.datacenter || SERVER_DEFAULTS.datacenter,
+      extra_products: [],
+    },
+    interval_count: choice.interval,
+    products: serverProductLines(choice),
+  };
+}

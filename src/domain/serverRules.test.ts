@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+
+import { lookupMessage } from '../i18n/interpolate';
+import { vi } from '../i18n/vi';
+import { validateResize, validateServerName, validateServerPassword } from './serverRules';
+
+describe('server names', () => {
+  it.each(['web', 'web-01', 'db_primary', 'A'.repeat(32)])('accepts %s', (name) => {
+    expect(validateServerName(name)).toBeUndefined();
+  });
+
+  it.each(['ab', 'A'.repeat(33), 'web 01', 'web.01', 'máy-chủ', 'web/01'])('refuses %s', (name) => {
+    expect(validateServerName(name)).toBe('validation.server_name');
+  });
+
+  it('says 3–32 in the message, the range it enforces', () => {
+    expect(lookupMessage(vi, 'validation.server_name')).toContain('3');
+    expect(lookupMessage(vi, 'validation.server_name')).toContain('32');
+    expect(validateServerName('')).toBe('validation.server_name_required');
+  });
+});
+
+describe('server (rebuild) passwords', () => {
+  it.each(['Abcdefgh12', 'abcdefgh1!', 'ABCDEFGH1#', 'Abcdefghi+', 'Aa1!Aa1!Aa'])(
+    'accepts %s',
+    (password) => {
+      expect(validateServerPassword(password)).toBeUndefined();
+    },
+  );
+
+  it.each([
+    ['too short', 'Abcdef12!'],
+    ['two classes', 'abcdefghij12'],
+    ['one class', 'abcdefghijkl'],
+    ['a special outside the list', 'Abcdefgh1?'],
+    ['a space', 'Abcd efgh12'],
+    ['a non-ASCII letter', 'Mậtkhẩu1234'],
+  ])('refuses one with %s', (_reason, password) => {
+    expect(validateServerPassword(password)).toBe('validation.server_password');
+  });
+});
+
+describe('resizing', () => {
+  const current = { cpu: 2, ram: 4, disk: 40 };
+
+  it('never shrinks the disk', () => {
+    expect(validateResize(current, { cpu: 4, ram: 8, disk: 30 })).toBe(
+      'validation.resize_smaller_disk',
+    );
+  });
+
+  it('must change something', () => {
+    expect(validateResize(current, { ...current })).toBe('validation.resize_unchanged');
+  });
+
+  it('may lower CPU or RAM while keeping or growing the disk', () => {
+    expect(validateResize(current, { cpu: 1, ram: 2, disk: 40 })).toBeUndefined();
+    expect(validateResize(current, { cpu: 2, ram: 4, disk: 80 })).toBeUndefined();
+  });
+});
