@@ -98,6 +98,16 @@ describe('after a successful session check', () => {
     ).toEqual({ kind: 'portal', path: '/cloud-server/create?cpu=1&ram=2&disk=20' });
   });
 
+  it('b resumes the stored choice after the e-mail is confirmed, before d', () => {
+    expect(
+      check({
+        pathname: '/confirm',
+        query: 'token=abc',
+        pendingChoice: { cpu: '2', ram: '4', disk: '40', interval: '12' },
+      }),
+    ).toEqual({ kind: 'portal', path: '/cloud-server/create?cpu=2&ram=4&disk=40&interval=12' });
+  });
+
   it('b does not apply outside the auth pages', () => {
     expect(
       check({ pathname: '/forgot', pendingChoice: { cpu: '1', ram: '2', disk: '20' } }),

@@ -6,7 +6,8 @@
 import type { PendingServerChoice } from './sessionStore';
 
 export const PUBLIC_PATHS = ['/login', '/register', '/confirm', '/forgot', '/password_resets'];
-const AUTH_PAGES = ['/login', '/register'];
+/** Where a stored server choice resumes (§4 b): signing in, registering, confirming the e-mail. */
+const AUTH_PAGES = ['/login', '/register', '/confirm'];
 const AFTER_VERIFICATION_PAGES = ['/verify', '/confirm'];
 
 export const CREATE_SERVER_REDIRECT = '/idc/cloud-server/create';
@@ -85,9 +86,11 @@ export function decideAfterSessionCheck(input: SessionCheckInput): Destination {
   const pathname = normalizePath(input.pathname);
   if (!input.emailVerified) return pathname === VERIFY_PATH ? stay : portal(VERIFY_PATH);
 
-  if (AFTER_VERIFICATION_PAGES.includes(pathname)) return portal(DASHBOARD_PATH); // d
+  if (pathname === VERIFY_PATH) return portal(DASHBOARD_PATH); // d
   if (!isPublicPath(pathname)) return stay;
 
+  // The branches are tried in the spec's order, so a stored server choice (b) wins over the
+  // dashboard after confirming the e-mail (d): the register-with-redirect journey resumes.
   const redirect = input.search.get('redirect');
   if (redirect === CREATE_SERVER_REDIRECT) {
     // a
@@ -103,6 +106,7 @@ export function decideAfterSessionCheck(input: SessionCheckInput): Destination {
       ? { kind: 'external', url: redirect }
       : portal(DASHBOARD_PATH);
   }
+  if (AFTER_VERIFICATION_PAGES.includes(pathname)) return portal(DASHBOARD_PATH); // d
   const callback = isSafeInternalPath(input.callbackUrl) ? input.callbackUrl : DEFAULT_CALLBACK_URL;
   return portal(callback === '/' ? DASHBOARD_PATH : callback);
 }
