@@ -1,8 +1,10 @@
 /** The sandbox API as a Fastify application, ready to `listen` or to `inject` in tests. */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DEFAULT_SERVER_QUOTA } from './config';
 import { loadContract, registerOperations, validateResponsesAgainst } from './contract';
 import { openDatabase } from './db';
 import { errorReply, notFoundReply } from './errorReplies';
+import { domainFieldProblems } from './fieldRules';
 import type { HandlerTable } from './handler';
 import { handlers as allHandlers } from './handlers';
 import { localeFromHeader } from './i18n';
@@ -23,6 +25,8 @@ export interface SandboxOptions {
   logger?: FastifyServerOptions['logger'];
   /** Seconds simulated provisioning takes. */
   buildSeconds?: number;
+  /** Servers one account may hold, pending create orders included (default 10). */
+  serverQuota?: number;
   /** Create the demo accounts in an empty database (default true). */
   seed?: boolean;
   /** Replaces the handler table; tests use it to leave an operation unimplemented. */
@@ -54,6 +58,9 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
       const { status, body } = errorReply(
         error,
         localeFromHeader(request.headers['accept-language']),
+        (error as { validation?: unknown }).validation
+          ? domainFieldProblems(request.routeOptions.config.operationId, request.body)
+          : {},
       );
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(status).send(body);
@@ -71,6 +78,7 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
       db,
       now,
       buildSeconds: options.buildSeconds ?? 20,
+      serverQuota: options.serverQuota ?? DEFAULT_SERVER_QUOTA,
       publicUrl: options.publicUrl?.replace(/\/+$/, ''),
     });
     registerSandboxPages(app, db);

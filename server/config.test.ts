@@ -9,6 +9,7 @@ describe('reading the environment', () => {
       dbFile: DEFAULT_DB_FILE,
       publicUrl: undefined,
       buildSeconds: 20,
+      serverQuota: 10,
     });
     expect(DEFAULT_DB_FILE).toMatch(/[\\/]data[\\/]sandbox\.db$/);
   });
@@ -21,6 +22,7 @@ describe('reading the environment', () => {
         SANDBOX_DB: ':memory:',
         SANDBOX_PUBLIC_URL: 'https://portal.example.vn/',
         SANDBOX_BUILD_SECONDS: '0',
+        SANDBOX_SERVER_QUOTA: '3',
       }),
     ).toEqual({
       port: 9000,
@@ -28,6 +30,7 @@ describe('reading the environment', () => {
       dbFile: ':memory:',
       publicUrl: 'https://portal.example.vn',
       buildSeconds: 0,
+      serverQuota: 3,
     });
   });
 
@@ -35,6 +38,8 @@ describe('reading the environment', () => {
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['SANDBOX_BUILD_SECONDS', '-1'],
+    ['SANDBOX_SERVER_QUOTA', 'ten'],
+    ['SANDBOX_SERVER_QUOTA', '-1'],
     ['SANDBOX_PUBLIC_URL', 'portal.example.vn'],
     ['SANDBOX_PUBLIC_URL', 'ftp://portal.example.vn'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {

@@ -9,6 +9,8 @@ export interface SandboxConfig {
   /** Origin used in mailed links; undefined means "the origin each request came to". */
   publicUrl: string | undefined;
   buildSeconds: number;
+  /** Servers one account may hold, pending create orders included. */
+  serverQuota: number;
 }
 
 export const DEFAULT_DB_FILE = join(
@@ -17,6 +19,8 @@ export const DEFAULT_DB_FILE = join(
   'data/sandbox.db',
 );
 
+export const DEFAULT_SERVER_QUOTA = 10;
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
   return {
     port: readInteger(env, 'PORT', 8080, 0, 65535),
@@ -24,6 +28,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
     dbFile: env.SANDBOX_DB || DEFAULT_DB_FILE,
     publicUrl: readOrigin(env, 'SANDBOX_PUBLIC_URL'),
     buildSeconds: readInteger(env, 'SANDBOX_BUILD_SECONDS', 20, 0, 24 * 60 * 60),
+    serverQuota: readInteger(env, 'SANDBOX_SERVER_QUOTA', DEFAULT_SERVER_QUOTA, 0, 10_000),
   };
 }
 

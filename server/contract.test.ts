@@ -15,24 +15,14 @@ import { signIn, testApp, withToken } from './testing';
 // prettier-ignore
 const NOT_YET_IMPLEMENTED = [
   // billing
-  'createPaymentRequest', 'listInvoices', 'getInvoice', 'payInvoice', 'listBalanceAdjustments',
-  'completeTopup', 'listProducts', 'applyCoupon', 'checkCoupon', 'listOrders', 'createOrder',
-  'getOrder', 'payOrder', 'cancelOrder', 'listPayments', 'listPlans', 'calculatePrice',
-  'listPackages', 'getPackage',
-  // servers
-  'listServers', 'getServer', 'deleteServer', 'getServerProgress', 'performServerAction',
-  'resetServerPassword', 'rebuildServer', 'resizeServer', 'getSnapshotSchedule',
-  'createSnapshotSchedule', 'deleteSnapshotSchedule', 'updateSnapshotSchedule',
-  // network
-  'listServerIps', 'buyServerIps', 'deleteServerIp',
+  'createPaymentRequest', 'payInvoice', 'listBalanceAdjustments', 'completeTopup', 'applyCoupon',
+  'listPayments', 'listPackages', 'getPackage',
   // storage
   'listVolumes', 'createVolume', 'getVolume', 'deleteVolume', 'attachVolume', 'detachVolume',
   'extendVolume', 'listSnapshots', 'createSnapshot', 'getSnapshot', 'deleteSnapshot',
   'restoreSnapshot',
   // keys
   'listSshKeys', 'createSshKey', 'deleteSshKey',
-  // catalog
-  'listImages', 'listDatacenters',
   // tickets
   'listTickets', 'createTicket', 'getTicket', 'replyToTicket',
   // account

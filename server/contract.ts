@@ -181,6 +181,7 @@ export function registerOperations(
           db: services.db,
           now: services.now,
           buildSeconds: services.buildSeconds,
+          serverQuota: services.serverQuota,
           body: (request.body ?? undefined) as never,
           query: request.query as never,
           params: request.params as never,

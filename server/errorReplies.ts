@@ -10,17 +10,28 @@ export interface ErrorReply {
   body: ErrorBody;
 }
 
-export function errorReply(error: unknown, locale: Locale): ErrorReply {
+/**
+ * `domainProblems` (field → i18n key) are the domain's verdicts on a body the schema refused
+ * (see fieldRules.ts): they name the problem better than the schema can.
+ */
+export function errorReply(
+  error: unknown,
+  locale: Locale,
+  domainProblems: Record<string, string> = {},
+): ErrorReply {
   const t = translator(locale);
   if (error instanceof ApiError) {
     const fields = Object.entries(error.fieldErrors);
     return {
       status: error.statusCode,
       body: {
-        message: t(error.messageKey, error.params),
+        message: error.presetMessage ?? t(error.messageKey, error.params),
         ...(fields.length && {
           errors: Object.fromEntries(
-            fields.map(([name, key]) => [name, translateAny(locale, key)]),
+            fields.map(([name, key]) => [
+              name,
+              translateAny(locale, key, key === error.messageKey ? error.params : undefined),
+            ]),
           ),
         }),
       },
@@ -28,12 +39,18 @@ export function errorReply(error: unknown, locale: Locale): ErrorReply {
   }
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation) {
-    const errors =
-      fastifyError.validationContext === 'body' ? fieldErrors(fastifyError.validation, locale) : {};
+    const isBody = fastifyError.validationContext === 'body';
+    const domain = Object.entries(isBody ? domainProblems : {}).map(
+      ([field, key]) => [field, translateAny(locale, key)] as const,
+    );
+    const errors = {
+      ...(isBody ? fieldErrors(fastifyError.validation, locale) : {}),
+      ...Object.fromEntries(domain),
+    };
     return {
       status: 400,
       body: {
-        message: t('server.invalid_request', { detail: fastifyError.message }),
+        message: domain[0]?.[1] ?? t('server.invalid_request', { detail: fastifyError.message }),
         ...(Object.keys(errors).length && { errors }),
       },
     };
@@ -56,7 +73,7 @@ export function notFoundReply(locale: Locale): ErrorReply {
 function fieldErrors(problems: readonly Partial<ErrorObject>[], locale: Locale) {
   const t = translator(locale);
   const errors: Record<string, string> = {};
-  for (const problem of problems) {
+  for (const problem of chosenBranch(problems)) {
     const path = (problem.instancePath ?? '').split('/').filter(Boolean).join('.');
     const params = (problem.params ?? {}) as Record<string, unknown>;
     const [field, key]: [string, MessageKey] =
@@ -82,6 +99,24 @@ function fieldKey(keyword: string | undefined): MessageKey {
     default:
       return 'server.field.invalid';
   }
+}
+
+/**
+ * A body that fails a `oneOf` fails every branch; the branches whose `const` (their `type`) does
+ * not match are not what the caller meant, so only the other branch's problems are worth naming.
+ */
+function chosenBranch(problems: readonly Partial<ErrorObject>[]): readonly Partial<ErrorObject>[] {
+  const branchOf = (problem: Partial<ErrorObject>) =>
+    /^#\/oneOf\/(\d+)\//.exec(problem.schemaPath ?? '')?.[1];
+  const branches = new Set(problems.map(branchOf).filter((branch) => branch !== undefined));
+  const mismatched = new Set(
+    problems.filter((problem) => problem.keyword === 'const').map(branchOf),
+  );
+  mismatched.delete(undefined);
+  if (!mismatched.size || mismatched.size >= branches.size) return problems;
+  return problems.filter(
+    (problem) => problem.keyword !== 'oneOf' && !mismatched.has(branchOf(problem)),
+  );
 }
 
 const join = (path: string, name: unknown) => [path, String(name ?? '')].filter(Boolean).join('.');

@@ -39,6 +39,8 @@ export interface SandboxServices {
   now: () => Date;
   /** How long simulated provisioning takes. */
   buildSeconds: number;
+  /** Servers one account may hold, pending create orders included. */
+  serverQuota: number;
 }
 
 export interface HandlerContext<K extends OperationId> extends SandboxServices {

@@ -1,7 +1,15 @@
 /** Every area's handlers, keyed by the contract's operationId. */
 import { authHandlers } from './areas/auth';
+import { billingHandlers } from './areas/billing';
+import { catalogHandlers } from './areas/catalog';
+import { networkHandlers } from './areas/network';
+import { serverHandlers } from './areas/servers';
 import type { HandlerTable } from './handler';
 
 export const handlers: HandlerTable = {
   ...authHandlers,
+  ...catalogHandlers,
+  ...billingHandlers,
+  ...serverHandlers,
+  ...networkHandlers,
 };

@@ -42,6 +42,26 @@ export function mailSmsOtp(db: Db, to: Recipient, phone: string, code: string, n
   send(db, to.email, 'server.mail.sms_subject', 'server.mail.sms_text', params, undefined, now);
 }
 
+/** A server's administrator password, generated at build or by a password reset. */
+export function mailServerPassword(
+  db: Db,
+  to: Recipient,
+  server: { name: string; address: string },
+  password: string,
+  now: Date,
+): void {
+  const params = { name: to.fullname, server: server.name, address: server.address, password };
+  send(
+    db,
+    to.email,
+    'server.mail.server_password_subject',
+    'server.mail.server_password_text',
+    params,
+    undefined,
+    now,
+  );
+}
+
 function send(
   db: Db,
   to: string,

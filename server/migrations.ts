@@ -92,4 +92,213 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX trial_packages_user ON trial_packages (user_id);
     `,
   },
+  {
+    // Issue 3: the catalog (reference data, so it exists without the demo accounts), orders paid
+    // from the balance, invoices for them, cloud servers with their addresses and schedules.
+    name: 'catalog_orders_servers',
+    sql: `
+      CREATE TABLE products (
+        id INTEGER PRIMARY KEY,
+        code TEXT NOT NULL UNIQUE CHECK (code GLOB '[a-z0-9_]*'),
+        name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+        category TEXT NOT NULL CHECK (category IN ('compute', 'volume', 'snapshot', 'wanip', 'extra')),
+        unit TEXT NOT NULL CHECK (unit IN ('core', 'GB', 'IP', 'item')),
+        price INTEGER NOT NULL CHECK (price >= 0),
+        description TEXT
+      ) STRICT;
+      INSERT INTO products (id, code, name, category, unit, price, description) VALUES
+        (1, 'cpu', 'CPU', 'compute', 'core', 90000, 'vCPU, một lõi'),
+        (2, 'ram', 'RAM', 'compute', 'GB', 60000, 'Bộ nhớ RAM, 1 GB'),
+        (3, 'volume_ssd', 'DISK SSD', 'volume', 'GB', 4000, 'Ổ đĩa SSD, 1 GB'),
+        (4, 'volume_hdd', 'DISK HDD', 'volume', 'GB', 2000, 'Ổ đĩa HDD, 1 GB'),
+        (5, 'snapshot_ssd', 'SNAPSHOT SSD', 'snapshot', 'GB', 2000, 'Bản sao lưu ổ SSD, 1 GB'),
+        (6, 'snapshot_hdd', 'SNAPSHOT HDD', 'snapshot', 'GB', 1000, 'Bản sao lưu ổ HDD, 1 GB'),
+        (7, 'wan_ipv4', 'WAN IPv4', 'wanip', 'IP', 50000, 'Một địa chỉ IPv4 công cộng'),
+        (8, 'wan_ipv6', 'WAN IPv6', 'wanip', 'IP', 10000, 'Một địa chỉ IPv6 công cộng'),
+        (9, 'windows_license', 'Windows Server License', 'extra', 'item', 300000,
+          'Bản quyền Windows Server cho một máy chủ');
+
+      -- A plan's monthly price is the plain sum of its products' monthly prices; its price for an
+      -- interval is that times the months. Orders, not plans, are prorated.
+      CREATE TABLE plans (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        product_category TEXT NOT NULL
+          CHECK (product_category IN ('server', 'compute', 'volume', 'snapshot', 'wanip', 'extra')),
+        cpu INTEGER,
+        ram INTEGER,
+        disk INTEGER,
+        disk_type TEXT CHECK (disk_type IN ('SSD', 'HDD'))
+      ) STRICT;
+      CREATE TABLE plan_products (
+        plan_id INTEGER NOT NULL REFERENCES plans (id) ON DELETE CASCADE,
+        product_id INTEGER NOT NULL REFERENCES products (id),
+        quantity INTEGER NOT NULL CHECK (quantity >= 1),
+        PRIMARY KEY (plan_id, product_id)
+      ) STRICT;
+      INSERT INTO plans (id, name, product_category, cpu, ram, disk, disk_type) VALUES
+        (1, 'VPS Mini', 'server', 1, 1, 20, 'SSD'),
+        (2, 'VPS Basic', 'server', 2, 4, 40, 'SSD'),
+        (3, 'VPS Pro', 'server', 4, 8, 80, 'SSD'),
+        (4, 'VPS Business', 'server', 8, 16, 160, 'SSD'),
+        (5, 'WAN IPv4', 'wanip', NULL, NULL, NULL, NULL),
+        (6, 'WAN IPv6', 'wanip', NULL, NULL, NULL, NULL);
+      INSERT INTO plan_products (plan_id, product_id, quantity) VALUES
+        (1, 1, 1), (1, 2, 1), (1, 3, 20), (1, 7, 1),
+        (2, 1, 2), (2, 2, 4), (2, 3, 40), (2, 7, 1),
+        (3, 1, 4), (3, 2, 8), (3, 3, 80), (3, 7, 1),
+        (4, 1, 8), (4, 2, 16), (4, 3, 160), (4, 7, 1),
+        (5, 7, 1),
+        (6, 8, 1);
+
+      CREATE TABLE images (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+        distro TEXT NOT NULL,
+        version TEXT NOT NULL,
+        min_disk INTEGER NOT NULL CHECK (min_disk >= 1)
+      ) STRICT;
+      INSERT INTO images (id, name, distro, version, min_disk) VALUES
+        (1, 'Ubuntu 22.04', 'ubuntu', '22.04', 10),
+        (2, 'Ubuntu 24.04', 'ubuntu', '24.04', 10),
+        (3, 'Debian 12', 'debian', '12', 10),
+        (4, 'CentOS Stream 9', 'centos', 'stream-9', 10),
+        (5, 'Windows Server 2022', 'windows', '2022', 40);
+
+      CREATE TABLE datacenters (
+        code TEXT PRIMARY KEY CHECK (code GLOB '[A-Z][A-Z]*'),
+        name TEXT NOT NULL,
+        position INTEGER NOT NULL
+      ) STRICT;
+      INSERT INTO datacenters (code, name, position) VALUES ('HN', 'Hà Nội', 1), ('HCM', 'Hồ Chí Minh', 2);
+
+      CREATE TABLE coupons (
+        code TEXT PRIMARY KEY COLLATE NOCASE,
+        type TEXT NOT NULL CHECK (type IN ('discount_invoice', 'credit')),
+        discount_type TEXT NOT NULL CHECK (discount_type IN ('percent', 'amount')),
+        value INTEGER NOT NULL CHECK (value >= 1),
+        max_discount INTEGER CHECK (max_discount >= 0),
+        expires TEXT,
+        description TEXT NOT NULL,
+        max_uses INTEGER CHECK (max_uses >= 0),
+        uses INTEGER NOT NULL DEFAULT 0 CHECK (uses >= 0),
+        CHECK (discount_type = 'amount' OR value <= 100),
+        CHECK (max_uses IS NULL OR uses <= max_uses)
+      ) STRICT;
+      INSERT INTO coupons (code, type, discount_type, value, max_discount, expires, description) VALUES
+        ('GIAM10', 'discount_invoice', 'percent', 10, 100000, NULL, 'Giảm 10 %, tối đa 100.000 ₫'),
+        ('GIAM50K', 'discount_invoice', 'amount', 50000, NULL, NULL, 'Giảm 50.000 ₫'),
+        ('HETHAN20', 'discount_invoice', 'percent', 20, NULL, '2024-12-31T17:00:00.000Z',
+          'Giảm 20 % (đã hết hạn)'),
+        ('NAP100K', 'credit', 'amount', 100000, NULL, NULL, 'Cộng 100.000 ₫ vào số dư');
+
+      -- For the keys area; a create_server order may name one of the account's keys.
+      CREATE TABLE ssh_keys (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        public_key TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        generated INTEGER NOT NULL DEFAULT 0 CHECK (generated IN (0, 1)),
+        created_at TEXT NOT NULL,
+        UNIQUE (user_id, name)
+      ) STRICT;
+
+      -- A server's status at rest; a running task (and its end) gives the status in between.
+      CREATE TABLE servers (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('active', 'shutoff', 'error', 'deleted')),
+        cpu INTEGER NOT NULL CHECK (cpu >= 1),
+        ram INTEGER NOT NULL CHECK (ram >= 1),
+        disk INTEGER NOT NULL CHECK (disk >= 1),
+        disk_type TEXT NOT NULL CHECK (disk_type IN ('SSD', 'HDD')),
+        image_id INTEGER NOT NULL REFERENCES images (id),
+        datacenter TEXT NOT NULL REFERENCES datacenters (code),
+        key_name TEXT,
+        interval_count INTEGER NOT NULL CHECK (interval_count IN (1, 3, 6, 12)),
+        expiry TEXT,
+        task TEXT CHECK (task IN ('build', 'power_on', 'power_off', 'soft_reboot', 'hard_reboot',
+          'reset_password', 'rebuild', 'resize', 'delete')),
+        task_started_at TEXT,
+        task_ends_at TEXT,
+        delete_volumes INTEGER CHECK (delete_volumes IN (0, 1)),
+        created_at TEXT NOT NULL,
+        deleted_at TEXT,
+        CHECK ((task IS NULL) = (task_started_at IS NULL) AND (task IS NULL) = (task_ends_at IS NULL)),
+        CHECK ((status = 'deleted') = (deleted_at IS NOT NULL))
+      ) STRICT;
+      CREATE UNIQUE INDEX servers_live_name ON servers (user_id, name COLLATE NOCASE)
+        WHERE deleted_at IS NULL;
+      CREATE INDEX servers_task_end ON servers (task_ends_at) WHERE task IS NOT NULL;
+
+      CREATE TABLE ips (
+        id INTEGER PRIMARY KEY,
+        server_id INTEGER NOT NULL REFERENCES servers (id) ON DELETE CASCADE,
+        address TEXT NOT NULL UNIQUE,
+        version TEXT NOT NULL CHECK (version IN ('ipv4', 'ipv6')),
+        is_primary INTEGER NOT NULL DEFAULT 0 CHECK (is_primary IN (0, 1)),
+        price INTEGER NOT NULL CHECK (price >= 0),
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX ips_server ON ips (server_id);
+      CREATE UNIQUE INDEX ips_one_primary ON ips (server_id) WHERE is_primary = 1;
+
+      CREATE TABLE snapshot_schedules (
+        server_id INTEGER PRIMARY KEY REFERENCES servers (id) ON DELETE CASCADE,
+        weekday INTEGER NOT NULL CHECK (weekday BETWEEN 0 AND 6),
+        hour INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23),
+        status TEXT NOT NULL CHECK (status IN ('active', 'paused')),
+        last_run TEXT,
+        snapshot_id INTEGER,
+        created_at TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE orders (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        type TEXT NOT NULL CHECK (type IN ('create_server', 'resize_server', 'create_volume',
+          'extend_volume', 'create_snapshot', 'buy_ip', 'renew')),
+        status TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'cancelled')),
+        info TEXT NOT NULL,
+        amount INTEGER NOT NULL CHECK (amount >= 0),
+        interval_count INTEGER NOT NULL CHECK (interval_count IN (1, 3, 6, 12)),
+        resource_id INTEGER,
+        new_cpu INTEGER,
+        new_ram INTEGER,
+        new_disk INTEGER,
+        new_size INTEGER,
+        expiry TEXT,
+        data TEXT NOT NULL CHECK (json_valid(data)),
+        invoice_id INTEGER REFERENCES invoices (id),
+        created_at TEXT NOT NULL,
+        paid_at TEXT,
+        CHECK ((status = 'paid') = (paid_at IS NOT NULL AND invoice_id IS NOT NULL))
+      ) STRICT;
+      CREATE INDEX orders_user ON orders (user_id, status);
+
+      ALTER TABLE invoices ADD COLUMN paid_at TEXT;
+      ALTER TABLE invoices ADD COLUMN resource_type TEXT
+        CHECK (resource_type IN ('server', 'volume', 'snapshot', 'ip'));
+      ALTER TABLE invoices ADD COLUMN resource_id INTEGER;
+      ALTER TABLE invoices ADD COLUMN order_id INTEGER REFERENCES orders (id);
+      ALTER TABLE invoices ADD COLUMN description TEXT NOT NULL DEFAULT '';
+
+      -- Every change of a balance, for the billing screens' ledger.
+      CREATE TABLE balance_adjustments (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        type TEXT NOT NULL CHECK (type IN ('topup', 'payment', 'refund', 'coupon', 'manual')),
+        method TEXT NOT NULL
+          CHECK (method IN ('card', 'paypal', 'bank_transfer', 'balance', 'coupon', 'admin')),
+        amount INTEGER NOT NULL,
+        balance_after INTEGER NOT NULL CHECK (balance_after >= 0),
+        description TEXT NOT NULL,
+        reference TEXT,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX balance_adjustments_user ON balance_adjustments (user_id);
+    `,
+  },
 ];

@@ -57,6 +57,19 @@ describe('the demo accounts', () => {
     });
   });
 
+  it('give the agency one running server and the demo account none', async () => {
+    ({ app } = await testApp());
+    const servers = async (email: string) => {
+      const token = await signIn(app, email, DEMO_PASSWORD);
+      return (await app.inject({ url: '/api/v1/cloud/servers', headers: withToken(token) })).json();
+    };
+    expect((await servers('demo@example.vn')).total).toBe(0);
+    const agency = await servers('agency@example.vn');
+    expect(agency.items).toEqual([
+      expect.objectContaining({ name: 'agency-web-01', status: 'active', progress: 100 }),
+    ]);
+  });
+
   it('are not created when seeding is turned off', async () => {
     ({ app } = await testApp({ seed: false }));
     const response = await app.inject({

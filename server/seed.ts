@@ -1,6 +1,8 @@
 /** Demo accounts, created when the database has no users yet. Every password is Demo@12345. */
+import { vietnamMonthStartAfter } from '../src/domain/pricing';
 import type { Db } from './db';
 import { hashPassword } from './secrets';
+import { createServer } from './servers';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -20,7 +22,9 @@ interface DemoAccount {
   /** Trial start and end, in days from now. */
   trial?: { startDays: number; endDays: number };
   trialPackages?: { resource: string; price: number; chargeThisMonth: number }[];
-  overdueInvoice?: { amount: number };
+  overdueInvoice?: { amount: number; description: string };
+  /** Servers already built (Ubuntu 22.04 in Hà Nội, SSD), paid until the end of this month. */
+  servers?: { name: string; cpu: number; ram: number; disk: number }[];
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -38,10 +42,11 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     fullname: 'Trần Thị Đại Lý',
     phone: '+84912345602',
     formatted_phone: '0912 345 602',
-    purpose: 'Agency account',
+    purpose: 'Agency account with one running server',
     email_verified: true,
     is_agency: true,
     balance: 2_000_000,
+    servers: [{ name: 'agency-web-01', cpu: 2, ram: 4, disk: 40 }],
   },
   {
     email: 'trial@example.vn',
@@ -66,7 +71,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email_verified: true,
     trial: { startDays: -8, endDays: -1 },
     trialPackages: [{ resource: 'vps-het-han-01', price: 250_000, chargeThisMonth: 250_000 }],
-    overdueInvoice: { amount: 275_000 },
+    overdueInvoice: { amount: 275_000, description: 'vps-het-han-01: gia hạn 1 tháng' },
   },
   {
     email: 'unverified@example.vn',
@@ -83,7 +88,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     purpose: 'Whitelisted, so not blocked by its overdue invoice',
     email_verified: true,
     is_in_whitelist: true,
-    overdueInvoice: { amount: 550_000 },
+    overdueInvoice: { amount: 550_000, description: 'vps-uu-tien-01: gia hạn 1 tháng' },
   },
 ];
 
@@ -132,9 +137,33 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
       }
       if (account.overdueInvoice) {
         db.prepare(
-          `INSERT INTO invoices (user_id, status, amount, created_at, due_date)
-           VALUES (?, 'open', ?, ?, ?)`,
-        ).run(id, account.overdueInvoice.amount, at(-20), at(-10));
+          `INSERT INTO invoices (user_id, status, amount, created_at, due_date, description)
+           VALUES (?, 'open', ?, ?, ?, ?)`,
+        ).run(
+          id,
+          account.overdueInvoice.amount,
+          at(-20),
+          at(-10),
+          account.overdueInvoice.description,
+        );
+      }
+      for (const server of account.servers ?? []) {
+        const built = {
+          cpu: server.cpu,
+          ram: server.ram,
+          disk: server.disk,
+          diskType: 'SSD' as const,
+        };
+        const placement = { imageId: 1, datacenter: 'HN', keyName: null, interval: 1 as const };
+        const expiry = vietnamMonthStartAfter(now, 1).toISOString();
+        const addresses = { extraIpv4: 0, ipv6: 0 };
+        createServer(
+          db,
+          { userId: id, name: server.name, ...built, ...placement, expiry, ...addresses },
+          new Date(now.getTime() - 10 * DAY_MS),
+          0,
+          true,
+        );
       }
     });
   })();

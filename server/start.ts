@@ -16,6 +16,7 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   staticDir: portalBuilt ? distDir : undefined,
   buildSeconds: config.buildSeconds,
+  serverQuota: config.serverQuota,
   logger: { level: 'warn' },
 });
 await app.listen({ port: config.port, host: config.host });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { createServerOrder, type ServerChoice } from '../src/domain/serverOrder';
 import { buildApp, type SandboxOptions } from './app';
 import type { StoredMail } from './outbox';
 import { DEMO_PASSWORD } from './seed';
@@ -100,4 +101,50 @@ export async function register(
     payload: { ...NEW_CUSTOMER, ...overrides },
     headers,
   });
+}
+
+/** Calls to /api/v1 as one signed-in user. */
+export function apiAs(app: FastifyInstance, token: string, headers: Record<string, string> = {}) {
+  const call =
+    (method: 'GET' | 'POST' | 'PATCH' | 'DELETE') =>
+    (url: string, payload?: object, query?: Record<string, string>) =>
+      app.inject({
+        method,
+        url: `/api/v1${url}`,
+        ...(payload !== undefined && { payload }),
+        ...(query && { query }),
+        headers: { ...withToken(token), ...headers },
+      });
+  return { get: call('GET'), post: call('POST'), patch: call('PATCH'), delete: call('DELETE') };
+}
+
+export type Api = ReturnType<typeof apiAs>;
+
+/** A create-server choice as the portal's create form makes it; override what a test needs. */
+export const SERVER_CHOICE: ServerChoice = {
+  name: 'web-01',
+  os: 'Ubuntu 22.04',
+  datacenter: 'HN',
+  cpu: 2,
+  ram: 4,
+  disk: 40,
+  diskType: 'SSD',
+  dataDisks: [],
+  extraIpv4: 0,
+  ipv6: false,
+  keyName: null,
+  interval: 1,
+};
+
+/** The portal's create_server order (src/domain/serverOrder) for a choice. */
+export const serverOrderFor = (choice: Partial<ServerChoice> = {}) =>
+  createServerOrder({ ...SERVER_CHOICE, ...choice });
+
+/** Places and pays a create_server order; answers the new server's id. */
+export async function buyServer(api: Api, choice: Partial<ServerChoice> = {}): Promise<number> {
+  const placed = await api.post('/billing/orders', serverOrderFor(choice));
+  if (placed.statusCode !== 201) throw new Error(`order failed: ${placed.body}`);
+  const paid = await api.post(`/billing/orders/${placed.json().id}/pay`);
+  if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
+  return paid.json().order.resource_id;
 }

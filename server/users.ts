@@ -141,7 +141,7 @@ export function toUserInfo(db: Db, user: UserRow, now: Date): UserInfo {
       active: onTrial,
       start_date: start,
       end_date: end,
-      expired: onTrial && end < now.toISOString(),
+      expired: onTrial && end <= now.toISOString(),
       plan_to_upgrade: packages.length ? packages.map((item) => item.resource).join(', ') : null,
       amount_to_upgrade: trialTotal(packages),
     },

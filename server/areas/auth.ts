@@ -8,9 +8,9 @@ import {
 } from '../../src/domain/validation';
 import { groupThousands } from '../../src/domain/money';
 import { consumeEmailToken, isEmailTokenUsable, issueEmailToken } from '../emailTokens';
-import { ApiError, badRequest, unauthorized } from '../errors';
+import { ApiError, badRequest } from '../errors';
+import { rejectInvalidFields, signedInUser } from '../guards';
 import type { HandlerContext, HandlerTable, OperationId } from '../handler';
-import type { MessageKey } from '../i18n';
 import {
   confirmationLink,
   mailConfirmation,
@@ -25,7 +25,6 @@ import { createSession, revokeSessions } from '../sessions';
 import {
   createUser,
   findUserByEmail,
-  findUserById,
   markEmailVerified,
   markPhoneVerified,
   payForTrial,
@@ -178,28 +177,12 @@ export const authHandlers: HandlerTable = {
 
 type CommonContext = Pick<HandlerContext<OperationId>, 'db' | 'now' | 'origin' | 'userId'>;
 
-function signedInUser(ctx: CommonContext): UserRow {
-  const user = ctx.userId === undefined ? undefined : findUserById(ctx.db, ctx.userId);
-  if (!user) throw unauthorized();
-  return user;
-}
-
 function sendConfirmation(
   ctx: CommonContext,
   user: Pick<UserRow, 'id' | 'email' | 'fullname'>,
 ): void {
   const token = issueEmailToken(ctx.db, user.id, 'confirm', ctx.now());
   mailConfirmation(ctx.db, user, confirmationLink(ctx.origin, token), ctx.now());
-}
-
-/** Applies the portal's own form rules (src/domain/validation), so both sides agree. */
-function rejectInvalidFields(problems: Record<string, string | undefined>): void {
-  const fieldErrors = Object.fromEntries(
-    Object.entries(problems).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
-  const [first] = Object.values(fieldErrors);
-  // The portal shows `message` in a toast, so it is the first problem itself.
-  if (first !== undefined) throw new ApiError(400, first as MessageKey, {}, fieldErrors);
 }
 
 const emailTaken = () =>

@@ -62,8 +62,8 @@ export function validateResize(current: ServerSize, next: ServerSize): Validatio
 
 /** Limits of the create form and the sandbox. */
 export const SERVER_LIMITS = {
-  cpu: { min: 1, max: 32 },
-  ram: { min: 1, max: 128 },
+  cpu: { min: 1, max: 64 },
+  ram: { min: 1, max: 256 },
   disk: { min: 10, max: 2000 },
 } as const;
 

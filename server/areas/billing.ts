@@ -1,0 +1,371 @@
+/**
+ * The `billing` area for issue 3: prices, orders paid from the balance, coupons to check and the
+ * invoices paying issues. Top-ups, credit coupons, invoice payment, payments, packages: later.
+ */
+import type { components } from '../../src/api/schema';
+import { applyDiscount, type IntervalCount } from '../../src/domain/pricing';
+import { SERVER_LIMITS, validateServerName } from '../../src/domain/serverRules';
+import {
+  findDatacenter,
+  findImage,
+  productByCode,
+  resolveProductLines,
+  unitsByProduct,
+  usableCoupon,
+} from '../catalog';
+import type { Db } from '../db';
+import { ApiError, badRequest, notFound } from '../errors';
+import { rejectInvalidFields, requireActionAllowed, pageOf, signedInUser } from '../guards';
+import type { HandlerContext, HandlerTable, OperationId } from '../handler';
+import {
+  accountInvoice,
+  accountOrder,
+  buyIpOrder,
+  describeConfig,
+  insertOrder,
+  INVOICE_CODE_SQL,
+  orderPayment,
+  payPendingOrder,
+  pendingServerNames,
+  periodEnd,
+  requirePending,
+  resizeOrder,
+  toInvoice,
+  toOrder,
+  type CreateServerWork,
+  type InvoiceRow,
+  type NewOrder,
+  type OrderRow,
+} from '../orders';
+import { quoteNew, quoteUntil, resizeLines, toCalculation, type ResolvedLine } from '../prices';
+import { accountServer, accountServers, requireIpRoom, settleServers } from '../servers';
+import type { UserRow } from '../users';
+
+type CreateServerOrder = components['schemas']['CreateServerOrder'];
+
+export const billingHandlers: HandlerTable = {
+  calculatePrice: (ctx) => {
+    signedInUser(ctx);
+    const { action, products, reference_id: referenceId } = ctx.body;
+    const interval = ctx.body.interval_count ?? 1;
+    const now = ctx.now();
+    const lines = resolveProductLines(ctx.db, products);
+    switch (action) {
+      case 'create_server':
+      case 'create_volume':
+      case 'create_snapshot':
+        return toCalculation(action, quoteNew(lines, interval, now));
+      case 'resize_server': {
+        const server = referencedServer(ctx, referenceId);
+        const next = resizedConfig(server, lines);
+        const growth = resizeLines(ctx.db, server, next);
+        const end = periodEnd(server, now);
+        return toCalculation(action, quoteUntil(growth, end, server.interval_count, now));
+      }
+      case 'buy_ip': {
+        const server = referencedServer(ctx, referenceId);
+        onlyProducts(lines, ['wan_ipv4', 'wan_ipv6']);
+        const end = periodEnd(server, now);
+        return toCalculation(action, quoteUntil(lines, end, server.interval_count, now));
+      }
+      default:
+        // Volumes, snapshots' changes and packages come with their own areas.
+        throw new ApiError(501, 'server.not_implemented');
+    }
+  },
+
+  createOrder: (ctx) => {
+    const user = requireActionAllowed(ctx);
+    const { db } = ctx;
+    const now = ctx.now();
+    const { body } = ctx;
+    switch (body.type) {
+      case 'create_server':
+        return toOrder(placeServerOrder(ctx, user, body, now));
+      case 'resize_server': {
+        const { server_id: serverId, ...next } = body.data;
+        return toOrder(
+          db.transaction(() => {
+            settleServers(db, now);
+            const server = accountServer(db, user.id, serverId);
+            return insertOrder(
+              db,
+              resizeOrder(db, server, next, now, (f) => `data.${f}`),
+              now,
+            );
+          })(),
+        );
+      }
+      case 'buy_ip': {
+        const { server_id: serverId, version, quantity } = body.data;
+        return toOrder(
+          db.transaction(() => {
+            settleServers(db, now);
+            const server = accountServer(db, user.id, serverId);
+            return insertOrder(db, buyIpOrder(db, server, version, quantity, now, ctx.t), now);
+          })(),
+        );
+      }
+      default:
+        throw new ApiError(501, 'server.not_implemented');
+    }
+  },
+
+  listOrders: (ctx) => {
+    const user = signedInUser(ctx);
+    const { page, per_page, limit, offset } = pageOf(ctx.query);
+    const where = 'user_id = @user AND (@status IS NULL OR status = @status)';
+    const filters = { user: user.id, status: ctx.query.status ?? null };
+    const { total } = ctx.db
+      .prepare(`SELECT COUNT(*) AS total FROM orders WHERE ${where}`)
+      .get(filters) as { total: number };
+    const rows = ctx.db
+      .prepare(`SELECT * FROM orders WHERE ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
+      .all({ ...filters, limit, offset }) as OrderRow[];
+    return { items: rows.map(toOrder), total, page, per_page };
+  },
+
+  getOrder: (ctx) => toOrder(accountOrder(ctx.db, signedInUser(ctx).id, ctx.params.id)),
+
+  payOrder: (ctx) => {
+    const now = ctx.now();
+    const couponCode = ctx.body?.coupon_code;
+    if (ctx.query.check === 'True') {
+      // A preview changes nothing, so it is neither blocked nor refused for a short balance.
+      const user = signedInUser(ctx);
+      const order = accountOrder(ctx.db, user.id, ctx.params.id);
+      requirePending(order);
+      if (order.expiry !== null && order.expiry <= now.toISOString()) {
+        throw badRequest('server.order_expired');
+      }
+      const coupon = couponCode ? usableCoupon(ctx.db, couponCode, 'discount_invoice', now) : null;
+      const { discount, total } = applyDiscount(order.amount, coupon);
+      const amounts = { amount: order.amount, discount, total, balance: user.balance };
+      return orderPayment(true, order, amounts, coupon, null);
+    }
+    const user = requireActionAllowed(ctx);
+    const paid = payPendingOrder(ctx, user.id, ctx.params.id, couponCode, now);
+    return orderPayment(false, paid.order, paid, paid.coupon, paid.invoice);
+  },
+
+  // Never blocked: nothing was charged, so cancelling is always allowed.
+  cancelOrder: (ctx) => {
+    const user = signedInUser(ctx);
+    return toOrder(
+      ctx.db.transaction(() => {
+        const order = accountOrder(ctx.db, user.id, ctx.params.id);
+        requirePending(order);
+        return ctx.db
+          .prepare(`UPDATE orders SET status = 'cancelled' WHERE id = ? RETURNING *`)
+          .get(order.id) as OrderRow;
+      })(),
+    );
+  },
+
+  checkCoupon: (ctx) => {
+    signedInUser(ctx);
+    const type = ctx.query.type ?? 'discount_invoice';
+    return usableCoupon(ctx.db, ctx.query.code, type, ctx.now(), 'code');
+  },
+
+  listInvoices: (ctx) => {
+    const user = signedInUser(ctx);
+    const { page, per_page, limit, offset } = pageOf(ctx.query);
+    const { status, code, resource_id: resourceId } = ctx.query;
+    const where = `user_id = @user AND (@status IS NULL OR status = @status)
+      AND (@code IS NULL OR instr(${INVOICE_CODE_SQL}, upper(@code)) > 0)
+      AND (@resource IS NULL OR resource_id = @resource)`;
+    const filters = {
+      user: user.id,
+      status: status ?? null,
+      code: code ?? null,
+      resource: resourceId ?? null,
+    };
+    const { total } = ctx.db
+      .prepare(`SELECT COUNT(*) AS total FROM invoices WHERE ${where}`)
+      .get(filters) as { total: number };
+    const rows = ctx.db
+      .prepare(`SELECT * FROM invoices WHERE ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
+      .all({ ...filters, limit, offset }) as InvoiceRow[];
+    return { items: rows.map(toInvoice), total, page, per_page };
+  },
+
+  getInvoice: (ctx) => toInvoice(accountInvoice(ctx.db, signedInUser(ctx).id, ctx.params.id)),
+};
+
+type Context = Pick<
+  HandlerContext<OperationId>,
+  'db' | 'now' | 'userId' | 'locale' | 't' | 'serverQuota'
+>;
+
+function referencedServer(ctx: Pick<Context, 'db' | 'now' | 'userId'>, referenceId?: number) {
+  if (referenceId === undefined) {
+    throw new ApiError(
+      400,
+      'server.reference_required',
+      {},
+      {
+        reference_id: 'server.field.required',
+      },
+    );
+  }
+  settleServers(ctx.db, ctx.now());
+  return accountServer(ctx.db, signedInUser(ctx).id, referenceId);
+}
+
+function onlyProducts(lines: readonly ResolvedLine[], codes: readonly string[]): void {
+  const stray = lines.find((line) => !codes.includes(line.product.code));
+  if (stray) throw badRequest('server.product_not_for_action', { name: stray.product.name });
+}
+
+/** The configuration `products` describe for a resize; resources they leave out stay as they are. */
+function resizedConfig(
+  server: { cpu: number; ram: number; disk: number; disk_type: 'SSD' | 'HDD' },
+  lines: readonly ResolvedLine[],
+) {
+  const diskCode = server.disk_type === 'SSD' ? 'volume_ssd' : 'volume_hdd';
+  onlyProducts(lines, ['cpu', 'ram', diskCode]);
+  const units = (code: string, current: number) => {
+    const matching = lines.filter((line) => line.product.code === code);
+    return matching.length ? matching.reduce((sum, line) => sum + line.quantity, 0) : current;
+  };
+  return {
+    cpu: units('cpu', server.cpu),
+    ram: units('ram', server.ram),
+    disk: units(diskCode, server.disk),
+  };
+}
+
+/**
+ * A create_server order: the domain's rules on `data` (400), `products` that agree with `data`
+ * (400), an image, datacenter and key that exist (404), then in one transaction a free name and a
+ * free slot of the quota (409): pending create orders hold both, so paying never needs a 409.
+ */
+function placeServerOrder(
+  ctx: Context,
+  user: UserRow,
+  body: CreateServerOrder,
+  now: Date,
+): OrderRow {
+  const { db } = ctx;
+  const { data, products } = body;
+  const interval: IntervalCount = body.interval_count;
+  const cpu = data.cpu.quantity;
+  const ram = data.ram.quantity;
+  const disk = data.rootdisk.size;
+  rejectInvalidFields({
+    'data.name': validateServerName(data.name),
+    'data.flavor_name':
+      data.flavor_name !== undefined && data.flavor_name !== `${cpu}c_${ram}g`
+        ? 'server.flavor_mismatch'
+        : undefined,
+    'data.password':
+      !data.key_name && data.password !== true ? 'server.server_needs_access' : undefined,
+  });
+  // Data disks are volumes, which come with the storage area.
+  if (data.datadisks?.length) throw new ApiError(501, 'server.not_implemented');
+  if (cpu > SERVER_LIMITS.cpu.max || ram > SERVER_LIMITS.ram.max || disk > SERVER_LIMITS.disk.max) {
+    throw new ApiError(409, 'server.quota_exceeded');
+  }
+  const extraIpv4 = data.ipv4?.quantity ?? 0;
+  const ipv6 = data.ipv6?.quantity ?? 0;
+  const lines = resolveProductLines(db, products);
+  const extras = resolveProductLines(db, data.extra_products ?? [], 'data.extra_products');
+  if (!sameUnits(unitsByProduct(lines), expectedUnits(db, data, extras))) {
+    throw new ApiError(
+      400,
+      'server.products_mismatch',
+      {},
+      { products: 'server.products_mismatch' },
+    );
+  }
+  const image = findImage(db, data.os);
+  if (!image) throw notFound('server.image_not_found');
+  if (!findDatacenter(db, data.datacenter)) throw notFound('server.datacenter_not_found');
+  if (data.key_name && !hasSshKey(db, user.id, data.key_name)) {
+    throw notFound('server.ssh_key_not_found');
+  }
+  if (image.min_disk > disk) {
+    const params = { image: image.name, min: image.min_disk };
+    throw new ApiError(400, 'server.image_needs_disk', params, {
+      'data.rootdisk.size': 'server.image_needs_disk',
+    });
+  }
+  const work: CreateServerWork = {
+    name: data.name,
+    image_id: image.id,
+    datacenter: data.datacenter,
+    key_name: data.key_name ?? null,
+    password: data.password === true,
+    cpu,
+    ram,
+    disk,
+    disk_type: data.rootdisk.type,
+    extra_ipv4: extraIpv4,
+    ipv6,
+  };
+  const extrasInfo = [
+    ...(extraIpv4 ? [`+${extraIpv4} IPv4`] : []),
+    ...(ipv6 ? [`${ipv6} IPv6`] : []),
+    ...extras.map((line) => `${line.quantity} × ${line.product.name}`),
+  ];
+  return db.transaction(() => {
+    settleServers(db, now);
+    const servers = accountServers(db, user.id);
+    const pending = pendingServerNames(db, user.id);
+    const taken = [...servers.map((server) => server.name), ...pending];
+    if (taken.some((name) => name.toLowerCase() === data.name.toLowerCase())) {
+      throw new ApiError(409, 'server.name_taken', {}, { 'data.name': 'server.name_taken' });
+    }
+    if (servers.length + pending.length >= ctx.serverQuota) {
+      throw new ApiError(409, 'server.quota_exceeded');
+    }
+    requireIpRoom(1, extraIpv4 + ipv6);
+    const priced = quoteNew(lines, interval, now);
+    const order: NewOrder = {
+      userId: user.id,
+      type: 'create_server',
+      info: [
+        `${data.name}: ${describeConfig({ cpu, ram, disk }, data.rootdisk.type)}`,
+        ...extrasInfo,
+      ].join(', '),
+      amount: priced.total,
+      interval,
+      resourceId: null,
+      newConfig: { cpu, ram, disk },
+      expiry: priced.period_end,
+      work,
+    };
+    return insertOrder(db, order, now);
+  })();
+}
+
+/** Units per product the server in `data` is made of (the primary IPv4 included). */
+function expectedUnits(
+  db: Db,
+  data: CreateServerOrder['data'],
+  extras: readonly ResolvedLine[],
+): Map<number, number> {
+  const units = unitsByProduct(extras);
+  const add = (code: string, count: number) => {
+    const product = productByCode(db, code);
+    if (product && count > 0) units.set(product.id, (units.get(product.id) ?? 0) + count);
+  };
+  add('cpu', data.cpu.quantity);
+  add('ram', data.ram.quantity);
+  add(data.rootdisk.type === 'SSD' ? 'volume_ssd' : 'volume_hdd', data.rootdisk.size);
+  add('wan_ipv4', 1 + (data.ipv4?.quantity ?? 0));
+  add('wan_ipv6', data.ipv6?.quantity ?? 0);
+  return units;
+}
+
+function sameUnits(a: Map<number, number>, b: Map<number, number>): boolean {
+  return a.size === b.size && [...a].every(([id, count]) => b.get(id) === count);
+}
+
+function hasSshKey(db: Db, userId: number, name: string): boolean {
+  return (
+    db.prepare('SELECT 1 FROM ssh_keys WHERE user_id = ? AND name = ?').get(userId, name) !==
+    undefined
+  );
+}

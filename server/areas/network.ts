@@ -1,0 +1,51 @@
+/**
+ * The `network` area: a server's IP addresses. A server holds at most MAX_IPS_PER_SERVER (20),
+ * its primary address included; extra ones are charged at once through a paid buy_ip order.
+ */
+import { pageItems, requireActionAllowed, signedInUser } from '../guards';
+import type { HandlerTable } from '../handler';
+import { badRequest, notFound } from '../errors';
+import { buyIpOrder, insertOrder, payPendingOrder, toInvoice, toOrder } from '../orders';
+import { accountServer, serverIps, settleServers } from '../servers';
+
+export const networkHandlers: HandlerTable = {
+  listServerIps: (ctx) => {
+    const user = signedInUser(ctx);
+    settleServers(ctx.db, ctx.now());
+    const server = accountServer(ctx.db, user.id, ctx.params.id);
+    return pageItems(serverIps(ctx.db, server.id), ctx.query);
+  },
+
+  buyServerIps: (ctx) => {
+    const user = requireActionAllowed(ctx);
+    const now = ctx.now();
+    const { version, quantity } = ctx.body;
+    return ctx.db.transaction(() => {
+      settleServers(ctx.db, now);
+      const server = accountServer(ctx.db, user.id, ctx.params.id);
+      const order = insertOrder(
+        ctx.db,
+        buyIpOrder(ctx.db, server, version, quantity, now, ctx.t),
+        now,
+      );
+      const paid = payPendingOrder(ctx, user.id, order.id, undefined, now);
+      return { order: toOrder(paid.order), invoice: toInvoice(paid.invoice), ips: paid.ips };
+    })();
+  },
+
+  // Billing for the address stops; nothing is refunded.
+  deleteServerIp: (ctx) => {
+    const user = requireActionAllowed(ctx);
+    const now = ctx.now();
+    const address = ctx.db.transaction(() => {
+      settleServers(ctx.db, now);
+      const server = accountServer(ctx.db, user.id, ctx.params.id);
+      const ip = serverIps(ctx.db, server.id).find((item) => item.id === ctx.params.ip_id);
+      if (!ip) throw notFound('server.ip_not_found');
+      if (ip.primary) throw badRequest('server.primary_ip');
+      ctx.db.prepare('DELETE FROM ips WHERE id = ?').run(ip.id);
+      return ip.address;
+    })();
+    return { message: ctx.t('server.ip_released', { address }) };
+  },
+};

@@ -1,0 +1,231 @@
+/**
+ * The catalog: priced products, plans, OS images, datacenters and coupons (reference data made by
+ * the `catalog_orders_servers` migration), and turning an order's product lines into priced lines.
+ */
+import type { components } from '../src/api/schema';
+import type { OrderLine, PricedProduct } from '../src/domain/pricing';
+import { parseProductLine } from '../src/domain/serverOrder';
+import type { Db } from './db';
+import { ApiError } from './errors';
+
+type Product = components['schemas']['Product'];
+type BillingPlan = components['schemas']['BillingPlan'];
+type Image = components['schemas']['Image'];
+type Datacenter = components['schemas']['Datacenter'];
+type Coupon = components['schemas']['Coupon'];
+type ProductLine = components['schemas']['ProductLine'];
+type IntervalCount = components['schemas']['IntervalCount'];
+
+export interface ProductRow {
+  id: number;
+  code: string;
+  name: string;
+  category: Product['category'];
+  unit: Product['unit'];
+  price: number;
+  description: string | null;
+}
+
+export const toProduct = (row: ProductRow): Product => ({ ...row });
+
+export const toPricedProduct = (row: ProductRow): PricedProduct => ({
+  id: row.id,
+  name: row.name,
+  code: row.code,
+  price: row.price,
+});
+
+export function productByCode(db: Db, code: string): ProductRow | undefined {
+  return db.prepare('SELECT * FROM products WHERE code = ?').get(code) as ProductRow | undefined;
+}
+
+/** A product and how many of its units an `id_or_name` stands for (`ram_4gb` is 4 GB of RAM). */
+export function findProductRef(
+  db: Db,
+  ref: number | string,
+): { product: ProductRow; units: number } | undefined {
+  if (typeof ref === 'number') {
+    const byId = db.prepare('SELECT * FROM products WHERE id = ?').get(ref) as
+      ProductRow | undefined;
+    return byId && { product: byId, units: 1 };
+  }
+  const exact = db.prepare('SELECT * FROM products WHERE code = ? OR name = ?').get(ref, ref) as
+    ProductRow | undefined;
+  if (exact) return { product: exact, units: 1 };
+  const sized = parseProductLine(ref);
+  if (!sized || sized.units < 1) return undefined;
+  const product = productByCode(db, sized.code);
+  return product && { product, units: sized.units };
+}
+
+/**
+ * Each line as a priced order line (units × quantity of its product), in the request's order;
+ * 400 naming every line whose product does not exist.
+ */
+export function resolveProductLines(
+  db: Db,
+  lines: readonly ProductLine[],
+  field = 'products',
+): { product: ProductRow; quantity: number }[] {
+  const unknown: Record<string, string> = {};
+  const resolved = lines.map((line, index) => {
+    const found = findProductRef(db, line.id_or_name);
+    if (!found) unknown[`${field}.${index}.id_or_name`] = String(line.id_or_name);
+    return found && { product: found.product, quantity: found.units * line.quantity };
+  });
+  const [first] = Object.values(unknown);
+  if (first !== undefined) {
+    const message = 'server.unknown_product';
+    throw new ApiError(
+      400,
+      message,
+      { name: first },
+      Object.fromEntries(Object.keys(unknown).map((key) => [key, 'server.field.invalid'])),
+    );
+  }
+  return resolved as { product: ProductRow; quantity: number }[];
+}
+
+export const toOrderLines = (lines: readonly { product: ProductRow; quantity: number }[]) =>
+  lines.map(({ product, quantity }): OrderLine => ({
+    product: toPricedProduct(product),
+    quantity,
+  }));
+
+/** Units per product id, lines of one product added up. */
+export function unitsByProduct(
+  lines: readonly { product: ProductRow; quantity: number }[],
+): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const { product, quantity } of lines) {
+    units.set(product.id, (units.get(product.id) ?? 0) + quantity);
+  }
+  return units;
+}
+
+// ---- plans ----
+
+interface PlanRow {
+  id: number;
+  name: string;
+  product_category: BillingPlan['product_category'];
+  cpu: number | null;
+  ram: number | null;
+  disk: number | null;
+  disk_type: 'SSD' | 'HDD' | null;
+}
+
+/**
+ * A plan's `monthly_price` is the plain sum of its products' monthly prices and its `price` is
+ * that times `interval_count`: the price of whole months. What an order for the plan costs is
+ * prorated (see POST /billing/calculation), so it is usually less for the first period.
+ */
+export function listPlanRows(db: Db, category: string | undefined): PlanRow[] {
+  return db
+    .prepare(
+      `SELECT * FROM plans WHERE (@category IS NULL OR product_category = @category) ORDER BY product_category = 'server' DESC, id`,
+    )
+    .all({ category: category ?? null }) as PlanRow[];
+}
+
+export function toBillingPlan(db: Db, row: PlanRow, interval: IntervalCount): BillingPlan {
+  const products = db
+    .prepare(
+      `SELECT p.id AS product_id, p.name, pp.quantity, p.price
+         FROM plan_products pp JOIN products p ON p.id = pp.product_id
+        WHERE pp.plan_id = ? ORDER BY p.id`,
+    )
+    .all(row.id) as { product_id: number; name: string; quantity: number; price: number }[];
+  const monthly = products.reduce((sum, item) => sum + item.price * item.quantity, 0);
+  return {
+    id: row.id,
+    name: row.name,
+    product_category: row.product_category,
+    interval: 'month',
+    interval_count: interval,
+    price: monthly * interval,
+    monthly_price: monthly,
+    products: products.map(({ product_id, name, quantity }) => ({ product_id, name, quantity })),
+    cpu: row.cpu,
+    ram: row.ram,
+    disk: row.disk,
+    disk_type: row.disk_type,
+  };
+}
+
+// ---- images and datacenters ----
+
+export interface ImageRow {
+  id: number;
+  name: string;
+  distro: string;
+  version: string;
+  min_disk: number;
+}
+
+export const toImage = (row: ImageRow): Image => ({ ...row });
+
+/** By id, or by name ignoring case (`Ubuntu 22.04`). */
+export function findImage(db: Db, ref: number | string): ImageRow | undefined {
+  const sql =
+    typeof ref === 'number'
+      ? 'SELECT * FROM images WHERE id = ?'
+      : 'SELECT * FROM images WHERE name = ?';
+  return db.prepare(sql).get(ref) as ImageRow | undefined;
+}
+
+export function imageById(db: Db, id: number): ImageRow {
+  return db.prepare('SELECT * FROM images WHERE id = ?').get(id) as ImageRow;
+}
+
+export function findDatacenter(db: Db, code: string): Datacenter | undefined {
+  return db.prepare('SELECT code, name FROM datacenters WHERE code = ?').get(code) as
+    Datacenter | undefined;
+}
+
+// ---- coupons ----
+
+interface CouponRow {
+  code: string;
+  type: Coupon['type'];
+  discount_type: Coupon['discount_type'];
+  value: number;
+  max_discount: number | null;
+  expires: string | null;
+  description: string;
+  max_uses: number | null;
+  uses: number;
+}
+
+/** A coupon of that type that can be used now; 400 "Mã giảm giá không hợp lệ." otherwise. */
+export function usableCoupon(
+  db: Db,
+  code: string,
+  type: Coupon['type'],
+  now: Date,
+  field = 'coupon_code',
+): Coupon {
+  const row = db.prepare('SELECT * FROM coupons WHERE code = ?').get(code) as CouponRow | undefined;
+  const usable =
+    row &&
+    row.type === type &&
+    (row.expires === null || row.expires > now.toISOString()) &&
+    (row.max_uses === null || row.uses < row.max_uses);
+  if (!row || !usable) {
+    throw new ApiError(400, 'server.invalid_coupon', {}, { [field]: 'server.invalid_coupon' });
+  }
+  const {
+    code: stored,
+    type: kind,
+    discount_type,
+    value,
+    max_discount,
+    expires,
+    description,
+  } = row;
+  return { code: stored, type: kind, discount_type, value, max_discount, expires, description };
+}
+
+export function countCouponUse(db: Db, code: string): void {
+  db.prepare('UPDATE coupons SET uses = uses + 1 WHERE code = ?').run(code);
+}

@@ -1,0 +1,45 @@
+/**
+ * Body fields whose rule lives in src/domain as well as in the contract's schema. The schema check
+ * runs first and only knows "wrong format"; when it refuses one of these fields, the answer uses
+ * the domain's message instead, the one the portal's form shows for the same value.
+ */
+import { validateServerName, validateServerPassword } from '../src/domain/serverRules';
+import type { OperationId } from './handler';
+
+type FieldRule = (body: Record<string, unknown>) => string | undefined;
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+const asText = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;
+
+const RULES: Partial<Record<OperationId, Record<string, FieldRule>>> = {
+  createOrder: {
+    'data.name': (body) =>
+      body.type === 'create_server'
+        ? validateServerName(asText(asRecord(body.data).name))
+        : undefined,
+  },
+  rebuildServer: {
+    password: (body) => validateServerPassword(asText(body.password)),
+  },
+  resetServerPassword: {
+    password: (body) =>
+      body.password === undefined ? undefined : validateServerPassword(asText(body.password)),
+  },
+};
+
+/** Field (dotted path, as in `errors`) → i18n key of the domain's message, for a refused body. */
+export function domainFieldProblems(
+  operationId: string | undefined,
+  body: unknown,
+): Record<string, string> {
+  const rules = RULES[operationId as OperationId];
+  if (!rules) return {};
+  const problems: Record<string, string> = {};
+  for (const [field, rule] of Object.entries(rules)) {
+    const key = rule(asRecord(body));
+    if (key) problems[field] = key;
+  }
+  return problems;
+}
