@@ -56,6 +56,8 @@ export default defineConfig({
       PORT: process.env.E2E_PORT,
       HOST: '127.0.0.1',
       SANDBOX_DB: process.env.E2E_DB,
+      // Builds take minutes for real; a few seconds keep the journeys short.
+      SANDBOX_BUILD_SECONDS: '4',
     },
   },
 });

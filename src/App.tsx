@@ -3,7 +3,7 @@
  * Sections that later issues build are declared already and show a "not available yet" page.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 
@@ -17,7 +17,10 @@ import { PortalLayout } from './layout/PortalLayout';
 import { ComingSoonPage } from './pages/ComingSoonPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { cloudServer } from './resources/cloud-server';
 import { theme } from './theme';
+
+const OrderPage = lazy(() => import('./pages/order/OrderPage'));
 
 interface AppProps {
   locale: Locale;
@@ -47,7 +50,7 @@ export default function App({ locale, messages, onLocaleChange }: AppProps) {
       requireAuth
       disableTelemetry
     >
-      <Resource name="cloud-server" list={<ComingSoonPage section="cloud-server" />} />
+      <Resource {...cloudServer} />
       <Resource name="volume" list={<ComingSoonPage section="volume" />} />
       <Resource name="snapshot" list={<ComingSoonPage section="snapshot" />} />
       <Resource name="ssh-keys" list={<ComingSoonPage section="ssh-keys" />} />
@@ -55,14 +58,12 @@ export default function App({ locale, messages, onLocaleChange }: AppProps) {
       <CustomRoutes>
         <Route path="/" element={<Navigate to="/dashboard" replace />} />
         <Route path="/dashboard" element={<DashboardPage />} />
-        <Route path="/cloud-server/plans" element={<ComingSoonPage section="plans" />} />
-        <Route path="/cloud-server/create" element={<ComingSoonPage section="cloud-server" />} />
         <Route path="/volume/create" element={<ComingSoonPage section="volume" />} />
         <Route path="/snapshot/create" element={<ComingSoonPage section="snapshot" />} />
         <Route path="/ssh-keys/create" element={<ComingSoonPage section="ssh-keys" />} />
         <Route path="/account" element={<ComingSoonPage section="account" />} />
         <Route path="/billing/*" element={<ComingSoonPage section="billing" />} />
-        <Route path="/order/create" element={<ComingSoonPage section="billing" />} />
+        <Route path="/order/create" element={<OrderPage />} />
         <Route path="/agency" element={<ComingSoonPage section="agency" />} />
       </CustomRoutes>
     </Admin>

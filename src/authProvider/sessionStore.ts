@@ -94,3 +94,30 @@ export function storePendingServerChoice(choice: PendingServerChoice): void {
   storage().setItem(STORAGE_KEYS.disk, choice.disk);
   if (choice.interval) storage().setItem(STORAGE_KEYS.interval, choice.interval);
 }
+
+/** Forgets the stored cpu/ram/disk/interval choice once the order for it has been placed. */
+export function clearPendingServerChoice(): void {
+  storage().removeItem(STORAGE_KEYS.cpu);
+  storage().removeItem(STORAGE_KEYS.ram);
+  storage().removeItem(STORAGE_KEYS.disk);
+  storage().removeItem(STORAGE_KEYS.interval);
+}
+
+/** The pending create-server order (spec §3), kept until the order is placed. */
+export function storePendingOrder(order: unknown): void {
+  storage().setItem(STORAGE_KEYS.pendingOrder, JSON.stringify(order));
+}
+
+export function getPendingOrder(): unknown {
+  const raw = storage().getItem(STORAGE_KEYS.pendingOrder);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function clearPendingOrder(): void {
+  storage().removeItem(STORAGE_KEYS.pendingOrder);
+}

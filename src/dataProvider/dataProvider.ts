@@ -6,14 +6,47 @@
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 
-import { request, type RequestOptions } from '../api/client';
+import { errorStatus, request, type RequestOptions } from '../api/client';
+import type { components } from '../api/schema';
 import { getToken } from '../authProvider/sessionStore';
 import { getStoredLocale } from '../i18n/locale';
 
 /** react-admin resource name → API collection path. Later issues add their resources here. */
-export const RESOURCE_PATHS: Record<string, string> = {};
+export const RESOURCE_PATHS: Record<string, string> = {
+  'cloud-server': '/cloud/servers',
+};
 
-interface Page<T> {
+type Schemas = components['schemas'];
+export type Server = Schemas['Server'];
+export type ServerStatus = Schemas['ServerStatus'];
+export type ServerProgress = Schemas['ServerProgress'];
+export type ServerCharge = Schemas['ServerCharge'];
+export type Image = Schemas['Image'];
+export type Datacenter = Schemas['Datacenter'];
+export type SshKey = Schemas['SshKey'];
+export type Product = Schemas['Product'];
+export type ProductCategory = Schemas['ProductCategory'];
+export type BillingPlan = Schemas['BillingPlan'];
+export type Calculation = Schemas['Calculation'];
+export type CalculationRequest = Schemas['CalculationRequest'];
+export type Order = Schemas['Order'];
+export type OrderStatus = Schemas['OrderStatus'];
+export type OrderPayment = Schemas['OrderPayment'];
+export type CreateOrderRequest = Schemas['CreateOrderRequest'];
+export type Ip = Schemas['Ip'];
+export type IpPurchase = Schemas['IpPurchase'];
+export type BuyIpRequest = Schemas['BuyIpRequest'];
+export type SnapshotSchedule = Schemas['SnapshotSchedule'];
+export type CreateSnapshotScheduleRequest = Schemas['CreateSnapshotScheduleRequest'];
+export type UpdateSnapshotScheduleRequest = Schemas['UpdateSnapshotScheduleRequest'];
+export type ServerPowerAction = Schemas['ServerActionRequest']['action'];
+export type ResizeServerRequest = Schemas['ResizeServerRequest'];
+export type RebuildServerRequest = Schemas['RebuildServerRequest'];
+
+/** The contract's largest page: catalogs and a server's IPs are read in one request. */
+export const ALL_ON_ONE_PAGE = 9999;
+
+export interface Page<T> {
   items: T[];
   total: number;
 }
@@ -84,6 +117,100 @@ export const dataProvider = {
     );
     return { data: params.ids };
   },
+
+  // ---- catalog and keys (the create-server form) ----
+  listImages: async () =>
+    (await call<Page<Image>>('/catalog/images', { query: { per_page: ALL_ON_ONE_PAGE } })).items,
+  listDatacenters: async () =>
+    (await call<Page<Datacenter>>('/catalog/datacenters', { query: { per_page: ALL_ON_ONE_PAGE } }))
+      .items,
+  listSshKeys: async () =>
+    (await call<Page<SshKey>>('/cloud/ssh_keys', { query: { per_page: ALL_ON_ONE_PAGE } })).items,
+
+  // ---- prices, plans and orders ----
+  /** Spec §7: products by category, the array named `products`. */
+  listProducts: async (category: ProductCategory) =>
+    (
+      await call<{ products: Product[] }>('/billing/products', {
+        query: { category, per_page: ALL_ON_ONE_PAGE },
+      })
+    ).products,
+  listPlans: async (query: { product_category: ProductCategory; interval_count?: number }) =>
+    (
+      await call<Page<BillingPlan>>('/billing/plans', {
+        query: { ...query, per_page: ALL_ON_ONE_PAGE },
+      })
+    ).items,
+  calculatePrice: (body: CalculationRequest) =>
+    call<Calculation>('/billing/calculation', { method: 'POST', body }),
+  createOrder: (body: CreateOrderRequest) =>
+    call<Order>('/billing/orders', { method: 'POST', body }),
+  getOrder: (id: Identifier) => call<Order>(`/billing/orders/${id}`),
+  listOrders: (query: { status?: OrderStatus; page?: number; per_page?: number }) =>
+    call<Page<Order>>('/billing/orders', { query }),
+  /** `?check=True`: the amounts with the coupon and whether the balance covers them; pays nothing. */
+  previewOrderPayment: (id: Identifier, couponCode?: string) =>
+    call<OrderPayment>(`/billing/orders/${id}/pay`, {
+      method: 'POST',
+      query: { check: 'True' },
+      body: couponCode ? { coupon_code: couponCode } : {},
+    }),
+  payOrder: (id: Identifier, couponCode?: string) =>
+    call<OrderPayment>(`/billing/orders/${id}/pay`, {
+      method: 'POST',
+      body: couponCode ? { coupon_code: couponCode } : {},
+    }),
+  cancelOrder: (id: Identifier) =>
+    call<Order>(`/billing/orders/${id}/cancel`, { method: 'POST', body: {} }),
+
+  // ---- server actions ----
+  getServerProgress: (id: Identifier) => call<ServerProgress>(`/cloud/servers/${id}/progress`),
+  performServerAction: (id: Identifier, action: ServerPowerAction) =>
+    call<Server>(`/cloud/servers/${id}/action`, { method: 'POST', body: { action } }),
+  /** Without a password one is generated and e-mailed to the account. */
+  resetServerPassword: (id: Identifier, password?: string) =>
+    call<Server>(`/cloud/servers/${id}/reset_password`, {
+      method: 'POST',
+      body: password ? { password } : {},
+    }),
+  rebuildServer: (id: Identifier, body: RebuildServerRequest) =>
+    call<Server>(`/cloud/servers/${id}/rebuild`, { method: 'POST', body }),
+  resizeServer: (id: Identifier, body: ResizeServerRequest) =>
+    call<ServerCharge>(`/cloud/servers/${id}/resize`, { method: 'POST', body }),
+  deleteServer: (id: Identifier, deleteVolumes: boolean) =>
+    call<Server>(`/cloud/servers/${id}`, {
+      method: 'DELETE',
+      query: { delete_volumes: deleteVolumes },
+    }),
+
+  // ---- a server's IP addresses ----
+  listServerIps: async (id: Identifier) =>
+    (
+      await call<Page<Ip>>(`/cloud/servers/${id}/ips`, {
+        query: { per_page: ALL_ON_ONE_PAGE },
+      })
+    ).items,
+  buyServerIps: (id: Identifier, body: BuyIpRequest) =>
+    call<IpPurchase>(`/cloud/servers/${id}/ips`, { method: 'POST', body }),
+  deleteServerIp: (id: Identifier, ipId: Identifier) =>
+    call<{ message: string }>(`/cloud/servers/${id}/ips/${ipId}`, { method: 'DELETE' }),
+
+  // ---- a server's weekly auto-snapshot ----
+  /** null when the server has none (the API answers 404). */
+  getSnapshotSchedule: async (id: Identifier): Promise<SnapshotSchedule | null> => {
+    try {
+      return await call<SnapshotSchedule>(`/cloud/servers/${id}/snapshot_schedule`);
+    } catch (error) {
+      if (errorStatus(error) === 404) return null;
+      throw error;
+    }
+  },
+  createSnapshotSchedule: (id: Identifier, body: CreateSnapshotScheduleRequest) =>
+    call<SnapshotSchedule>(`/cloud/servers/${id}/snapshot_schedule`, { method: 'POST', body }),
+  updateSnapshotSchedule: (id: Identifier, body: UpdateSnapshotScheduleRequest) =>
+    call<SnapshotSchedule>(`/cloud/servers/${id}/snapshot_schedule`, { method: 'PATCH', body }),
+  deleteSnapshotSchedule: (id: Identifier) =>
+    call<{ message: string }>(`/cloud/servers/${id}/snapshot_schedule`, { method: 'DELETE' }),
 } satisfies DataProvider;
 
 export type PortalDataProvider = typeof dataProvider;

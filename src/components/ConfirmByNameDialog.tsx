@@ -1,0 +1,114 @@
+/**
+ * The one type-to-confirm dialog for destructive actions (delete, rebuild, resize, power off):
+ * the confirm button stays disabled until the customer types the resource's exact name. Extra
+ * fields (an image, a password, a size) go in `children`, and `ready` says whether they are valid.
+ * While the call runs the button shows a spinner, and a second press does nothing.
+ */
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+
+export interface ConfirmByNameDialogProps {
+  open: boolean;
+  title: string;
+  /** The name the customer must type, exactly. */
+  name: string;
+  /** The label of the name field, which should quote the name. */
+  prompt: string;
+  confirmLabel: string;
+  /** What happens, warnings, and any extra fields of the action. */
+  children?: ReactNode;
+  /** Whether the extra fields are valid; the name must match as well. */
+  ready?: boolean;
+  /** True while the action's call runs. */
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+export function ConfirmByNameDialog(props: ConfirmByNameDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.busy ? undefined : props.onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{props.title}</DialogTitle>
+      {/* Mounted only while open, so every opening starts with an empty name field. */}
+      {props.open ? <ConfirmContent {...props} /> : null}
+    </Dialog>
+  );
+}
+
+function ConfirmContent({
+  name,
+  prompt,
+  confirmLabel,
+  children,
+  ready = true,
+  busy = false,
+  onConfirm,
+  onClose,
+}: ConfirmByNameDialogProps) {
+  const translate = useTranslate();
+  const [typed, setTyped] = useState('');
+  // Set on the first press and cleared once the call has ended, so one press is one call.
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (!busy) pressed.current = false;
+  }, [busy]);
+
+  const matches = typed === name;
+  const canConfirm = matches && ready && !busy;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canConfirm || pressed.current) return;
+    pressed.current = true;
+    onConfirm();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogContent>
+        <Stack spacing={2}>
+          {children}
+          <TextField
+            label={prompt}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            disabled={busy}
+            fullWidth
+            slotProps={{ htmlInput: { spellCheck: false } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          color="error"
+          disabled={!canConfirm}
+          aria-busy={busy}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * TanStack Query keys of the named dataProvider methods, shared by every screen that reads or
+ * invalidates them. Keys start with the react-admin resource or API area they belong to, so
+ * invalidating `['cloud-server']` refreshes the server list, a server and everything under it.
+ */
+import type { Identifier } from 'ra-core';
+
+export const QUERY_KEYS = {
+  images: ['catalog', 'images'],
+  datacenters: ['catalog', 'datacenters'],
+  sshKeys: ['ssh-keys', 'all'],
+  serverProducts: ['billing', 'products', 'server'],
+  serverPlans: (interval: number | undefined) => ['billing', 'plans', 'server', interval ?? 'any'],
+  calculation: (body: unknown) => ['billing', 'calculation', body],
+  orders: ['billing', 'orders'],
+  pendingOrders: (perPage: number) => ['billing', 'orders', 'pending', perPage],
+  order: (id: Identifier) => ['billing', 'orders', 'one', String(id)],
+  orderPreview: (id: Identifier, coupon: string) => [
+    'billing',
+    'orders',
+    'one',
+    String(id),
+    'preview',
+    coupon,
+  ],
+  server: (id: Identifier) => ['cloud-server', 'getOne', { id: String(id) }],
+  serverProgress: (id: Identifier) => ['cloud-server', 'progress', String(id)],
+  serverIps: (id: Identifier) => ['cloud-server', 'ips', String(id)],
+  snapshotSchedule: (id: Identifier) => ['cloud-server', 'snapshot-schedule', String(id)],
+} as const;

@@ -1,0 +1,499 @@
+/**
+ * /order/create?id=…: a placed order and its payment (spec §4 "Order"). It shows what is ordered
+ * and its price, previews a coupon (pay?check=True: discount, total, balance, shortfall), pays from
+ * the balance and then opens the new server, or cancels the order. When the balance is short it
+ * leads to billing with the missing amount. Without an id it lists the orders awaiting payment.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import MuiLink from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+
+import { errorStatus } from '../../api/client';
+import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
+import { BusyButton } from '../../components/BusyButton';
+import { topUpPath } from '../../components/topUpPath';
+import { useActionPermission } from '../../components/useActionPermission';
+import { usePageTitle } from '../../components/usePageTitle';
+import { usePortalNotify } from '../../components/usePortalNotify';
+import { useRefreshIdentity } from '../../components/useRefreshIdentity';
+import type {
+  Order,
+  OrderPayment,
+  OrderStatus,
+  PortalDataProvider,
+} from '../../dataProvider/dataProvider';
+import { QUERY_KEYS } from '../../dataProvider/queryKeys';
+import { formatDate } from '../../domain/dates';
+import { formatVnd } from '../../domain/money';
+
+/** Orders listed on this page when it is opened without an id. */
+const PENDING_ORDERS_PER_PAGE = 50;
+
+const STATUS_COLORS: Record<OrderStatus, ChipProps['color']> = {
+  pending: 'warning',
+  paid: 'success',
+  cancelled: 'default',
+};
+
+export default function OrderPage() {
+  const translate = useTranslate();
+  const [search] = useSearchParams();
+  const id = search.get('id');
+  const title = translate('orders.title');
+  usePageTitle(title);
+  return (
+    <Box sx={{ mt: 2, mb: 4 }}>
+      <Title title={title} />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      {id && /^\d+$/.test(id) ? <OrderView key={id} id={id} /> : <PendingOrders />}
+    </Box>
+  );
+}
+
+function OrderView({ id }: { id: string }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const order = useQuery({
+    queryKey: QUERY_KEYS.order(id),
+    queryFn: () => dataProvider.getOrder(id),
+  });
+  if (order.isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
+  if (order.isError || !order.data?.id) {
+    const notFound = errorStatus(order.error) === 404;
+    return (
+      <Alert
+        severity={notFound ? 'warning' : 'error'}
+        action={
+          <Button color="inherit" size="small" component={Link} to="/order/create">
+            {translate('orders.pending_title')}
+          </Button>
+        }
+      >
+        {translate(notFound ? 'orders.not_found' : 'orders.load_failed')}
+      </Alert>
+    );
+  }
+  return <OrderDetail order={order.data} />;
+}
+
+function OrderDetail({ order }: { order: Order }) {
+  const translate = useTranslate();
+  const permission = useActionPermission();
+  return (
+    <>
+      {order.status === 'pending' ? <ActionBlockedAlert permission={permission} /> : null}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Card variant="outlined">
+            <CardContent>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+                <Typography variant="h6" component="h2">
+                  {translate('orders.number', { id: order.id })}
+                </Typography>
+                <Chip
+                  size="small"
+                  color={STATUS_COLORS[order.status]}
+                  label={translate(`orders.status.${order.status}`)}
+                />
+              </Stack>
+              <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
+                <Item label={translate('orders.fields.type')}>
+                  {translate(`orders.type.${order.type}`)}
+                </Item>
+                <Item label={translate('orders.fields.info')}>{order.info}</Item>
+                {order.new_config ? (
+                  <Item label={translate('orders.fields.config')}>
+                    {translate('orders.config', order.new_config)}
+                  </Item>
+                ) : null}
+                <Item label={translate('orders.fields.interval')}>
+                  {translate('plans.months', { smart_count: order.interval_count })}
+                </Item>
+                <Item label={translate('orders.fields.amount')}>{formatVnd(order.amount)}</Item>
+                <Item label={translate('orders.fields.created')}>{formatDate(order.created)}</Item>
+                <Item label={translate('orders.fields.expiry')}>
+                  {order.expiry ? formatDate(order.expiry) : '—'}
+                </Item>
+              </Grid>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          {order.status === 'pending' ? (
+            <PaymentPanel order={order} canPay={permission.allowed} />
+          ) : (
+            <ClosedOrderPanel order={order} />
+          )}
+        </Grid>
+      </Grid>
+    </>
+  );
+}
+
+function ClosedOrderPanel({ order }: { order: Order }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography>
+            {translate(order.status === 'paid' ? 'orders.paid_text' : 'orders.cancelled_text')}
+          </Typography>
+          {order.status === 'paid' && order.type === 'create_server' && order.resource_id ? (
+            <Button
+              variant="contained"
+              component={Link}
+              to={`/cloud-server/${order.resource_id}/detail`}
+            >
+              {translate('orders.open_server')}
+            </Button>
+          ) : (
+            <Button component={Link} to="/cloud-server">
+              {translate('servers.list.title')}
+            </Button>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const notify = usePortalNotify();
+  const refreshIdentity = useRefreshIdentity();
+  const [couponInput, setCouponInput] = useState('');
+  const [coupon, setCoupon] = useState('');
+  const [couponError, setCouponError] = useState<string>();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+
+  const preview = useQuery({
+    queryKey: QUERY_KEYS.orderPreview(order.id, coupon),
+    queryFn: () => dataProvider.previewOrderPayment(order.id, coupon || undefined),
+  });
+
+  const checkCoupon = useMutation({
+    mutationFn: (code: string) => dataProvider.previewOrderPayment(order.id, code),
+    onSuccess: (result, code) => {
+      queryClient.setQueryData(QUERY_KEYS.orderPreview(order.id, code), result);
+      setCoupon(code);
+      setCouponError(undefined);
+    },
+    onError: (error) => {
+      setCouponError(
+        errorStatus(error) === 400
+          ? translate('orders.coupon_invalid')
+          : translate('app.error.generic'),
+      );
+    },
+  });
+
+  const refreshAfterChange = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: QUERY_KEYS.orders }),
+      queryClient.invalidateQueries({ queryKey: ['cloud-server'] }),
+    ]);
+  };
+
+  const pay = useMutation({
+    mutationFn: () => dataProvider.payOrder(order.id, coupon || undefined),
+    onSuccess: async (payment) => {
+      if (!payment?.order) return;
+      notify.success('orders.paid', { amount: formatVnd(payment.total) });
+      const serverId = payment.order.type === 'create_server' ? payment.order.resource_id : null;
+      navigate(serverId ? `/cloud-server/${serverId}/detail` : '/cloud-server');
+      // After leaving, so this order's queries are not read again (it is no longer pending).
+      await refreshIdentity();
+      await refreshAfterChange();
+    },
+    onError: async (error) => {
+      notify.error(error);
+      // A 402 means the preview was out of date: read it again to show the shortfall.
+      if (errorStatus(error) === 402) await preview.refetch();
+      else await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.order(order.id) });
+    },
+  });
+
+  const cancel = useMutation({
+    mutationFn: () => dataProvider.cancelOrder(order.id),
+    onSuccess: async (cancelled) => {
+      setConfirmingCancel(false);
+      if (!cancelled?.id) return;
+      queryClient.setQueryData(QUERY_KEYS.order(order.id), cancelled);
+      notify.success('orders.cancelled');
+      await refreshAfterChange();
+    },
+    onError: (error) => notify.error(error),
+  });
+
+  const applyCoupon = (event: FormEvent) => {
+    event.preventDefault();
+    const code = couponInput.trim();
+    if (!code || checkCoupon.isPending) return;
+    checkCoupon.mutate(code);
+  };
+
+  const amounts: OrderPayment | undefined = preview.data?.order ? preview.data : undefined;
+  const short = amounts !== undefined && !amounts.sufficient_balance;
+  const busy = pay.isPending || cancel.isPending;
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2">
+            {translate('orders.payment_title')}
+          </Typography>
+          <Box component="form" onSubmit={applyCoupon} noValidate>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <TextField
+                size="small"
+                label={translate('orders.coupon')}
+                value={couponInput}
+                onChange={(event) => {
+                  setCouponInput(event.target.value);
+                  setCouponError(undefined);
+                }}
+                error={couponError !== undefined}
+                helperText={
+                  couponError ??
+                  (coupon ? translate('orders.coupon_applied', { code: coupon }) : undefined)
+                }
+                autoComplete="off"
+                sx={{ flexGrow: 1 }}
+              />
+              <BusyButton
+                type="submit"
+                variant="outlined"
+                busy={checkCoupon.isPending}
+                disabled={!couponInput.trim()}
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0, height: 40 }}
+              >
+                {translate('orders.apply_coupon')}
+              </BusyButton>
+            </Stack>
+            {coupon ? (
+              <Button
+                size="small"
+                onClick={() => {
+                  setCoupon('');
+                  setCouponInput('');
+                }}
+              >
+                {translate('orders.remove_coupon')}
+              </Button>
+            ) : null}
+          </Box>
+
+          {preview.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
+          {preview.isError ? (
+            <Alert severity="error">{translate('orders.preview_failed')}</Alert>
+          ) : null}
+          {amounts ? <Amounts payment={amounts} /> : null}
+
+          {short ? (
+            <Alert severity="warning">
+              {translate('orders.short_balance', { amount: formatVnd(amounts.shortfall) })}
+            </Alert>
+          ) : null}
+
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button color="error" disabled={busy} onClick={() => setConfirmingCancel(true)}>
+              {translate('orders.cancel')}
+            </Button>
+            {short ? (
+              <Button variant="contained" component={Link} to={topUpPath(amounts.shortfall)}>
+                {translate('orders.top_up_amount', { amount: formatVnd(amounts.shortfall) })}
+              </Button>
+            ) : (
+              <BusyButton
+                variant="contained"
+                busy={pay.isPending}
+                disabled={!canPay || !amounts || cancel.isPending}
+                onClick={() => pay.mutateAsync()}
+              >
+                {translate('orders.pay', { amount: formatVnd(amounts?.total ?? order.amount) })}
+              </BusyButton>
+            )}
+          </Stack>
+        </Stack>
+      </CardContent>
+      <CancelOrderDialog
+        open={confirmingCancel}
+        busy={cancel.isPending}
+        onClose={() => setConfirmingCancel(false)}
+        onConfirm={() => cancel.mutateAsync()}
+      />
+    </Card>
+  );
+}
+
+function Amounts({ payment }: { payment: OrderPayment }) {
+  const translate = useTranslate();
+  return (
+    <Stack spacing={0.5} role="status" aria-live="polite">
+      <Row label={translate('orders.fields.amount')} value={formatVnd(payment.amount)} />
+      {payment.discount > 0 ? (
+        <Row label={translate('orders.discount')} value={`−${formatVnd(payment.discount)}`} />
+      ) : null}
+      <Row label={translate('servers.price.vat')} value={formatVnd(payment.vat)} muted />
+      <Divider />
+      <Row
+        label={translate('orders.total')}
+        value={formatVnd(payment.total)}
+        strong
+        testId="order-total"
+      />
+      <Row label={translate('orders.balance')} value={formatVnd(payment.balance)} muted />
+      {payment.sufficient_balance ? (
+        <Row
+          label={translate('orders.balance_after')}
+          value={formatVnd(payment.balance - payment.total)}
+          muted
+        />
+      ) : (
+        <Row label={translate('orders.shortfall')} value={formatVnd(payment.shortfall)} strong />
+      )}
+    </Stack>
+  );
+}
+
+function Row(props: {
+  label: string;
+  value: string;
+  muted?: boolean;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+      <Typography
+        variant="body2"
+        color={props.muted ? 'text.secondary' : undefined}
+        sx={{ fontWeight: props.strong ? 700 : undefined }}
+      >
+        {props.label}
+      </Typography>
+      <Typography
+        variant="body2"
+        data-testid={props.testId}
+        sx={{ fontWeight: props.strong ? 700 : undefined, whiteSpace: 'nowrap' }}
+      >
+        {props.value}
+      </Typography>
+    </Stack>
+  );
+}
+
+function CancelOrderDialog(props: {
+  open: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: () => Promise<unknown>;
+}) {
+  const translate = useTranslate();
+  const titleId = useId();
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.busy ? undefined : props.onClose}
+      aria-labelledby={titleId}
+    >
+      <DialogTitle id={titleId}>{translate('orders.cancel_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{translate('orders.cancel_text')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose} disabled={props.busy}>
+          {translate('orders.keep')}
+        </Button>
+        <BusyButton variant="contained" color="error" busy={props.busy} onClick={props.onConfirm}>
+          {translate('orders.cancel')}
+        </BusyButton>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The orders awaiting payment, each leading to its page. */
+function PendingOrders() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const orders = useQuery({
+    queryKey: QUERY_KEYS.pendingOrders(PENDING_ORDERS_PER_PAGE),
+    queryFn: () =>
+      dataProvider.listOrders({ status: 'pending', per_page: PENDING_ORDERS_PER_PAGE }),
+  });
+  const items = orders.data?.items ?? [];
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate('orders.pending_title')}
+        </Typography>
+        {orders.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
+        {orders.isError ? <Alert severity="error">{translate('orders.load_failed')}</Alert> : null}
+        {orders.isSuccess && items.length === 0 ? (
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Typography>{translate('orders.none_pending')}</Typography>
+            <Button variant="contained" component={Link} to="/cloud-server/create">
+              {translate('servers.list.create')}
+            </Button>
+          </Stack>
+        ) : null}
+        <Stack component="ul" spacing={1} sx={{ m: 0, pl: 2 }}>
+          {items.map((order) => (
+            <li key={order.id}>
+              <MuiLink component={Link} to={`/order/create?id=${order.id}`}>
+                {translate('orders.pending_item', {
+                  info: order.info,
+                  amount: formatVnd(order.amount),
+                })}
+              </MuiLink>{' '}
+              <Typography component="span" variant="body2" color="text.secondary">
+                {formatDate(order.created)}
+              </Typography>
+            </li>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+        {children}
+      </Typography>
+    </Grid>
+  );
+}

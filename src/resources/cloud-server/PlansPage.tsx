@@ -1,0 +1,139 @@
+/**
+ * /cloud-server/plans: the server plans as cards (CPU, RAM, disk, the monthly price and the price
+ * of the chosen interval), each leading to the create form prefilled with it.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+
+import { usePageTitle } from '../../components/usePageTitle';
+import type { BillingPlan, PortalDataProvider } from '../../dataProvider/dataProvider';
+import { QUERY_KEYS } from '../../dataProvider/queryKeys';
+import { formatVnd } from '../../domain/money';
+import type { IntervalCount } from '../../domain/pricing';
+import { SERVER_DEFAULTS } from '../../domain/serverRules';
+import { IntervalToggle } from './IntervalToggle';
+import { CATALOG_STALE_MS } from './serverConstants';
+
+export default function PlansPage() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [interval, setChosenInterval] = useState<IntervalCount>(SERVER_DEFAULTS.interval);
+  const title = translate('plans.title');
+  usePageTitle(title);
+  const plans = useQuery({
+    queryKey: QUERY_KEYS.serverPlans(interval),
+    queryFn: () => dataProvider.listPlans({ product_category: 'server', interval_count: interval }),
+    staleTime: CATALOG_STALE_MS,
+    placeholderData: (previous) => previous,
+  });
+  const list = Array.isArray(plans.data) ? plans.data : [];
+
+  return (
+    <Box sx={{ mt: 2, mb: 4 }}>
+      <Title title={title} />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
+      >
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
+        <IntervalToggle
+          value={interval}
+          onChange={setChosenInterval}
+          label={translate('plans.interval')}
+        />
+      </Stack>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {translate('plans.intro')}
+      </Typography>
+      {plans.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
+      {plans.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => plans.refetch()}>
+              {translate('ra.action.refresh')}
+            </Button>
+          }
+        >
+          {translate('plans.load_failed')}
+        </Alert>
+      ) : null}
+      {plans.isSuccess && list.length === 0 ? (
+        <Typography>{translate('plans.empty')}</Typography>
+      ) : null}
+      <Grid container spacing={2}>
+        {list.map((plan) => (
+          <Grid key={plan.id} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
+            <PlanCard plan={plan} interval={interval} />
+          </Grid>
+        ))}
+      </Grid>
+      <Box sx={{ mt: 3 }}>
+        <Button component={Link} to="/cloud-server/create">
+          {translate('plans.custom')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+function PlanCard({ plan, interval }: { plan: BillingPlan; interval: IntervalCount }) {
+  const translate = useTranslate();
+  const headingId = `plan-${plan.id}`;
+  return (
+    <Card
+      variant="outlined"
+      component="article"
+      aria-labelledby={headingId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography id={headingId} variant="h6" component="h2" gutterBottom>
+          {plan.name}
+        </Typography>
+        <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
+          <li>{translate('plans.cpu', { smart_count: plan.cpu ?? 0 })}</li>
+          <li>{translate('plans.ram', { size: plan.ram ?? 0 })}</li>
+          <li>
+            {translate('plans.disk', { size: plan.disk ?? 0, type: plan.disk_type ?? 'SSD' })}
+          </li>
+        </Stack>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+          {translate('plans.per_month', { amount: formatVnd(plan.monthly_price) })}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('plans.interval_price', {
+            amount: formatVnd(plan.price),
+            months: translate('plans.months', { smart_count: plan.interval_count }),
+          })}
+        </Typography>
+      </CardContent>
+      <CardActions>
+        <Button
+          variant="contained"
+          fullWidth
+          component={Link}
+          to={`/cloud-server/plan/${plan.id}?interval=${interval}`}
+          aria-label={translate('plans.choose_named', { name: plan.name })}
+        >
+          {translate('plans.choose')}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

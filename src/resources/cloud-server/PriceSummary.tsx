@@ -1,0 +1,137 @@
+/**
+ * What the server being chosen costs, recomputed locally on every change of the form: the lines,
+ * the VAT the total contains, the total and the end of the paid period. The prices come from the
+ * API once; the arithmetic is the shared `quote()`, so the total is what the order will charge.
+ */
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+
+import { formatDate } from '../../domain/dates';
+import { formatVnd } from '../../domain/money';
+import type { PricedProduct } from '../../domain/pricing';
+import {
+  choiceFromValues,
+  priceChoiceNow,
+  type PricedChoice,
+  type ServerFormValues,
+} from './serverChoice';
+
+interface PriceSummaryProps {
+  values: ServerFormValues;
+  catalog: Map<string, PricedProduct> | undefined;
+  /** The prices could not be loaded. */
+  failed: boolean;
+}
+
+export function PriceSummary({ values, catalog, failed }: PriceSummaryProps) {
+  const translate = useTranslate();
+  const headingId = useId();
+  return (
+    <Card
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ position: { md: 'sticky' }, top: { md: 72 } }}
+    >
+      <CardContent>
+        <Typography id={headingId} variant="h6" component="h2" gutterBottom>
+          {translate('servers.price.title')}
+        </Typography>
+        <SummaryBody values={values} catalog={catalog} failed={failed} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function SummaryBody({ values, catalog, failed }: PriceSummaryProps) {
+  const translate = useTranslate();
+  if (failed) return <Alert severity="warning">{translate('servers.price.unavailable')}</Alert>;
+  if (!catalog) {
+    return <CircularProgress size={24} aria-label={translate('servers.price.loading')} />;
+  }
+  const choice = choiceFromValues(values);
+  const priced = choice ? priceChoiceNow(choice, catalog) : null;
+  if (!choice) return <Typography>{translate('servers.price.incomplete')}</Typography>;
+  if (!priced) return <Alert severity="warning">{translate('servers.price.unavailable')}</Alert>;
+
+  const { quote, items, monthly } = priced;
+  return (
+    <Stack spacing={1} role="status" aria-live="polite">
+      {quote.lines.map((line, index) => (
+        <Row
+          key={index}
+          label={itemLabel(items[index], translate)}
+          value={formatVnd(line.amount)}
+        />
+      ))}
+      <Divider />
+      <Row label={translate('servers.price.monthly')} value={formatVnd(monthly)} muted />
+      <Row
+        label={translate('servers.price.interval')}
+        value={translate('plans.months', { smart_count: quote.interval_count })}
+        muted
+      />
+      <Row
+        label={translate('servers.price.period_end')}
+        value={formatDate(quote.period_end)}
+        muted
+      />
+      <Row label={translate('servers.price.vat')} value={formatVnd(quote.vat)} muted />
+      <Divider />
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+        <Typography sx={{ fontWeight: 700 }}>{translate('servers.price.total')}</Typography>
+        <Typography variant="h6" component="p" data-testid="price-total" sx={{ fontWeight: 700 }}>
+          {formatVnd(quote.total)}
+        </Typography>
+      </Stack>
+      <Typography variant="caption" color="text.secondary">
+        {translate('servers.price.proration_note')}
+      </Typography>
+    </Stack>
+  );
+}
+
+function Row(props: { label: ReactNode; value: string; muted?: boolean }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+      <Typography variant="body2" color={props.muted ? 'text.secondary' : undefined}>
+        {props.label}
+      </Typography>
+      <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+        {props.value}
+      </Typography>
+    </Stack>
+  );
+}
+
+function itemLabel(
+  item: PricedChoice['items'][number] | undefined,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  if (!item) return '';
+  switch (item.code) {
+    case 'cpu':
+      return translate('servers.price.cpu', { smart_count: item.units });
+    case 'ram':
+      return translate('servers.price.ram', { size: item.units });
+    case 'volume_ssd':
+    case 'volume_hdd':
+      return translate(item.dataDisk ? 'servers.price.data_disk' : 'servers.price.disk', {
+        type: item.code === 'volume_ssd' ? 'SSD' : 'HDD',
+        size: item.units,
+      });
+    case 'wan_ipv4':
+      return translate('servers.price.ipv4', { smart_count: item.units });
+    case 'wan_ipv6':
+      return translate('servers.price.ipv6', { smart_count: item.units });
+    default:
+      return item.code;
+  }
+}

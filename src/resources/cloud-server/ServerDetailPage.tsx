@@ -1,0 +1,255 @@
+/**
+ * /cloud-server/{id}/detail: one server. Its status (with progress while it changes), the actions
+ * that apply to it, and three tabs: overview, IP addresses, auto-snapshot. It polls like the list:
+ * fast while in transition, slowly otherwise, not while the tab is hidden. When the account may
+ * not act (spec §5) the reasons show above and every action is disabled.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  RecordContextProvider,
+  Title,
+  useDataProvider,
+  useGetOne,
+  useTranslate,
+} from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+
+import { errorStatus } from '../../api/client';
+import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
+import { useActionPermission } from '../../components/useActionPermission';
+import { usePageTitle } from '../../components/usePageTitle';
+import {
+  POLL_FAST_AFTER_ACTION_MS,
+  pollInterval,
+  useDocumentVisible,
+} from '../../components/usePollInterval';
+import type { PortalDataProvider, Server } from '../../dataProvider/dataProvider';
+import { QUERY_KEYS } from '../../dataProvider/queryKeys';
+import { formatDate } from '../../domain/dates';
+import { formatVnd } from '../../domain/money';
+import { DeleteServerButton } from './DeleteServerButton';
+import { RebuildServerButton } from './RebuildServerButton';
+import { ResizeServerButton } from './ResizeServerButton';
+import { CATALOG_STALE_MS, isInTransition } from './serverConstants';
+import { ServerIpsSection } from './ServerIpsSection';
+import {
+  PowerOffButton,
+  PowerOnButton,
+  RebootButtons,
+  ResetPasswordButton,
+} from './ServerPowerButtons';
+import { ServerStatusField } from './ServerStatusField';
+import { configText } from './serverText';
+import { ServerWatchContext } from './serverWatch';
+import { SnapshotScheduleSection } from './SnapshotScheduleSection';
+import { WaitNotice } from './WaitNotice';
+
+type TabName = 'overview' | 'ips' | 'snapshot';
+
+export default function ServerDetailPage() {
+  const translate = useTranslate();
+  const { id = '' } = useParams();
+  const serverId = /^\d+$/.test(id) ? Number(id) : 0;
+  const visible = useDocumentVisible();
+  // Until when to poll fast because the customer just acted on the server.
+  const watchUntil = useRef(0);
+  const watch = useCallback(() => {
+    watchUntil.current = Date.now() + POLL_FAST_AFTER_ACTION_MS;
+  }, []);
+  const query = useGetOne<Server>(
+    'cloud-server',
+    { id: serverId },
+    {
+      enabled: serverId > 0,
+      refetchInterval: ({ state }) =>
+        pollInterval(
+          isInTransition((state.data as Server | undefined)?.status) ||
+            Date.now() < watchUntil.current,
+          visible,
+        ),
+    },
+  );
+  const { data: server, error, isPending } = query;
+  const title = server?.name ?? translate('servers.detail.title');
+  usePageTitle(title);
+
+  if (isPending && serverId > 0) {
+    return <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />;
+  }
+  if (error || !server?.id) {
+    const notFound = serverId === 0 || errorStatus(error) === 404;
+    return (
+      <Alert
+        severity={notFound ? 'warning' : 'error'}
+        sx={{ mt: 2 }}
+        action={
+          <Button color="inherit" size="small" component={Link} to="/cloud-server">
+            {translate('servers.list.title')}
+          </Button>
+        }
+      >
+        {translate(notFound ? 'servers.detail.not_found' : 'app.error.generic')}
+      </Alert>
+    );
+  }
+
+  return (
+    <ServerWatchContext.Provider value={watch}>
+      <RecordContextProvider value={server}>
+        <ServerDetail server={server} />
+      </RecordContextProvider>
+    </ServerWatchContext.Provider>
+  );
+}
+
+function ServerDetail({ server }: { server: Server }) {
+  const translate = useTranslate();
+  const permission = useActionPermission();
+  const [tab, setTab] = useState<TabName>('overview');
+  const tabsId = useId();
+  const disabled = !permission.allowed;
+
+  return (
+    <Box sx={{ mt: 2, mb: 4 }}>
+      <Title title={server.name} />
+      <ActionBlockedAlert permission={permission} />
+      <Stack spacing={2} sx={{ mb: 2 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-all' }}>
+            {server.name}
+          </Typography>
+          <ServerStatusField />
+        </Stack>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap' }}
+          role="group"
+          aria-label={translate('servers.actions.label')}
+        >
+          <PowerOnButton disabled={disabled} />
+          <PowerOffButton disabled={disabled} />
+          <RebootButtons disabled={disabled} />
+          <ResetPasswordButton disabled={disabled} />
+          <RebuildServerButton disabled={disabled} />
+          <ResizeServerButton disabled={disabled} />
+          <DeleteServerButton disabled={disabled} />
+        </Stack>
+      </Stack>
+      {isInTransition(server.status) && server.status !== 'rebooting' ? (
+        <Box sx={{ mb: 2 }}>
+          <WaitNotice />
+        </Box>
+      ) : null}
+      {server.status === 'error' ? <ServerErrorNotice server={server} /> : null}
+      <Card variant="outlined">
+        <Tabs
+          value={tab}
+          onChange={(_event, value: TabName) => setTab(value)}
+          aria-label={translate('servers.detail.tabs')}
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab
+            value="overview"
+            label={translate('servers.detail.overview')}
+            id={`${tabsId}-overview`}
+            aria-controls={`${tabsId}-panel`}
+          />
+          <Tab
+            value="ips"
+            label={translate('servers.ips.title')}
+            id={`${tabsId}-ips`}
+            aria-controls={`${tabsId}-panel`}
+          />
+          <Tab
+            value="snapshot"
+            label={translate('servers.snapshot.title')}
+            id={`${tabsId}-snapshot`}
+            aria-controls={`${tabsId}-panel`}
+          />
+        </Tabs>
+        <CardContent role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
+          {tab === 'overview' ? <Overview server={server} /> : null}
+          {tab === 'ips' ? <ServerIpsSection canAct={!disabled} /> : null}
+          {tab === 'snapshot' ? <SnapshotScheduleSection canAct={!disabled} /> : null}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+function Overview({ server }: { server: Server }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const datacenters = useQuery({
+    queryKey: QUERY_KEYS.datacenters,
+    queryFn: () => dataProvider.listDatacenters(),
+    staleTime: CATALOG_STALE_MS,
+  });
+  const field = (key: string) => translate(`resources.cloud-server.fields.${key}`);
+  return (
+    <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
+      <Item label={field('status')}>
+        {translate(`servers.status.${server.status}`)}
+        {isInTransition(server.status) ? ` (${server.progress}%)` : ''}
+      </Item>
+      <Item label={field('ipv4')}>{server.ipv4.join(', ') || '—'}</Item>
+      <Item label={field('ipv6')}>{server.ipv6.join(', ') || '—'}</Item>
+      <Item label={field('plan')}>{configText(server, translate)}</Item>
+      <Item label={field('os')}>{server.image.name}</Item>
+      <Item label={field('datacenter')}>
+        {datacenters.data?.find((dc) => dc.code === server.datacenter)?.name ?? server.datacenter}
+      </Item>
+      <Item label={field('key_name')}>{server.key_name ?? translate('servers.detail.no_key')}</Item>
+      <Item label={field('price')}>
+        {translate('servers.detail.plan_price', {
+          amount: formatVnd(server.plan.price),
+          months: translate('plans.months', { smart_count: server.plan.interval_count }),
+        })}
+      </Item>
+      <Item label={field('expiry')}>{server.expiry ? formatDate(server.expiry) : '—'}</Item>
+      <Item label={field('created')}>{formatDate(server.created)}</Item>
+    </Grid>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+        {children}
+      </Typography>
+    </Grid>
+  );
+}
+
+/** Why the server is in error, as the provider tells it. */
+function ServerErrorNotice({ server }: { server: Server }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const progress = useQuery({
+    queryKey: QUERY_KEYS.serverProgress(server.id),
+    queryFn: () => dataProvider.getServerProgress(server.id),
+  });
+  return (
+    <Alert severity="error" sx={{ mb: 2 }}>
+      {progress.data?.message || translate('servers.detail.error_status')}
+    </Alert>
+  );
+}

@@ -1,0 +1,279 @@
+/**
+ * The IP addresses of the server in the record context: the list, buying more (charged to the
+ * balance at once, at most MAX_IPS_PER_SERVER per server, the primary one included) and releasing
+ * an extra one (never the primary) after a confirmation.
+ */
+import DeleteIcon from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+
+import { errorStatus } from '../../api/client';
+import { BusyButton } from '../../components/BusyButton';
+import { topUpPath } from '../../components/topUpPath';
+import { useRefreshIdentity } from '../../components/useRefreshIdentity';
+import type {
+  BuyIpRequest,
+  CalculationRequest,
+  Ip,
+  PortalDataProvider,
+  Server,
+} from '../../dataProvider/dataProvider';
+import { QUERY_KEYS } from '../../dataProvider/queryKeys';
+import { MAX_IPS_PER_SERVER } from '../../domain/constants';
+import { formatDate } from '../../domain/dates';
+import { formatVnd } from '../../domain/money';
+import { useServerAction } from './useServerAction';
+
+type IpVersion = BuyIpRequest['version'];
+
+/** Buying is refused while the server is being built or deleted. */
+const NO_PURCHASE_STATUSES = ['building', 'deleting'];
+
+export function ServerIpsSection({ canAct }: { canAct: boolean }) {
+  const translate = useTranslate();
+  const server = useRecordContext<Server>();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const serverId = server?.id ?? 0;
+  const ips = useQuery({
+    queryKey: QUERY_KEYS.serverIps(serverId),
+    queryFn: () => dataProvider.listServerIps(serverId),
+    enabled: server !== undefined,
+  });
+  if (!server) return null;
+
+  const list = Array.isArray(ips.data) ? ips.data : [];
+  const limitReached = list.length >= MAX_IPS_PER_SERVER;
+  return (
+    <Stack spacing={2}>
+      {ips.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
+      {ips.isError ? <Alert severity="error">{translate('servers.ips.load_failed')}</Alert> : null}
+      {ips.isSuccess ? <IpTable server={server} ips={list} canAct={canAct} /> : null}
+      <Typography variant="body2" color="text.secondary">
+        {translate('servers.ips.count', { count: list.length, max: MAX_IPS_PER_SERVER })}
+      </Typography>
+      {limitReached ? (
+        <Alert severity="info">{translate('servers.ips.limit', { max: MAX_IPS_PER_SERVER })}</Alert>
+      ) : ips.isSuccess ? (
+        <BuyIpsForm
+          server={server}
+          remaining={MAX_IPS_PER_SERVER - list.length}
+          canAct={canAct && !NO_PURCHASE_STATUSES.includes(server.status)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+function IpTable({ server, ips, canAct }: { server: Server; ips: Ip[]; canAct: boolean }) {
+  const translate = useTranslate();
+  const [releasing, setReleasing] = useState<Ip | null>(null);
+  return (
+    <>
+      <TableContainer>
+        <Table size="small" aria-label={translate('servers.ips.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('servers.ips.address')}</TableCell>
+              <TableCell>{translate('servers.ips.version')}</TableCell>
+              <TableCell>{translate('servers.ips.monthly_price')}</TableCell>
+              <TableCell>{translate('servers.ips.created')}</TableCell>
+              <TableCell align="right">{translate('servers.ips.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {ips.map((ip) => (
+              <TableRow key={ip.id}>
+                <TableCell>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <span>{ip.address}</span>
+                    {ip.primary ? (
+                      <Chip size="small" label={translate('servers.ips.primary')} />
+                    ) : null}
+                  </Stack>
+                </TableCell>
+                <TableCell>{ip.version === 'ipv4' ? 'IPv4' : 'IPv6'}</TableCell>
+                <TableCell>{formatVnd(ip.price)}</TableCell>
+                <TableCell>{formatDate(ip.created)}</TableCell>
+                <TableCell align="right">
+                  {ip.primary ? null : (
+                    <Tooltip title={translate('servers.ips.release')}>
+                      <span>
+                        <IconButton
+                          aria-label={translate('servers.ips.release_named', {
+                            address: ip.address,
+                          })}
+                          disabled={!canAct}
+                          onClick={() => setReleasing(ip)}
+                        >
+                          <DeleteIcon />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {releasing ? (
+        <ReleaseIpDialog server={server} ip={releasing} onClose={() => setReleasing(null)} />
+      ) : null}
+    </>
+  );
+}
+
+function ReleaseIpDialog({ server, ip, onClose }: { server: Server; ip: Ip; onClose: () => void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const titleId = useId();
+  const release = useServerAction({
+    mutationFn: () => dataProvider.deleteServerIp(server.id, ip.id),
+    successKey: 'servers.ips.released',
+    successArgs: { address: ip.address },
+    failureKey: 'servers.ips.release_failed',
+    onSuccess: onClose,
+  });
+  return (
+    <Dialog open onClose={release.isPending ? undefined : onClose} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{translate('servers.ips.release_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          {translate('servers.ips.release_text', { address: ip.address, name: server.name })}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={release.isPending}>
+          {translate('ra.action.cancel')}
+        </Button>
+        <BusyButton
+          variant="contained"
+          color="error"
+          busy={release.isPending}
+          onClick={() => release.mutateAsync()}
+        >
+          {translate('servers.ips.release')}
+        </BusyButton>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function BuyIpsForm(props: { server: Server; remaining: number; canAct: boolean }) {
+  const { server, remaining, canAct } = props;
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const refreshIdentity = useRefreshIdentity();
+  const [version, setVersion] = useState<IpVersion>('ipv4');
+  const [quantityText, setQuantityText] = useState('1');
+  const [failure, setFailure] = useState<{ status: number | undefined } | null>(null);
+
+  const quantity = /^\d+$/.test(quantityText) ? Number(quantityText) : NaN;
+  const validQuantity = quantity >= 1 && quantity <= remaining;
+  const body: CalculationRequest | null = validQuantity
+    ? {
+        action: 'buy_ip',
+        reference_id: server.id,
+        products: [{ id_or_name: version === 'ipv4' ? 'wan_ipv4_1' : 'wan_ipv6_1', quantity }],
+      }
+    : null;
+  const price = useQuery({
+    queryKey: QUERY_KEYS.calculation(body),
+    queryFn: () => dataProvider.calculatePrice(body as CalculationRequest),
+    enabled: body !== null,
+  });
+
+  const buy = useServerAction({
+    mutationFn: () => dataProvider.buyServerIps(server.id, { version, quantity }),
+    successKey: 'servers.ips.bought',
+    successArgs: { smart_count: quantity },
+    failureKey: 'servers.ips.buy_failed',
+    onSuccess: () => {
+      setFailure(null);
+      setQuantityText('1');
+      void refreshIdentity();
+    },
+    onError: (error) => setFailure({ status: errorStatus(error) }),
+  });
+
+  return (
+    <Stack spacing={1.5} component="section" aria-label={translate('servers.ips.buy_title')}>
+      <Typography variant="subtitle1" component="h3">
+        {translate('servers.ips.buy_title')}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          select
+          label={translate('servers.ips.version')}
+          value={version}
+          onChange={(event) => setVersion(event.target.value as IpVersion)}
+          sx={{ minWidth: 140 }}
+        >
+          <MenuItem value="ipv4">IPv4</MenuItem>
+          <MenuItem value="ipv6">IPv6</MenuItem>
+        </TextField>
+        <TextField
+          type="number"
+          label={translate('servers.ips.quantity')}
+          value={quantityText}
+          onChange={(event) => setQuantityText(event.target.value)}
+          error={!validQuantity}
+          helperText={translate('servers.ips.quantity_help', { max: remaining })}
+          slotProps={{ htmlInput: { min: 1, max: remaining, step: 1 } }}
+        />
+        <BusyButton
+          variant="contained"
+          busy={buy.isPending}
+          disabled={!canAct || !validQuantity}
+          onClick={() => buy.mutateAsync()}
+          sx={{ mt: 1, whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          {translate('servers.ips.buy')}
+        </BusyButton>
+      </Stack>
+      {price.data && validQuantity ? (
+        <Typography variant="body2">
+          {translate('servers.ips.price', {
+            amount: formatVnd(price.data.total),
+            date: formatDate(price.data.period_end),
+          })}
+        </Typography>
+      ) : null}
+      {failure?.status === 402 && price.data ? (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" component={Link} to={topUpPath(price.data.total)}>
+              {translate('orders.top_up')}
+            </Button>
+          }
+        >
+          {translate('orders.balance_short_generic')}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}

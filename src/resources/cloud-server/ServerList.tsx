@@ -1,0 +1,196 @@
+/**
+ * /cloud-server: the customer's servers with their status (and build progress), addresses,
+ * configuration and creation date; a search by name; orders still awaiting payment above the
+ * list; an empty state that leads to creating one. The list polls fast while a server is in
+ * transition, slowly otherwise, and not at all while the tab is hidden.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import SellIcon from '@mui/icons-material/Sell';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MuiLink from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import {
+  DataTable,
+  List,
+  SearchInput,
+  TopToolbar,
+  useDataProvider,
+  useTranslate,
+  type GetListResult,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+
+import { usePageTitle } from '../../components/usePageTitle';
+import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
+import type { PortalDataProvider, Server } from '../../dataProvider/dataProvider';
+import { QUERY_KEYS } from '../../dataProvider/queryKeys';
+import { formatDate } from '../../domain/dates';
+import { formatVnd } from '../../domain/money';
+import { isInTransition, PENDING_ORDERS_SHOWN } from './serverConstants';
+import { ServerStatusField } from './ServerStatusField';
+import { addressesOf, configText } from './serverText';
+
+const ServerColumn = DataTable.Col<Server>;
+
+/** The contract lists servers newest first and has no sort parameter: ask for no sort. */
+const NO_SORT = { field: '', order: 'DESC' as const };
+
+export default function ServerList() {
+  const translate = useTranslate();
+  const visible = useDocumentVisible();
+  const title = translate('servers.list.title');
+  usePageTitle(title);
+
+  return (
+    <>
+      <PendingOrdersNotice />
+      <List
+        title={title}
+        filters={[<SearchInput key="search" source="search" alwaysOn />]}
+        actions={<ServerListActions />}
+        empty={<ServerListEmpty />}
+        sort={NO_SORT}
+        queryOptions={{
+          refetchInterval: (query) =>
+            pollInterval(anyInTransition(query.state.data as GetListResult<Server>), visible),
+        }}
+      >
+        <DataTable<Server>
+          rowClick={(id) => `/cloud-server/${id}/detail`}
+          bulkActionButtons={false}
+        >
+          <ServerColumn
+            source="name"
+            label="resources.cloud-server.fields.name"
+            disableSort
+            render={(server) => (
+              <MuiLink
+                component={Link}
+                to={`/cloud-server/${server.id}/detail`}
+                onClick={(event) => event.stopPropagation()}
+                sx={{ fontWeight: 600 }}
+              >
+                {server.name}
+              </MuiLink>
+            )}
+          />
+          <ServerColumn
+            source="status"
+            label="resources.cloud-server.fields.status"
+            disableSort
+            field={ServerStatusField}
+          />
+          <ServerColumn
+            source="ipv4"
+            label="resources.cloud-server.fields.ips"
+            disableSort
+            render={(server) => addressesOf(server).join(', ') || '—'}
+          />
+          <ServerColumn
+            source="cpu"
+            label="resources.cloud-server.fields.plan"
+            disableSort
+            render={(server) => configText(server, translate)}
+          />
+          <ServerColumn
+            source="created"
+            label="resources.cloud-server.fields.created"
+            disableSort
+            render={(server) => formatDate(server.created)}
+          />
+        </DataTable>
+      </List>
+    </>
+  );
+}
+
+function anyInTransition(result: GetListResult<Server> | undefined): boolean {
+  return (result?.data ?? []).some((server) => isInTransition(server.status));
+}
+
+function ServerListActions() {
+  const translate = useTranslate();
+  return (
+    <TopToolbar>
+      <Button component={Link} to="/cloud-server/plans" startIcon={<SellIcon />}>
+        {translate('servers.list.see_plans')}
+      </Button>
+      <Button
+        component={Link}
+        to="/cloud-server/create"
+        variant="contained"
+        startIcon={<AddIcon />}
+      >
+        {translate('servers.list.create')}
+      </Button>
+    </TopToolbar>
+  );
+}
+
+function ServerListEmpty() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>
+      <Typography variant="h6" component="p" gutterBottom>
+        {translate('servers.list.empty_title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {translate('servers.list.empty_text')}
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
+        <Button
+          component={Link}
+          to="/cloud-server/create"
+          variant="contained"
+          startIcon={<AddIcon />}
+        >
+          {translate('servers.list.create')}
+        </Button>
+        <Button component={Link} to="/cloud-server/plans" startIcon={<SellIcon />}>
+          {translate('servers.list.see_plans')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/** Orders placed but not paid yet, each leading to its payment page. */
+function PendingOrdersNotice() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { data } = useQuery({
+    queryKey: QUERY_KEYS.pendingOrders(PENDING_ORDERS_SHOWN),
+    queryFn: () => dataProvider.listOrders({ status: 'pending', per_page: PENDING_ORDERS_SHOWN }),
+  });
+  const orders = data?.items ?? [];
+  if (orders.length === 0) return null;
+  const total = data?.total ?? orders.length;
+  return (
+    <Alert severity="info" sx={{ mt: 2 }}>
+      <Typography variant="body2" sx={{ mb: 0.5 }}>
+        {translate('orders.pending_notice', { smart_count: total })}
+      </Typography>
+      <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2 }}>
+        {orders.map((order) => (
+          <li key={order.id}>
+            <MuiLink component={Link} to={`/order/create?id=${order.id}`}>
+              {translate('orders.pending_item', {
+                info: order.info,
+                amount: formatVnd(order.amount),
+              })}
+            </MuiLink>
+          </li>
+        ))}
+      </Stack>
+      {total > orders.length ? (
+        <MuiLink component={Link} to="/order/create" sx={{ display: 'inline-block', mt: 0.5 }}>
+          {translate('orders.see_all')}
+        </MuiLink>
+      ) : null}
+    </Alert>
+  );
+}

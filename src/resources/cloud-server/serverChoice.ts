@@ -1,0 +1,276 @@
+/**
+ * The create form's values: where they start (spec defaults, a stored pending order, a plan, the
+ * `cpu/ram/disk/interval` query), how they become the domain's ServerChoice, and what that choice
+ * costs, priced locally with the shared `quote()` so the summary is what the API will charge.
+ */
+import type {
+  BillingPlan,
+  Datacenter,
+  Image,
+  Product,
+  SshKey,
+} from '../../dataProvider/dataProvider';
+import { MAX_IPS_PER_SERVER } from '../../domain/constants';
+import {
+  isIntervalCount,
+  quote,
+  type IntervalCount,
+  type OrderLine,
+  type PricedProduct,
+  type Quote,
+} from '../../domain/pricing';
+import {
+  parseProductLine,
+  serverProductLines,
+  type DiskType,
+  type ServerChoice,
+} from '../../domain/serverOrder';
+import { SERVER_DEFAULTS, SERVER_LIMITS } from '../../domain/serverRules';
+import { MAX_DATA_DISKS } from './serverConstants';
+
+export type AccessMethod = 'key' | 'password';
+
+export interface ServerFormValues {
+  name: string;
+  /** The image's name, as the order's `os` names it. */
+  os: string;
+  datacenter: string;
+  access: AccessMethod;
+  keyName: string;
+  cpu: number | null;
+  ram: number | null;
+  disk: number | null;
+  diskType: DiskType;
+  dataDisks: { size: number | null; type: DiskType }[];
+  extraIpv4: number | null;
+  ipv6: boolean;
+  interval: IntervalCount;
+}
+
+/** The product categories a server is priced from (spec §7 asks for products by category). */
+export const SERVER_PRODUCT_CATEGORIES = ['compute', 'volume', 'wanip'] as const;
+
+export interface Catalogs {
+  images: Image[];
+  datacenters: Datacenter[];
+  keys: SshKey[];
+}
+
+interface Prefill {
+  cpu?: number;
+  ram?: number;
+  disk?: number;
+  diskType?: DiskType;
+  interval?: IntervalCount;
+}
+
+/**
+ * Starting values. Later sources win: the defaults, then the pending order the form stored on a
+ * failed submit (or before sign-in), then the plan, then the query.
+ */
+export function initialServerValues(
+  catalogs: Catalogs,
+  sources: { pendingOrder: unknown; plan?: BillingPlan; search: URLSearchParams },
+): ServerFormValues {
+  const { images, datacenters, keys } = catalogs;
+  const defaultDatacenter =
+    datacenters.find((dc) => dc.code === SERVER_DEFAULTS.datacenter)?.code ??
+    datacenters[0]?.code ??
+    SERVER_DEFAULTS.datacenter;
+  const values: ServerFormValues = {
+    name: '',
+    os: images[0]?.name ?? '',
+    datacenter: defaultDatacenter,
+    access: keys.length > 0 ? 'key' : 'password',
+    keyName: keys[0]?.name ?? '',
+    cpu: SERVER_DEFAULTS.cpu,
+    ram: SERVER_DEFAULTS.ram,
+    disk: SERVER_DEFAULTS.disk,
+    diskType: SERVER_DEFAULTS.diskType,
+    dataDisks: [],
+    extraIpv4: 0,
+    ipv6: false,
+    interval: SERVER_DEFAULTS.interval,
+  };
+  Object.assign(values, fromPendingOrder(sources.pendingOrder, catalogs));
+  if (sources.plan) Object.assign(values, fromPlan(sources.plan));
+  Object.assign(values, fromQuery(sources.search));
+  return values;
+}
+
+function fromPlan(plan: BillingPlan): Prefill {
+  const prefill: Prefill = { interval: plan.interval_count };
+  if (inLimits(plan.cpu, SERVER_LIMITS.cpu)) prefill.cpu = plan.cpu;
+  if (inLimits(plan.ram, SERVER_LIMITS.ram)) prefill.ram = plan.ram;
+  if (inLimits(plan.disk, SERVER_LIMITS.disk)) prefill.disk = plan.disk;
+  if (plan.disk_type) prefill.diskType = plan.disk_type;
+  return prefill;
+}
+
+/** `?cpu&ram&disk&interval`, each taken only when it is a value the form accepts. */
+export function fromQuery(search: URLSearchParams): Prefill {
+  const prefill: Prefill = {};
+  const cpu = wholeNumber(search.get('cpu'));
+  const ram = wholeNumber(search.get('ram'));
+  const disk = wholeNumber(search.get('disk'));
+  const interval = wholeNumber(search.get('interval'));
+  if (inLimits(cpu, SERVER_LIMITS.cpu)) prefill.cpu = cpu;
+  if (inLimits(ram, SERVER_LIMITS.ram)) prefill.ram = ram;
+  if (inLimits(disk, SERVER_LIMITS.disk)) prefill.disk = disk;
+  if (isIntervalCount(interval)) prefill.interval = interval;
+  return prefill;
+}
+
+/** What the customer had chosen in the stored pending create-server order, if it is one. */
+function fromPendingOrder(stored: unknown, catalogs: Catalogs): Partial<ServerFormValues> {
+  if (!isRecord(stored) || stored.type !== 'create_server' || !isRecord(stored.data)) return {};
+  const data = stored.data;
+  const values: Partial<ServerFormValues> = {};
+  if (typeof data.name === 'string') values.name = data.name;
+  if (typeof data.os === 'string' && catalogs.images.some((image) => image.name === data.os)) {
+    values.os = data.os;
+  }
+  if (
+    typeof data.datacenter === 'string' &&
+    catalogs.datacenters.some((dc) => dc.code === data.datacenter)
+  ) {
+    values.datacenter = data.datacenter;
+  }
+  if (typeof data.key_name === 'string' && catalogs.keys.some((k) => k.name === data.key_name)) {
+    values.access = 'key';
+    values.keyName = data.key_name;
+  } else if (data.key_name === null) {
+    values.access = 'password';
+  }
+  const cpu = isRecord(data.cpu) ? data.cpu.quantity : undefined;
+  const ram = isRecord(data.ram) ? data.ram.quantity : undefined;
+  if (inLimits(cpu, SERVER_LIMITS.cpu)) values.cpu = cpu;
+  if (inLimits(ram, SERVER_LIMITS.ram)) values.ram = ram;
+  if (isRecord(data.rootdisk)) {
+    if (inLimits(data.rootdisk.size, SERVER_LIMITS.disk)) values.disk = data.rootdisk.size;
+    if (isDiskType(data.rootdisk.type)) values.diskType = data.rootdisk.type;
+  }
+  if (Array.isArray(data.datadisks)) {
+    values.dataDisks = data.datadisks
+      .filter(isRecord)
+      .slice(0, MAX_DATA_DISKS)
+      .map((disk) => ({
+        size: inLimits(disk.size, SERVER_LIMITS.disk) ? disk.size : SERVER_LIMITS.disk.min,
+        type: isDiskType(disk.type) ? disk.type : SERVER_DEFAULTS.diskType,
+      }));
+  }
+  const ipv4 = isRecord(data.ipv4) ? data.ipv4.quantity : undefined;
+  if (inLimits(ipv4, { min: 0, max: MAX_IPS_PER_SERVER - 1 })) values.extraIpv4 = ipv4;
+  if (isRecord(data.ipv6)) values.ipv6 = data.ipv6.quantity === 1;
+  if (isIntervalCount(stored.interval_count)) values.interval = stored.interval_count;
+  return values;
+}
+
+/** The most extra IPv4 addresses a new server can have, given its IPv6 choice. */
+export function maxExtraIpv4(ipv6: boolean): number {
+  return MAX_IPS_PER_SERVER - 1 - (ipv6 ? 1 : 0);
+}
+
+/** The domain's choice, or null while a number is missing or out of its limits. */
+export function choiceFromValues(values: ServerFormValues): ServerChoice | null {
+  const { cpu, ram, disk, extraIpv4 } = values;
+  if (!inLimits(cpu, SERVER_LIMITS.cpu)) return null;
+  if (!inLimits(ram, SERVER_LIMITS.ram)) return null;
+  if (!inLimits(disk, SERVER_LIMITS.disk)) return null;
+  if (!inLimits(extraIpv4, { min: 0, max: maxExtraIpv4(values.ipv6) })) return null;
+  if (!isIntervalCount(values.interval)) return null;
+  const dataDisks: ServerChoice['dataDisks'] = [];
+  for (const disk of values.dataDisks ?? []) {
+    if (!inLimits(disk?.size, SERVER_LIMITS.disk)) return null;
+    dataDisks.push({ size: disk.size, type: disk.type });
+  }
+  return {
+    name: values.name?.trim() ?? '',
+    os: values.os,
+    datacenter: values.datacenter,
+    cpu,
+    ram,
+    disk,
+    diskType: values.diskType,
+    dataDisks,
+    extraIpv4,
+    ipv6: Boolean(values.ipv6),
+    keyName: values.access === 'key' && values.keyName ? values.keyName : null,
+    interval: values.interval,
+  };
+}
+
+/** Priced products by code (cpu, ram, volume_ssd, wan_ipv4, …). */
+export function productsByCode(products: Product[]): Map<string, PricedProduct> {
+  return new Map(
+    products.map((product) => [
+      product.code,
+      { id: product.id, name: product.name, code: product.code, price: product.price },
+    ]),
+  );
+}
+
+export interface PricedChoice {
+  quote: Quote;
+  /** Per line, what it is: product code, units (cores, GB or addresses), root or data disk. */
+  items: { code: string; units: number; dataDisk: boolean }[];
+  /** What the choice costs per month, VAT included, before proration. */
+  monthly: number;
+}
+
+/**
+ * The order's price as the API computes it: each product line of `serverProductLines`, its sized
+ * name read with `parseProductLine` (cpu_2c is 2 units of cpu), priced by `quote()` at `now`.
+ * Null when a product has no price.
+ */
+export function priceChoice(
+  choice: ServerChoice,
+  catalog: Map<string, PricedProduct>,
+  now: Date,
+): PricedChoice | null {
+  const lines: OrderLine[] = [];
+  const items: PricedChoice['items'] = [];
+  for (const ref of serverProductLines(choice)) {
+    const parsed = parseProductLine(ref.id_or_name);
+    const product = parsed ? catalog.get(parsed.code) : undefined;
+    if (!parsed || !product) return null;
+    const units = parsed.units * ref.quantity;
+    lines.push({ product, quantity: units });
+    // The first disk line is the root disk; the ones after it are data disks.
+    const isDisk = parsed.code.startsWith('volume_');
+    const dataDisk = isDisk && items.some((item) => item.code.startsWith('volume_'));
+    items.push({ code: parsed.code, units, dataDisk });
+  }
+  const monthly = lines.reduce((sum, line) => sum + line.product.price * line.quantity, 0);
+  return { quote: quote(lines, choice.interval, now), items, monthly };
+}
+
+/** The price at this moment (the summary is recomputed on every change of the form). */
+export function priceChoiceNow(
+  choice: ServerChoice,
+  catalog: Map<string, PricedProduct>,
+): PricedChoice | null {
+  return priceChoice(choice, catalog, new Date());
+}
+
+function inLimits(value: unknown, limits: { min: number; max: number }): value is number {
+  return (
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= limits.min &&
+    value <= limits.max
+  );
+}
+
+function wholeNumber(raw: string | null): number | undefined {
+  if (raw === null || !/^\d+$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+function isDiskType(value: unknown): value is DiskType {
+  return value === 'SSD' || value === 'HDD';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

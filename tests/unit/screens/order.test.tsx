@@ -1,0 +1,167 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { formatVnd } from '../../../src/domain/money';
+import { sandboxPerTest } from '../../support/sandbox';
+import { api, placeOrder, renderPortal, signInAs, SMALL_SERVER } from './portalHarness';
+
+/** Late in the month, so the trial account's balance covers the rest of it for a small server. */
+const NOW = new Date('2025-03-26T05:20:00.000Z');
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const sandbox = sandboxPerTest();
+
+/** demo@example.vn's balance in the seed. */
+const DEMO_BALANCE = 5_000_000;
+
+interface Preview {
+  total: number;
+  discount: number;
+  shortfall: number;
+  sufficient_balance: boolean;
+}
+
+describe('the order page', () => {
+  it('shows the pending order, pays it from the balance and opens the new server', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const order = await placeOrder(sandbox(), token);
+    renderPortal(`/order/create?id=${order.id}`);
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('Chờ thanh toán')).toBeVisible();
+    expect(screen.getByText(`Đơn hàng #${order.id}`)).toBeVisible();
+    expect(await screen.findByTestId('order-total')).toHaveTextContent(formatVnd(order.amount));
+    const pay = screen.getByRole('button', { name: `Thanh toán ${formatVnd(order.amount)}` });
+    await user.dblClick(pay);
+
+    expect(
+      await screen.findByText(`Thanh toán thành công ${formatVnd(order.amount)}.`),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/cloud-server\/\d+\/detail$/),
+    );
+    expect(await screen.findByRole('heading', { name: SMALL_SERVER.name })).toBeVisible();
+    expect(screen.getAllByText('Đang khởi tạo').length).toBeGreaterThan(0);
+    // Pressed twice, paid once.
+    const { body: account } = await api<{ balance: number }>(sandbox(), token, 'GET', '/auth/user');
+    expect(account.balance).toBe(DEMO_BALANCE - order.amount);
+  });
+
+  it('previews a coupon, and refuses an invalid one with the message of the specification', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const order = await placeOrder(sandbox(), token);
+    renderPortal(`/order/create?id=${order.id}`);
+    const user = userEvent.setup();
+    await screen.findByTestId('order-total');
+
+    await user.type(screen.getByLabelText('Mã giảm giá'), 'KHONG-CO');
+    await user.click(screen.getByRole('button', { name: 'Áp dụng' }));
+    expect(await screen.findByText('Mã giảm giá không hợp lệ.')).toBeVisible();
+    expect(screen.getByTestId('order-total')).toHaveTextContent(formatVnd(order.amount));
+
+    await user.clear(screen.getByLabelText('Mã giảm giá'));
+    await user.type(screen.getByLabelText('Mã giảm giá'), 'GIAM50K');
+    await user.click(screen.getByRole('button', { name: 'Áp dụng' }));
+    const { body: preview } = await api<Preview>(
+      sandbox(),
+      token,
+      'POST',
+      `/billing/orders/${order.id}/pay?check=True`,
+      { coupon_code: 'GIAM50K' },
+    );
+    expect(preview.discount).toBeGreaterThan(0);
+    await waitFor(() =>
+      expect(screen.getByTestId('order-total')).toHaveTextContent(formatVnd(preview.total)),
+    );
+    expect(screen.getByText(`−${formatVnd(preview.discount)}`)).toBeVisible();
+    expect(screen.getByText('Đã áp dụng mã GIAM50K.')).toBeVisible();
+  });
+
+  it('cancels the order and shows it cancelled', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const order = await placeOrder(sandbox(), token);
+    renderPortal(`/order/create?id=${order.id}`);
+    const user = userEvent.setup();
+    await screen.findByTestId('order-total');
+
+    await user.click(screen.getByRole('button', { name: 'Huỷ đơn hàng' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Huỷ đơn hàng này?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Huỷ đơn hàng' }));
+
+    expect(await screen.findByText('Đã huỷ đơn hàng.')).toBeVisible();
+    expect(await screen.findByText('Đã huỷ')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Thanh toán / })).not.toBeInTheDocument();
+    const { body } = await api<{ status: string }>(
+      sandbox(),
+      token,
+      'GET',
+      `/billing/orders/${order.id}`,
+    );
+    expect(body.status).toBe('cancelled');
+  });
+
+  it('leads a customer whose balance is short to billing with the missing amount', async () => {
+    const token = await signInAs(sandbox(), 'trial@example.vn');
+    const order = await placeOrder(sandbox(), token, {
+      ...SMALL_SERVER,
+      cpu: 8,
+      ram: 16,
+      disk: 160,
+      interval: 12,
+    });
+    const { body: preview } = await api<Preview>(
+      sandbox(),
+      token,
+      'POST',
+      `/billing/orders/${order.id}/pay?check=True`,
+    );
+    expect(preview.sufficient_balance).toBe(false);
+    renderPortal(`/order/create?id=${order.id}`);
+    const user = userEvent.setup();
+
+    expect(
+      await screen.findByText(`Số dư không đủ, vui lòng nạp thêm ${formatVnd(preview.shortfall)}.`),
+    ).toBeVisible();
+    await user.click(
+      screen.getByRole('link', { name: `Nạp thêm ${formatVnd(preview.shortfall)}` }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        `/billing?amount=${preview.shortfall}&topup=1`,
+      ),
+    );
+  });
+
+  it('shows a blocked account why it may not pay, with the pay button disabled', async () => {
+    const token = await signInAs(sandbox(), 'trial@example.vn');
+    const order = await placeOrder(sandbox(), token);
+    // The trial (five days left) ends while the order waits.
+    vi.setSystemTime(new Date(NOW.getTime() + 5 * DAY_MS + HOUR_MS));
+    renderPortal(`/order/create?id=${order.id}`);
+    await screen.findByTestId('order-total');
+    expect(screen.getByText('Không thể thực hiện thao tác do: đã hết hạn dùng thử.')).toBeVisible();
+    expect(screen.getByRole('button', { name: /^Thanh toán / })).toBeDisabled();
+    // Cancelling is never blocked.
+    expect(screen.getByRole('button', { name: 'Huỷ đơn hàng' })).toBeEnabled();
+  });
+
+  it('lists the orders awaiting payment when opened without an id', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const order = await placeOrder(sandbox(), token);
+    renderPortal('/order/create');
+    const link = await screen.findByRole('link', { name: new RegExp(formatVnd(order.amount)) });
+    expect(link).toHaveAttribute('href', `/order/create?id=${order.id}`);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Renders the signed-in portal (the real App: react-admin, layout, routes, providers) at a path,
+ * against the in-process sandbox, with a customer already signed in as the session check would
+ * have left the browser. Used by the cloud-server and order screen tests.
+ */
+import { configure, render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+
+import App from '../../../src/App';
+import { createServerOrder, type ServerChoice } from '../../../src/domain/serverOrder';
+import { vi as vietnamese } from '../../../src/i18n/vi';
+import type { Sandbox } from '../../support/sandbox';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+// The whole portal renders (layout, lazy screens, several API calls): give screens time to load.
+configure({ asyncUtilTimeout: 5000 });
+
+/** Signs in through the API and stores the token and user_info, as the login page would. */
+export async function signInAs(sandbox: Sandbox, email: string): Promise<string> {
+  const basic = Buffer.from(`${email}:${DEMO_PASSWORD}`).toString('base64');
+  const tokenAnswer = await sandbox.app.inject({
+    url: '/api/v1/auth/token',
+    headers: { authorization: `Basic ${basic}` },
+  });
+  const { token } = tokenAnswer.json() as { token: string };
+  const userAnswer = await sandbox.app.inject({
+    url: '/api/v1/auth/user',
+    headers: { authorization: `Token ${token}` },
+  });
+  localStorage.setItem('access_token', token);
+  localStorage.setItem('authenticated', 'true');
+  localStorage.setItem('user_info', userAnswer.body);
+  return token;
+}
+
+/** One API call made directly to the sandbox (test set-up and cross-checks). */
+export async function api<T>(
+  sandbox: Sandbox,
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const answer = await sandbox.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: {
+      authorization: `Token ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    payload: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: answer.statusCode, body: answer.json() as T };
+}
+
+/** Shows where the router is, so tests can see navigation. */
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="location">{`${pathname}${search}`}</p>;
+}
+
+export function renderPortal(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App locale="vi" messages={vietnamese} onLocaleChange={async () => undefined} />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+/** A choice the demo accounts can afford; tests change what they need. */
+export const SMALL_SERVER: ServerChoice = {
+  name: 'web-01',
+  os: 'Ubuntu 22.04',
+  datacenter: 'HN',
+  cpu: 1,
+  ram: 1,
+  disk: 20,
+  diskType: 'SSD',
+  dataDisks: [],
+  extraIpv4: 0,
+  ipv6: false,
+  keyName: null,
+  interval: 1,
+};
+
+/** Places a pending create-server order through the API; answers the order. */
+export async function placeOrder(
+  sandbox: Sandbox,
+  token: string,
+  choice: ServerChoice = SMALL_SERVER,
+): Promise<{ id: number; amount: number }> {
+  const { status, body } = await api<{ id: number; amount: number }>(
+    sandbox,
+    token,
+    'POST',
+    '/billing/orders',
+    createServerOrder(choice),
+  );
+  if (status !== 201) throw new Error(`placing the order failed: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Orders and pays a server through the API; answers its id. It builds for the build time. */
+export async function buyServer(
+  sandbox: Sandbox,
+  token: string,
+  choice: ServerChoice = SMALL_SERVER,
+): Promise<number> {
+  const order = await placeOrder(sandbox, token, choice);
+  const { status, body } = await api<{ order: { resource_id: number } }>(
+    sandbox,
+    token,
+    'POST',
+    `/billing/orders/${order.id}/pay`,
+    {},
+  );
+  if (status !== 200) throw new Error(`paying the order failed: ${JSON.stringify(body)}`);
+  return body.order.resource_id;
+}

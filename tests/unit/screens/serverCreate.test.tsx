@@ -1,0 +1,227 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { formatVnd } from '../../../src/domain/money';
+import {
+  createServerOrder,
+  serverProductLines,
+  type ServerChoice,
+} from '../../../src/domain/serverOrder';
+import { sandboxPerTest } from '../../support/sandbox';
+import { api, renderPortal, signInAs } from './portalHarness';
+
+/**
+ * The clock stands still (mid-month, mid-hour) from before the sandbox starts, so the screen and
+ * the sandbox price at the same instant and the demo accounts' dates are relative to it.
+ */
+const NOW = new Date('2025-03-14T05:20:00.000Z');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const sandbox = sandboxPerTest();
+
+const BASE_CHOICE: ServerChoice = {
+  name: 'web-01',
+  os: 'Ubuntu 22.04',
+  datacenter: 'HN',
+  cpu: 2,
+  ram: 4,
+  disk: 40,
+  diskType: 'SSD',
+  dataDisks: [],
+  extraIpv4: 0,
+  ipv6: false,
+  keyName: null,
+  interval: 12,
+};
+
+async function sandboxTotal(token: string, choice: ServerChoice): Promise<string> {
+  const { status, body } = await api<{ total: number }>(
+    sandbox(),
+    token,
+    'POST',
+    '/billing/calculation',
+    {
+      action: 'create_server',
+      products: serverProductLines(choice),
+      interval_count: choice.interval,
+    },
+  );
+  expect(status).toBe(200);
+  return formatVnd(body.total);
+}
+
+async function replaceNumber(
+  user: ReturnType<typeof userEvent.setup>,
+  label: string,
+  value: string,
+) {
+  const input = screen.getByLabelText(label);
+  await user.clear(input);
+  await user.type(input, value);
+}
+
+async function expectTotal(total: () => HTMLElement, expected: string) {
+  await waitFor(() => expect(total()).toHaveTextContent(expected));
+}
+
+describe('the create-server form', () => {
+  it('prices the choice as the sandbox does, follows every change, and places the order at that price', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    // As the register-with-redirect journey leaves the browser (spec §3, §4 b).
+    localStorage.setItem('cpu', '2');
+    localStorage.setItem('ram', '4');
+    localStorage.setItem('disk', '40');
+    localStorage.setItem('interval', '12');
+    renderPortal('/cloud-server/create?cpu=2&ram=4&disk=40&interval=12');
+    const user = userEvent.setup();
+
+    // The summary is redrawn (and briefly replaced while a number is being retyped): read it anew.
+    const total = () => screen.getByTestId('price-total');
+    await screen.findByTestId('price-total');
+    expect(screen.getByLabelText('CPU (core)')).toHaveValue(2);
+    expect(screen.getByLabelText('RAM (GB)')).toHaveValue(4);
+    expect(screen.getByLabelText('Ổ đĩa gốc (GB)')).toHaveValue(40);
+    expect(screen.getByRole('button', { name: '12 tháng' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(total()).toHaveTextContent(await sandboxTotal(token, BASE_CHOICE));
+
+    let choice: ServerChoice = { ...BASE_CHOICE, cpu: 4 };
+    await replaceNumber(user, 'CPU (core)', '4');
+    await expectTotal(total, await sandboxTotal(token, choice));
+
+    choice = { ...choice, ram: 8, disk: 80 };
+    await replaceNumber(user, 'RAM (GB)', '8');
+    await replaceNumber(user, 'Ổ đĩa gốc (GB)', '80');
+    await expectTotal(total, await sandboxTotal(token, choice));
+
+    choice = { ...choice, interval: 3 };
+    await user.click(screen.getByRole('button', { name: '3 tháng' }));
+    await expectTotal(total, await sandboxTotal(token, choice));
+
+    choice = { ...choice, extraIpv4: 2 };
+    await replaceNumber(user, 'Số IPv4 bổ sung', '2');
+    await expectTotal(total, await sandboxTotal(token, choice));
+
+    choice = { ...choice, ipv6: true };
+    await user.click(screen.getByLabelText('Thêm một địa chỉ IPv6'));
+    const expected = await sandboxTotal(token, choice);
+    await expectTotal(total, expected);
+
+    // Priced in the browser: the summary asked the API for the products only.
+    expect(sandbox().requests).not.toContain('POST /api/v1/billing/calculation');
+
+    await user.type(screen.getByLabelText('Tên máy chủ'), 'web-01');
+    await user.click(screen.getByRole('button', { name: 'Tạo đơn hàng' }));
+
+    const location = await screen.findByTestId('location');
+    await waitFor(() => expect(location).toHaveTextContent(/^\/order\/create\?id=\d+$/));
+    const orderId = (location.textContent ?? '').split('=')[1];
+    const { body: order } = await api<{ amount: number; status: string }>(
+      sandbox(),
+      token,
+      'GET',
+      `/billing/orders/${orderId}`,
+    );
+    expect(formatVnd(order.amount)).toBe(expected);
+    expect(order.status).toBe('pending');
+    expect(await screen.findByTestId('order-total')).toHaveTextContent(expected);
+    expect(screen.getByText('Chờ thanh toán')).toBeVisible();
+    // The order exists: the stored choice and pending order are no longer needed.
+    expect(localStorage.getItem('pending_order')).toBeNull();
+    for (const key of ['cpu', 'ram', 'disk', 'interval'])
+      expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('keeps what was typed and shows the message when the name is taken (409)', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    // A pending order holds its name.
+    const placed = await api(sandbox(), token, 'POST', '/billing/orders', {
+      ...createServerOrder({ ...BASE_CHOICE, name: 'taken-01' }),
+    });
+    expect(placed.status).toBe(201);
+    localStorage.setItem('cpu', '2');
+    localStorage.setItem('ram', '4');
+    localStorage.setItem('disk', '40');
+
+    renderPortal('/cloud-server/create?cpu=2&ram=4&disk=40');
+    const user = userEvent.setup();
+    await screen.findByTestId('price-total');
+    await user.type(screen.getByLabelText('Tên máy chủ'), 'taken-01');
+    await replaceNumber(user, 'Số IPv4 bổ sung', '1');
+    await user.click(screen.getByRole('button', { name: 'Tạo đơn hàng' }));
+
+    const alert = await screen.findByText('Tên máy chủ hoặc tên key đã tồn tại.', {
+      selector: '.MuiAlert-message',
+    });
+    expect(alert).toBeVisible();
+    expect(screen.getByLabelText('Tên máy chủ')).toHaveValue('taken-01');
+    expect(screen.getByLabelText('CPU (core)')).toHaveValue(2);
+    expect(screen.getByLabelText('Số IPv4 bổ sung')).toHaveValue(1);
+    expect(screen.getByTestId('location')).toHaveTextContent('/cloud-server/create');
+    // The failed order is kept for later, and so is the choice it came from.
+    expect(JSON.parse(localStorage.getItem('pending_order') ?? '{}')).toMatchObject({
+      type: 'create_server',
+      data: { name: 'taken-01', ipv4: { quantity: 1 } },
+    });
+    expect(localStorage.getItem('cpu')).toBe('2');
+    expect(screen.getByRole('button', { name: 'Tạo đơn hàng' })).toBeEnabled();
+  });
+
+  it('refuses a name outside 3–32 characters with the help text’s own range', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal('/cloud-server/create');
+    const user = userEvent.setup();
+    await screen.findByTestId('price-total');
+    expect(
+      screen.getByText(
+        'Chỉ gồm chữ cái, chữ số, dấu gạch ngang và gạch dưới, dài từ 3 đến 32 ký tự.',
+      ),
+    ).toBeVisible();
+    await user.type(screen.getByLabelText('Tên máy chủ'), 'ab');
+    await user.click(screen.getByRole('button', { name: 'Tạo đơn hàng' }));
+    expect(
+      await screen.findByText(
+        'Tên máy chủ chỉ gồm chữ cái, chữ số, dấu gạch ngang và gạch dưới, dài từ 3 đến 32 ký tự.',
+      ),
+    ).toBeVisible();
+    expect(sandbox().requests).not.toContain('POST /api/v1/billing/orders');
+  });
+
+  it('shows a blocked account why it may not order, and does not let it submit', async () => {
+    await signInAs(sandbox(), 'expired@example.vn');
+    renderPortal('/cloud-server/create');
+    const alert = await screen.findByText(
+      'Không thể thực hiện thao tác do: có hoá đơn quá hạn, đã hết hạn dùng thử.',
+    );
+    expect(alert).toBeVisible();
+    await screen.findByTestId('price-total');
+    expect(screen.getByRole('button', { name: 'Tạo đơn hàng' })).toBeDisabled();
+  });
+
+  it('starts from a plan’s configuration on /cloud-server/plan/{id}', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal('/cloud-server/plan/2?interval=6');
+    expect(
+      await screen.findByRole('heading', { name: 'Tạo máy chủ – gói VPS Basic' }),
+    ).toBeVisible();
+    await screen.findByTestId('price-total');
+    expect(screen.getByLabelText('CPU (core)')).toHaveValue(2);
+    expect(screen.getByLabelText('RAM (GB)')).toHaveValue(4);
+    expect(screen.getByLabelText('Ổ đĩa gốc (GB)')).toHaveValue(40);
+    expect(screen.getByRole('button', { name: '6 tháng' })).toHaveAttribute('aria-pressed', 'true');
+    const summary = screen.getByRole('region', { name: 'Chi phí dự kiến' });
+    expect(within(summary).getByText('CPU: 2 core')).toBeVisible();
+  });
+});

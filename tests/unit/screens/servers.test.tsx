@@ -1,0 +1,286 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { formatVnd } from '../../../src/domain/money';
+import { sandboxPerTest } from '../../support/sandbox';
+import { api, buyServer, placeOrder, renderPortal, signInAs, SMALL_SERVER } from './portalHarness';
+
+/** Late in the month, so the trial account can afford a small server for the rest of it. */
+const NOW = new Date('2025-03-26T05:20:00.000Z');
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const sandbox = sandboxPerTest();
+
+/** Lets the sandbox's clock run past the build (20 s by default). */
+function buildFinished() {
+  vi.setSystemTime(new Date(Date.now() + MINUTE_MS));
+}
+
+async function typeName(dialog: HTMLElement, name: string) {
+  await userEvent.type(
+    within(dialog).getByLabelText(`Nhập tên máy chủ "${name}" để xác nhận`),
+    name,
+  );
+}
+
+describe('the server list', () => {
+  it('leads a customer without servers to create one', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal('/cloud-server');
+    expect(await screen.findByText('Bạn chưa có máy chủ nào')).toBeVisible();
+    const links = screen.getAllByRole('link', { name: 'Tạo máy chủ' });
+    expect(links.some((link) => link.getAttribute('href') === '/cloud-server/create')).toBe(true);
+  });
+
+  it('shows each server, its build progress and the orders awaiting payment, and polls until it is built', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    await buyServer(sandbox(), token);
+    const pending = await placeOrder(sandbox(), token, { ...SMALL_SERVER, name: 'db-01' });
+    renderPortal('/cloud-server');
+
+    const row = (await screen.findByRole('link', { name: 'web-01' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Đang khởi tạo')).toBeVisible();
+    expect(within(row).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    expect(within(row).getByText('0%')).toBeVisible();
+    expect(within(row).getByText('1 CPU · 1 GB RAM · 20 GB SSD')).toBeVisible();
+    expect(within(row).getByText('26-03-2025')).toBeVisible();
+
+    expect(screen.getByText('Bạn có 1 đơn hàng đang chờ thanh toán:')).toBeVisible();
+    expect(
+      screen.getByRole('link', {
+        name: `db-01: 1 CPU, 1 GB RAM, 20 GB SSD – ${formatVnd(pending.amount)}`,
+      }),
+    ).toHaveAttribute('href', `/order/create?id=${pending.id}`);
+
+    // While it builds the list asks again every couple of seconds.
+    buildFinished();
+    await waitFor(() => expect(within(row).getByText('Đang hoạt động')).toBeVisible(), {
+      timeout: 6000,
+    });
+    expect(within(row).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('finds servers by name', async () => {
+    // The search box waits for typing to pause, which needs a running clock.
+    vi.useRealTimers();
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    await buyServer(sandbox(), token);
+    await buyServer(sandbox(), token, { ...SMALL_SERVER, name: 'db-01' });
+    renderPortal('/cloud-server');
+    await screen.findByRole('link', { name: 'db-01' });
+    await userEvent.type(screen.getByPlaceholderText('Tìm kiếm'), 'web');
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'db-01' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('link', { name: 'web-01' })).toBeVisible();
+  });
+});
+
+describe('the server detail page', () => {
+  it('offers the actions that apply to a running server, and powers it off after the name is typed', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const id = await buyServer(sandbox(), token);
+    buildFinished();
+    renderPortal(`/cloud-server/${id}/detail`);
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { name: 'web-01' })).toBeVisible();
+    const actions = screen.getByRole('group', { name: 'Thao tác với máy chủ' });
+    const names = within(actions)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(names).toEqual([
+      'Tắt máy',
+      'Khởi động lại',
+      'Khởi động lại cưỡng bức',
+      'Đặt lại mật khẩu',
+      'Cài lại hệ điều hành',
+      'Thay đổi cấu hình',
+      'Xoá máy chủ',
+    ]);
+
+    await user.click(within(actions).getByRole('button', { name: 'Tắt máy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tắt máy chủ web-01' });
+    const confirm = within(dialog).getByRole('button', { name: 'Tắt máy' });
+    expect(confirm).toBeDisabled();
+    await typeName(dialog, 'web-01');
+    await user.click(confirm);
+    expect(await screen.findByText('Đang tắt máy chủ web-01.')).toBeVisible();
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  });
+
+  it('prices a resize as the sandbox does, never shrinks the disk, and shows the wait notice', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const id = await buyServer(sandbox(), token);
+    buildFinished();
+    renderPortal(`/cloud-server/${id}/detail`);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Thay đổi cấu hình' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Thay đổi cấu hình máy chủ web-01' });
+    expect(within(dialog).getByText(/Thao tác này cần khoảng 15–30 phút/)).toBeVisible();
+
+    const disk = within(dialog).getByLabelText('Ổ đĩa gốc (GB)');
+    await user.clear(disk);
+    await user.type(disk, '10');
+    expect(
+      within(dialog).getByText('Không thể giảm dung lượng ổ đĩa khi nâng cấp cấu hình.'),
+    ).toBeVisible();
+
+    await user.clear(disk);
+    await user.type(disk, '40');
+    const cpu = within(dialog).getByLabelText('CPU (core)');
+    await user.clear(cpu);
+    await user.type(cpu, '2');
+    const { body: price } = await api<{ total: number }>(
+      sandbox(),
+      token,
+      'POST',
+      '/billing/calculation',
+      {
+        action: 'resize_server',
+        reference_id: id,
+        products: [
+          { id_or_name: 'cpu_2c', quantity: 1 },
+          { id_or_name: 'ram_1gb', quantity: 1 },
+          { id_or_name: 'volume_ssd_40gb', quantity: 1 },
+        ],
+      },
+    );
+    expect(
+      await within(dialog).findByText(
+        new RegExp(`: ${formatVnd(price.total)}, trừ ngay vào số dư`),
+      ),
+    ).toBeVisible();
+
+    await typeName(dialog, 'web-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Thay đổi cấu hình' }));
+    expect(await screen.findByText('Đang thay đổi cấu hình máy chủ web-01.')).toBeVisible();
+    expect(await screen.findAllByText('Đang thay đổi cấu hình')).not.toHaveLength(0);
+  });
+
+  it('lists, buys and releases IP addresses, never the primary one', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const id = await buyServer(sandbox(), token);
+    buildFinished();
+    renderPortal(`/cloud-server/${id}/detail`);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('tab', { name: 'Địa chỉ IP' }));
+    const table = await screen.findByRole('table', { name: 'Địa chỉ IP' });
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getByText('IP chính')).toBeVisible();
+    expect(within(table).queryByRole('button', { name: /^Xoá IP/ })).not.toBeInTheDocument();
+
+    const quantity = screen.getByLabelText('Số lượng');
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    await user.click(screen.getByRole('button', { name: 'Mua IP' }));
+    expect(await screen.findByText('Mua thêm 2 địa chỉ IP thành công.')).toBeVisible();
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(screen.getByText('Đang dùng 3/20 địa chỉ IP.')).toBeVisible();
+
+    const [release] = within(table).getAllByRole('button', { name: /^Xoá IP/ });
+    const address = (release?.getAttribute('aria-label') ?? '').replace('Xoá IP ', '');
+    await user.click(release as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Xoá địa chỉ IP?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Xoá IP' }));
+    expect(await screen.findByText(`Đã xoá địa chỉ IP ${address}.`)).toBeVisible();
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+  });
+
+  it('says each server has at most 20 IPs once it has them all', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const id = await buyServer(sandbox(), token);
+    buildFinished();
+    const bought = await api(sandbox(), token, 'POST', `/cloud/servers/${id}/ips`, {
+      version: 'ipv4',
+      quantity: 19,
+    });
+    expect(bought.status).toBe(201);
+    renderPortal(`/cloud-server/${id}/detail`);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Địa chỉ IP' }));
+    expect(await screen.findByText('Mỗi máy chủ có tối đa 20 IP.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Mua IP' })).not.toBeInTheDocument();
+  });
+
+  it('turns the weekly auto-snapshot on, changes its hour and turns it off', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const id = await buyServer(sandbox(), token);
+    buildFinished();
+    renderPortal(`/cloud-server/${id}/detail`);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('tab', { name: 'Sao lưu tự động' }));
+    expect(await screen.findByText('Máy chủ chưa bật sao lưu tự động.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Bật sao lưu tự động' }));
+    expect(await screen.findByText('Đã bật sao lưu tự động.')).toBeVisible();
+    expect(await screen.findByText('Sao lưu vào Chủ nhật hằng tuần, lúc 02:00')).toBeVisible();
+
+    await user.click(screen.getByRole('combobox', { name: 'Giờ' }));
+    await user.click(await screen.findByRole('option', { name: '04:00' }));
+    await user.click(screen.getByRole('button', { name: 'Lưu thay đổi' }));
+    expect(await screen.findByText('Đã cập nhật lịch sao lưu tự động.')).toBeVisible();
+    expect(await screen.findByText('Sao lưu vào Chủ nhật hằng tuần, lúc 04:00')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Tắt sao lưu tự động' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tắt sao lưu tự động?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Tắt sao lưu tự động' }));
+    expect(await screen.findByText('Đã tắt sao lưu tự động.')).toBeVisible();
+    expect(await screen.findByText('Máy chủ chưa bật sao lưu tự động.')).toBeVisible();
+  });
+
+  it('deletes the server after its name is typed, keeping volumes unless asked, and returns to the list', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const id = await buyServer(sandbox(), token);
+    buildFinished();
+    renderPortal(`/cloud-server/${id}/detail`);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Xoá máy chủ' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Xoá máy chủ web-01' });
+    expect(within(dialog).getByRole('checkbox')).not.toBeChecked();
+    expect(within(dialog).getByText(/Thao tác này cần khoảng 15–30 phút/)).toBeVisible();
+    await typeName(dialog, 'web-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Xoá máy chủ' }));
+
+    expect(await screen.findByText('Đang xoá máy chủ web-01.')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/cloud-server$/),
+    );
+    const { body } = await api<{ status: string }>(sandbox(), token, 'GET', `/cloud/servers/${id}`);
+    expect(body.status).toBe('deleting');
+  });
+
+  it('shows a blocked account the reasons and disables every action', async () => {
+    const token = await signInAs(sandbox(), 'trial@example.vn');
+    const id = await buyServer(sandbox(), token);
+    // The trial (five days left) ends; the server is long built by then.
+    vi.setSystemTime(new Date(NOW.getTime() + 5 * DAY_MS + HOUR_MS));
+    renderPortal(`/cloud-server/${id}/detail`);
+
+    expect(
+      await screen.findByText('Không thể thực hiện thao tác do: đã hết hạn dùng thử.'),
+    ).toBeVisible();
+    const actions = screen.getByRole('group', { name: 'Thao tác với máy chủ' });
+    const buttons = within(actions).getAllByRole('button');
+    expect(buttons.length).toBeGreaterThan(3);
+    for (const button of buttons) expect(button).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Địa chỉ IP' }));
+    expect(await screen.findByRole('button', { name: 'Mua IP' })).toBeDisabled();
+  });
+});
