@@ -22,7 +22,7 @@ const NOT_YET_IMPLEMENTED = [
   'extendVolume', 'listSnapshots', 'createSnapshot', 'getSnapshot', 'deleteSnapshot',
   'restoreSnapshot',
   // keys
-  'listSshKeys', 'createSshKey', 'deleteSshKey',
+  'createSshKey', 'deleteSshKey',
   // tickets
   'listTickets', 'createTicket', 'getTicket', 'replyToTicket',
   // account

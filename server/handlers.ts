@@ -2,6 +2,7 @@
 import { authHandlers } from './areas/auth';
 import { billingHandlers } from './areas/billing';
 import { catalogHandlers } from './areas/catalog';
+import { keyHandlers } from './areas/keys';
 import { networkHandlers } from './areas/network';
 import { serverHandlers } from './areas/servers';
 import type { HandlerTable } from './handler';
@@ -12,4 +13,5 @@ export const handlers: HandlerTable = {
   ...billingHandlers,
   ...serverHandlers,
   ...networkHandlers,
+  ...keyHandlers,
 };
