@@ -2,8 +2,7 @@
 import type { components } from '../src/api/schema';
 import {
   quote,
-  vatContained,
-  vietnamMonthStartAfter,
+  quoteUntil as quoteForPeriod,
   type IntervalCount,
   type Quote,
 } from '../src/domain/pricing';
@@ -28,44 +27,14 @@ export function quoteNew(
   return quote(toOrderLines(lines), interval, now);
 }
 
-/** Vietnam-time months from the one holding `now` to `end` (a month start), at least 1. */
-export function monthsUntil(now: Date, end: Date): number {
-  let months = 1;
-  while (months < 120 && vietnamMonthStartAfter(now, months).getTime() < end.getTime()) months += 1;
-  return months;
-}
-
-/**
- * A change to an existing resource, for the rest of its period (ending at `end`, a Vietnam month
- * start): the rest of this month as the domain's quote prices it, plus the whole months after.
- * That is what `quote(lines, months, now)` gives, but quote only takes the order intervals 1, 3,
- * 6 and 12, and a period's remainder can be any number of months. (Exact because every unit price
- * is a whole number of thousands, so whole months need no rounding.)
- */
+/** A change to an existing resource, for the rest of its period (the domain's quoteUntil). */
 export function quoteUntil(
   lines: readonly ResolvedLine[],
   end: Date,
   interval: IntervalCount,
   now: Date,
 ): Quote {
-  const extraMonths = monthsUntil(now, end) - 1;
-  const thisMonth = quote(toOrderLines(lines), 1, now);
-  const priced = thisMonth.lines.map((line) => ({
-    ...line,
-    months: line.months + extraMonths,
-    amount: line.amount + extraMonths * line.unit_price * line.quantity,
-  }));
-  const total = priced.reduce((sum, line) => sum + line.amount, 0);
-  const vat = vatContained(total);
-  return {
-    interval_count: interval,
-    lines: priced,
-    subtotal: total - vat,
-    vat,
-    total,
-    period_start: thisMonth.period_start,
-    period_end: end.toISOString(),
-  };
+  return quoteForPeriod(toOrderLines(lines), end, interval, now);
 }
 
 /**

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import {
   applyDiscount,
+  monthsUntil,
+  quoteUntil,
   INTERVAL_COUNTS,
   monthRemaining,
   proratedAmount,
@@ -137,6 +139,25 @@ describe('a quote', () => {
     const result = quote([{ product: cpu, quantity: 1 }], 12, vn('2026-04-16T00:00:00'));
     expect(result.period_end).toBe(vn('2027-04-01T00:00:00').toISOString());
     expect(result.total).toBe(proratedAmount(90_000, 12, vn('2026-04-16T00:00:00')));
+  });
+});
+
+describe('a change for the rest of a paid period', () => {
+  const cpu = { id: 1, name: 'CPU', code: 'cpu', price: 90_000 };
+  const now = vn('2026-04-16T00:00:00');
+
+  it('counts the months to the period end, this one included', () => {
+    expect(monthsUntil(now, vn('2026-05-01T00:00:00'))).toBe(1);
+    expect(monthsUntil(now, vn('2026-07-01T00:00:00'))).toBe(3);
+    expect(monthsUntil(now, vn('2027-04-01T00:00:00'))).toBe(12);
+  });
+
+  it('prices the rest of this month plus the whole months up to the end', () => {
+    const result = quoteUntil([{ product: cpu, quantity: 2 }], vn('2026-07-01T00:00:00'), 3, now);
+    // 180 000 × 360/720 for April, then May and June whole.
+    expect(result.total).toBe(90_000 + 360_000);
+    expect(result.interval_count).toBe(3);
+    expect(result.period_end).toBe(vn('2026-07-01T00:00:00').toISOString());
   });
 });
 

@@ -57,17 +57,29 @@ export function monthRemaining(now: Date): { hoursLeft: number; hoursInMonth: nu
   return { hoursLeft, hoursInMonth };
 }
 
-/** What `interval` months of `monthlyAmount` cost when ordered at `now`, rounded to 1000. */
-export function proratedAmount(monthlyAmount: number, interval: IntervalCount, now: Date): number {
+/**
+ * What `months` calendar months of `monthlyAmount` cost from `now` — the rest of this month plus
+ * months − 1 whole ones — rounded to 1000. Orders use an interval (1, 3, 6, 12); a change to an
+ * existing resource pays the months left in its period, which can be any number.
+ */
+export function proratedAmount(monthlyAmount: number, months: number, now: Date): number {
   const { hoursLeft, hoursInMonth } = monthRemaining(now);
-  const chargedHours = hoursLeft + (interval - 1) * hoursInMonth;
+  const chargedHours = hoursLeft + (months - 1) * hoursInMonth;
   return roundToThousand(monthlyAmount * chargedHours, hoursInMonth);
 }
 
 /** The months charged, fractional for the current month (for display). */
-export function monthsCharged(interval: IntervalCount, now: Date): number {
+export function monthsCharged(months: number, now: Date): number {
   const { hoursLeft, hoursInMonth } = monthRemaining(now);
-  return interval - 1 + hoursLeft / hoursInMonth;
+  return months - 1 + hoursLeft / hoursInMonth;
+}
+
+/** Vietnam-time months from the one holding `now` to `end` (a month start), at least 1. */
+export function monthsUntil(now: Date, end: Date): number {
+  let months = 1;
+  while (months < 1200 && vietnamMonthStartAfter(now, months).getTime() < end.getTime())
+    months += 1;
+  return months;
 }
 
 export interface PricedProduct {
@@ -110,15 +122,38 @@ export function vatContained(total: number): number {
   return roundToThousand(total * rateTenths, 10 + rateTenths);
 }
 
-export function quote(lines: OrderLine[], interval: IntervalCount, now: Date): Quote {
-  const months = Math.round(monthsCharged(interval, now) * 10000) / 10000;
+/** A new order for `interval` months from `now`. */
+export function quote(lines: readonly OrderLine[], interval: IntervalCount, now: Date): Quote {
+  return quoteMonths(lines, interval, interval, now);
+}
+
+/**
+ * A change to a resource whose paid period runs to `end` (a Vietnam month start): the rest of
+ * this month plus the whole months up to `end`. `interval` is the resource's billing interval.
+ */
+export function quoteUntil(
+  lines: readonly OrderLine[],
+  end: Date,
+  interval: IntervalCount,
+  now: Date,
+): Quote {
+  return quoteMonths(lines, monthsUntil(now, end), interval, now);
+}
+
+function quoteMonths(
+  lines: readonly OrderLine[],
+  monthCount: number,
+  interval: IntervalCount,
+  now: Date,
+): Quote {
+  const months = Math.round(monthsCharged(monthCount, now) * 10000) / 10000;
   const priced = lines.map(({ product, quantity }) => ({
     product_id: product.id,
     name: product.name,
     quantity,
     unit_price: product.price,
     months,
-    amount: proratedAmount(product.price * quantity, interval, now),
+    amount: proratedAmount(product.price * quantity, monthCount, now),
   }));
   const total = priced.reduce((sum, line) => sum + line.amount, 0);
   const vat = vatContained(total);
@@ -129,7 +164,7 @@ export function quote(lines: OrderLine[], interval: IntervalCount, now: Date): Q
     vat,
     total,
     period_start: now.toISOString(),
-    period_end: vietnamMonthStartAfter(now, interval).toISOString(),
+    period_end: vietnamMonthStartAfter(now, monthCount).toISOString(),
   };
 }
 
