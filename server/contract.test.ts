@@ -18,8 +18,8 @@ const NOT_YET_IMPLEMENTED = [
   'createPaymentRequest', 'payInvoice', 'listBalanceAdjustments', 'completeTopup', 'applyCoupon',
   'listPayments', 'listPackages', 'getPackage',
   // storage
-  'listVolumes', 'createVolume', 'getVolume', 'deleteVolume', 'attachVolume', 'detachVolume',
-  'extendVolume', 'listSnapshots', 'createSnapshot', 'getSnapshot', 'deleteSnapshot',
+  'createVolume', 'deleteVolume', 'attachVolume', 'detachVolume', 'extendVolume',
+  'listSnapshots', 'createSnapshot', 'getSnapshot', 'deleteSnapshot',
   'restoreSnapshot',
   // keys
   'createSshKey', 'deleteSshKey',

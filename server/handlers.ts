@@ -5,6 +5,7 @@ import { catalogHandlers } from './areas/catalog';
 import { keyHandlers } from './areas/keys';
 import { networkHandlers } from './areas/network';
 import { serverHandlers } from './areas/servers';
+import { storageHandlers } from './areas/storage';
 import type { HandlerTable } from './handler';
 
 export const handlers: HandlerTable = {
@@ -14,4 +15,5 @@ export const handlers: HandlerTable = {
   ...serverHandlers,
   ...networkHandlers,
   ...keyHandlers,
+  ...storageHandlers,
 };

@@ -301,4 +301,33 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX balance_adjustments_user ON balance_adjustments (user_id);
     `,
   },
+  {
+    // Data disks: volumes a paid create_server order makes, attached to the new server. A volume's
+    // status at rest is in_use (attached) or available; the attached server's task gives the
+    // status in between. A deleted volume's row stays as a record.
+    name: 'volumes',
+    sql: `
+      CREATE TABLE volumes (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        name TEXT NOT NULL CHECK (length(name) BETWEEN 5 AND 32 AND name NOT GLOB '*[^A-Za-z0-9_-]*'),
+        size INTEGER NOT NULL CHECK (size >= 1),
+        type TEXT NOT NULL CHECK (type IN ('SSD', 'HDD')),
+        status TEXT NOT NULL CHECK (status IN ('available', 'in_use', 'deleted')),
+        server_id INTEGER REFERENCES servers (id),
+        datacenter TEXT NOT NULL REFERENCES datacenters (code),
+        price INTEGER NOT NULL CHECK (price >= 0),
+        interval_count INTEGER NOT NULL CHECK (interval_count IN (1, 3, 6, 12)),
+        expiry TEXT,
+        created_at TEXT NOT NULL,
+        deleted_at TEXT,
+        CHECK ((status = 'deleted') = (deleted_at IS NOT NULL)),
+        CHECK (status <> 'in_use' OR server_id IS NOT NULL),
+        CHECK (status <> 'available' OR server_id IS NULL)
+      ) STRICT;
+      CREATE UNIQUE INDEX volumes_live_name ON volumes (user_id, name COLLATE NOCASE)
+        WHERE deleted_at IS NULL;
+      CREATE INDEX volumes_server ON volumes (server_id) WHERE deleted_at IS NULL;
+    `,
+  },
 ];

@@ -33,6 +33,7 @@ import {
   type ServerRow,
 } from './servers';
 import { findUserById } from './users';
+import { createDataVolumes } from './volumes';
 
 type Order = components['schemas']['Order'];
 type OrderType = components['schemas']['OrderType'];
@@ -56,6 +57,8 @@ export interface CreateServerWork {
   disk_type: 'SSD' | 'HDD';
   extra_ipv4: number;
   ipv6: number;
+  /** Data disks, made volumes attached to the server (absent in orders stored before them). */
+  datadisks?: { size: number; type: 'SSD' | 'HDD' }[];
 }
 
 export interface ResizeWork {
@@ -433,6 +436,19 @@ function doWork(services: Services, order: OrderRow, now: Date): { serverId: num
         },
         now,
         buildSeconds,
+      );
+      createDataVolumes(
+        db,
+        {
+          id: server.id,
+          user_id: order.user_id,
+          name: work.name,
+          datacenter: work.datacenter,
+          interval_count: order.interval_count,
+          expiry: order.expiry ?? now.toISOString(),
+        },
+        work.datadisks ?? [],
+        now,
       );
       const user = findUserById(db, order.user_id);
       if (work.password && user) {

@@ -99,22 +99,35 @@ export function settleServers(db: Db, now: Date): void {
   const at = now.toISOString();
   const ended = db
     .prepare(
-      'SELECT id, task, task_ends_at FROM servers WHERE task IS NOT NULL AND task_ends_at <= ?',
+      `SELECT id, task, task_ends_at, delete_volumes FROM servers
+        WHERE task IS NOT NULL AND task_ends_at <= ?`,
     )
-    .all(at) as { id: number; task: Task; task_ends_at: string }[];
+    .all(at) as { id: number; task: Task; task_ends_at: string; delete_volumes: 0 | 1 | null }[];
   if (!ended.length) return;
   db.transaction(() => {
     const finish = db.prepare(
       `UPDATE servers SET status = ?, deleted_at = ?,
          task = NULL, task_started_at = NULL, task_ends_at = NULL WHERE id = ?`,
     );
-    for (const { id, task, task_ends_at: endedAt } of ended) {
+    for (const { id, task, task_ends_at: endedAt, delete_volumes: deleteVolumes } of ended) {
       const status = STATUS_AFTER[task];
       finish.run(status, status === 'deleted' ? endedAt : null, id);
       if (status === 'deleted') {
         // The addresses and the schedule go with the server; the row stays as a record.
         db.prepare('DELETE FROM ips WHERE server_id = ?').run(id);
         db.prepare('DELETE FROM snapshot_schedules WHERE server_id = ?').run(id);
+        // Its volumes go too with delete_volumes; otherwise they are detached and kept.
+        if (deleteVolumes === 1) {
+          db.prepare(
+            `UPDATE volumes SET status = 'deleted', deleted_at = ?
+              WHERE server_id = ? AND deleted_at IS NULL`,
+          ).run(endedAt, id);
+        } else {
+          db.prepare(
+            `UPDATE volumes SET status = 'available', server_id = NULL
+              WHERE server_id = ? AND deleted_at IS NULL`,
+          ).run(id);
+        }
       }
     }
   })();

@@ -302,14 +302,52 @@ describe('createOrder', () => {
     await placeOrder(await as('whitelist@example.vn'));
   });
 
-  it('leaves volumes and packages to their own areas', async () => {
+  it('prices data disks with the server: the amount is the quote of all its lines', async () => {
     await start();
     const api = await as('demo@example.vn');
-    const withDisk = await api.post(
-      '/billing/orders',
-      serverOrderFor({ dataDisks: [{ size: 100, type: 'HDD' }] }),
+    const choice = {
+      ...SERVER_CHOICE,
+      dataDisks: [
+        { size: 100, type: 'HDD' as const },
+        { size: 50, type: 'SSD' as const },
+      ],
+    };
+    const order = await placeOrder(api, choice);
+    const expected = await expectedQuote(api, choice);
+    const withoutDisks = await expectedQuote(api, { ...choice, dataDisks: [] });
+    expect(order.amount).toBe(expected.total);
+    expect(expected.total).toBeGreaterThan(withoutDisks.total);
+    expect((await api.get(`/billing/orders/${order.id}`)).json().info).toBe(
+      'web-01: 2 CPU, 4 GB RAM, 40 GB SSD, +100 GB HDD, +50 GB SSD',
     );
-    expect(withDisk.statusCode).toBe(501);
+  });
+
+  it('refuses data disks that do not agree with the products’ disk lines', async () => {
+    await start();
+    const api = await as('demo@example.vn');
+    const order = serverOrderFor({ dataDisks: [{ size: 100, type: 'HDD' }] });
+    const mismatch = { products: 'Danh sách sản phẩm không khớp với cấu hình máy chủ.' };
+    const variants = [
+      // a data disk the products do not price
+      { ...order, products: order.products.filter((p) => p.id_or_name !== 'volume_hdd_100gb') },
+      // a disk line the data does not have
+      { ...order, data: { ...order.data, datadisks: [] } },
+      // the same gigabytes as two disks instead of one
+      {
+        ...order,
+        products: order.products.map((p) =>
+          p.id_or_name === 'volume_hdd_100gb' ? { id_or_name: 'volume_hdd_50gb', quantity: 2 } : p,
+        ),
+      },
+      // another type
+      { ...order, data: { ...order.data, datadisks: [{ size: 100, type: 'SSD' as const }] } },
+    ];
+    for (const variant of variants) {
+      const response = await api.post('/billing/orders', variant);
+      expect(response.statusCode, JSON.stringify(variant.products)).toBe(400);
+      expect(response.json().errors).toEqual(mismatch);
+    }
+    expect((await api.get('/billing/orders')).json().total).toBe(0);
   });
 });
 

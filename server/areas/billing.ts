@@ -4,6 +4,7 @@
  */
 import type { components } from '../../src/api/schema';
 import { applyDiscount, type IntervalCount } from '../../src/domain/pricing';
+import { parseProductLine } from '../../src/domain/serverOrder';
 import { SERVER_LIMITS, validateServerName } from '../../src/domain/serverRules';
 import {
   findDatacenter,
@@ -42,6 +43,7 @@ import { accountServer, accountServers, requireIpRoom, settleServers } from '../
 import type { UserRow } from '../users';
 
 type CreateServerOrder = components['schemas']['CreateServerOrder'];
+type ProductLine = components['schemas']['ProductLine'];
 
 export const billingHandlers: HandlerTable = {
   calculatePrice: (ctx) => {
@@ -262,8 +264,6 @@ function placeServerOrder(
     'data.password':
       !data.key_name && data.password !== true ? 'server.server_needs_access' : undefined,
   });
-  // Data disks are volumes, which come with the storage area.
-  if (data.datadisks?.length) throw new ApiError(501, 'server.not_implemented');
   if (cpu > SERVER_LIMITS.cpu.max || ram > SERVER_LIMITS.ram.max || disk > SERVER_LIMITS.disk.max) {
     throw new ApiError(409, 'server.quota_exceeded');
   }
@@ -271,7 +271,11 @@ function placeServerOrder(
   const ipv6 = data.ipv6?.quantity ?? 0;
   const lines = resolveProductLines(db, products);
   const extras = resolveProductLines(db, data.extra_products ?? [], 'data.extra_products');
-  if (!sameUnits(unitsByProduct(lines), expectedUnits(db, data, extras))) {
+  const datadisks = (data.datadisks ?? []).map(({ size, type }) => ({ size, type }));
+  if (
+    !sameUnits(unitsByProduct(lines), expectedUnits(db, data, extras)) ||
+    !sizedDisksFit(products, [data.rootdisk, ...datadisks])
+  ) {
     throw new ApiError(
       400,
       'server.products_mismatch',
@@ -303,8 +307,10 @@ function placeServerOrder(
     disk_type: data.rootdisk.type,
     extra_ipv4: extraIpv4,
     ipv6,
+    datadisks,
   };
   const extrasInfo = [
+    ...datadisks.map((disk) => `+${disk.size} GB ${disk.type}`),
     ...(extraIpv4 ? [`+${extraIpv4} IPv4`] : []),
     ...(ipv6 ? [`${ipv6} IPv6`] : []),
     ...extras.map((line) => `${line.quantity} × ${line.product.name}`),
@@ -353,10 +359,36 @@ function expectedUnits(
   };
   add('cpu', data.cpu.quantity);
   add('ram', data.ram.quantity);
-  add(data.rootdisk.type === 'SSD' ? 'volume_ssd' : 'volume_hdd', data.rootdisk.size);
+  for (const disk of [data.rootdisk, ...(data.datadisks ?? [])]) {
+    add(diskProduct(disk.type), disk.size);
+  }
   add('wan_ipv4', 1 + (data.ipv4?.quantity ?? 0));
   add('wan_ipv6', data.ipv6?.quantity ?? 0);
   return units;
+}
+
+const diskProduct = (type: 'SSD' | 'HDD') => (type === 'SSD' ? 'volume_ssd' : 'volume_hdd');
+
+/**
+ * Each disk the products name by its size (`volume_hdd_100gb`; quantity 2 is two such disks) is
+ * one of the server's disks, the root disk or a data disk; disks priced by the gigabyte
+ * (`volume_hdd`) are only checked by their units.
+ */
+function sizedDisksFit(
+  products: readonly ProductLine[],
+  disks: readonly { size: number; type: 'SSD' | 'HDD' }[],
+): boolean {
+  const left = disks.map((disk) => `${diskProduct(disk.type)}_${disk.size}`);
+  for (const line of products) {
+    const sized = typeof line.id_or_name === 'string' ? parseProductLine(line.id_or_name) : null;
+    if (!sized?.code.startsWith('volume_')) continue;
+    for (let count = 0; count < line.quantity; count += 1) {
+      const at = left.indexOf(`${sized.code}_${sized.units}`);
+      if (at < 0) return false;
+      left.splice(at, 1);
+    }
+  }
+  return true;
 }
 
 function sameUnits(a: Map<number, number>, b: Map<number, number>): boolean {

@@ -515,6 +515,7 @@ export const en: Messages<typeof vi> = {
     datacenter_not_found: 'There is no such datacenter.',
     ssh_key_not_found: 'There is no such SSH key.',
     server_not_found: 'There is no such server.',
+    volume_not_found: 'There is no such volume.',
     order_not_found: 'There is no such order.',
     invoice_not_found: 'There is no such invoice.',
     ip_not_found: 'There is no such IP address.',

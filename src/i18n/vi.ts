@@ -723,6 +723,7 @@ export const vi = {
     datacenter_not_found: 'Không tìm thấy trung tâm dữ liệu này.',
     ssh_key_not_found: 'Không tìm thấy SSH key này.',
     server_not_found: 'Không tìm thấy máy chủ này.',
+    volume_not_found: 'Không tìm thấy ổ đĩa này.',
     order_not_found: 'Không tìm thấy đơn hàng này.',
     invoice_not_found: 'Không tìm thấy hoá đơn này.',
     ip_not_found: 'Không tìm thấy địa chỉ IP này.',
