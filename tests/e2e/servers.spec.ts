@@ -9,6 +9,7 @@ async function signInAt(page: Page, email: string) {
 
 test('the demo customer orders a server from a plan, pays from the balance and runs it', async ({
   page,
+  request,
 }) => {
   test.setTimeout(120_000);
   await signInAt(page, 'demo@example.vn');
@@ -19,6 +20,8 @@ test('the demo customer orders a server from a plan, pays from the balance and r
   await expect(page.getByLabel('CPU (core)')).toHaveValue('2');
 
   await page.getByLabel('Tên máy chủ').fill('e2e-web-01');
+  await page.getByRole('button', { name: 'Thêm', exact: true }).click();
+  await page.getByLabel('Dung lượng (GB)').fill('50');
   // The price follows the form, and is what the order then costs.
   const total = page.getByTestId('price-total');
   await expect(total).toHaveText(/\d ₫$/);
@@ -75,7 +78,22 @@ test('the demo customer orders a server from a plan, pays from the balance and r
   await remove.getByRole('button', { name: 'Xoá máy chủ' }).click();
   await expect(page.getByText('Đang xoá máy chủ e2e-web-01.')).toBeVisible();
   await page.goto('/idc/cloud-server');
-  await expect(page.getByText('e2e-web-01')).toHaveCount(0, { timeout: 30_000 });
+  // The list polls until the deletion is over and the customer has no server left.
+  await expect(page.getByText('Bạn chưa có máy chủ nào')).toBeVisible({ timeout: 30_000 });
+
+  // The data disk was kept: detached, still the customer's.
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const volumes = await request.get('/api/v1/storage/volumes', {
+    headers: { Authorization: `Token ${token}` },
+  });
+  expect((await volumes.json()).items).toContainEqual(
+    expect.objectContaining({
+      name: 'e2e-web-01-data-1',
+      size: 50,
+      server_id: null,
+      status: 'available',
+    }),
+  );
 });
 
 test('a visitor who registers from a server offer lands on the create form with that offer', async ({
