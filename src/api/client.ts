@@ -28,6 +28,28 @@ export interface RequestOptions {
 /** Status 0 stands for "no answer": the network failed before the server could reply. */
 export const NETWORK_ERROR_STATUS = 0;
 
+/**
+ * When the customer leaves or reloads the page, the browser cancels the calls still running and
+ * they fail like a broken network. That is not a failed session check: it must not sign anyone
+ * out, so such failures are reported as aborted instead.
+ */
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  const leave = () => {
+    leavingPage = true;
+  };
+  // beforeunload does not fire for every navigation; pagehide does, before calls are cancelled.
+  window.addEventListener('beforeunload', leave);
+  window.addEventListener('pagehide', leave);
+  window.addEventListener('pageshow', () => {
+    leavingPage = false;
+  });
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
 export function buildUrl(path: string, query: RequestOptions['query'] = {}): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
@@ -74,7 +96,8 @@ export async function request<T>(path: string, options: RequestOptions): Promise
       signal: options.signal,
     });
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    if (isAbortError(cause)) throw cause;
+    if (leavingPage) throw new DOMException('The page is being left', 'AbortError');
     throw new HttpError('network_error', NETWORK_ERROR_STATUS, { message: 'network_error' });
   }
 

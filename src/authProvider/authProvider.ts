@@ -4,7 +4,7 @@
  */
 import type { AuthProvider } from 'ra-core';
 
-import { errorStatus, NETWORK_ERROR_STATUS } from '../api/client';
+import { errorStatus, isAbortError, NETWORK_ERROR_STATUS } from '../api/client';
 import { LOGIN_REDIRECT_DELAY_MS } from '../domain/constants';
 import { canAccessResource } from './permissions';
 import { fetchCurrentUser } from './sessionCheck';
@@ -19,6 +19,28 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function currentPortalPath(): string {
   const { pathname, search } = window.location;
   return `${pathname.replace(/^\/idc(?=\/|$)/, '') || '/'}${search}`;
+}
+
+type CheckStatus = 'ok' | 'left' | number | undefined;
+
+/**
+ * Asks the server about the session. A call that gets no answer is asked again after the
+ * spec's one second: calls cancelled because the customer is leaving or reloading the page fail
+ * exactly like a broken network, and must not end the session; a network that stays down does.
+ */
+async function sessionCheckStatus(): Promise<CheckStatus> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await fetchCurrentUser();
+      unauthorizedLatch.reset();
+      return 'ok';
+    } catch (error) {
+      if (isAbortError(error)) return 'left';
+      const status = errorStatus(error);
+      if (status !== NETWORK_ERROR_STATUS || attempt === 2) return status;
+      await wait(LOGIN_REDIRECT_DELAY_MS);
+    }
+  }
 }
 
 export const authProvider: AuthProvider = {
@@ -38,17 +60,13 @@ export const authProvider: AuthProvider = {
       await wait(LOGIN_REDIRECT_DELAY_MS);
       throw { redirectTo: LOGIN_PATH, message: 'app.auth.login_required' };
     }
-    try {
-      await fetchCurrentUser();
-      unauthorizedLatch.reset();
-    } catch (error) {
-      const status = errorStatus(error);
-      if (status === 401 || status === NETWORK_ERROR_STATUS || status === undefined) {
-        forgetSession();
-        throw { redirectTo: LOGIN_PATH, message: false };
-      }
-      // Other failures (e.g. 500) do not end the session; checkError routes them.
+    const status = await sessionCheckStatus();
+    if (status === 'left') return new Promise<never>(() => undefined); // the next page checks
+    if (status === 401 || status === NETWORK_ERROR_STATUS || status === undefined) {
+      forgetSession();
+      throw { redirectTo: LOGIN_PATH, message: false };
     }
+    // Other failures (e.g. 500) do not end the session; checkError routes them.
   },
 
   checkError: async (error) => {

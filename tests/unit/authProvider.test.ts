@@ -74,6 +74,51 @@ describe('checkAuth', () => {
   });
 });
 
+describe('checkAuth when the network fails', () => {
+  const settled = (promise: Promise<unknown>) =>
+    Promise.race([
+      promise.then(
+        () => 'resolved',
+        () => 'rejected',
+      ),
+      new Promise((resolve) => setTimeout(() => resolve('pending'), 50)),
+    ]);
+
+  it('forgets the session and sends the user to login when the network stays down (spec §4)', async () => {
+    await signInAsDemo();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed'));
+    vi.useFakeTimers();
+    const outcome = authProvider.checkAuth({}).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await outcome).toMatchObject({ redirectTo: '/login' });
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('keeps the session when the second look, one second later, gets an answer', async () => {
+    const token = await signInAsDemo();
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed'));
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const outcome = authProvider.checkAuth({});
+    await vi.advanceTimersByTimeAsync(1000);
+    vi.useRealTimers();
+    await expect(outcome).resolves.toBeUndefined();
+    expect(localStorage.getItem('access_token')).toBe(token);
+  });
+
+  it('keeps the session when the failure is the browser cancelling calls of a page being left', async () => {
+    const token = await signInAsDemo();
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    window.dispatchEvent(new Event('beforeunload'));
+    try {
+      expect(await settled(authProvider.checkAuth({}))).toBe('pending');
+      expect(localStorage.getItem('access_token')).toBe(token);
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+  });
+});
+
 describe('checkError', () => {
   it('sends the user to login once when several calls fail with 401 together', async () => {
     await signInAsDemo();
