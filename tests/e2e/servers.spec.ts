@@ -1,6 +1,23 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { linkFromMail, signIn, uniqueEmail } from './support';
+
+/** Waits, through the API, until the server's running task is over and it is active again. */
+async function waitUntilActive(page: Page, request: APIRequestContext) {
+  const id = /cloud-server\/(\d+)\/detail/.exec(page.url())?.[1];
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/api/v1/cloud/servers/${id}`, {
+          headers: { Authorization: `Token ${token}` },
+        });
+        return (await answer.json()).status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('active');
+}
 
 async function signInAt(page: Page, email: string) {
   await signIn(page, email);
@@ -12,6 +29,7 @@ test('the demo customer orders a server from a plan, pays from the balance and r
   request,
 }) => {
   test.setTimeout(120_000);
+  const name = `e2e-${Date.now().toString(36)}`;
   await signInAt(page, 'demo@example.vn');
 
   await page.goto('/idc/cloud-server/plans');
@@ -19,7 +37,7 @@ test('the demo customer orders a server from a plan, pays from the balance and r
   await expect(page).toHaveURL(/\/idc\/cloud-server\/plan\/\d+/);
   await expect(page.getByLabel('CPU (core)')).toHaveValue('2');
 
-  await page.getByLabel('Tên máy chủ').fill('e2e-web-01');
+  await page.getByLabel('Tên máy chủ').fill(name);
   await page.getByRole('button', { name: 'Thêm', exact: true }).click();
   await page.getByLabel('Dung lượng (GB)').fill('50');
   // The price follows the form, and is what the order then costs.
@@ -38,15 +56,17 @@ test('the demo customer orders a server from a plan, pays from the balance and r
   await page.getByRole('button', { name: /^Thanh toán / }).click();
   await expect(page.getByText(/Thanh toán thành công/)).toBeVisible();
   await expect(page).toHaveURL(/\/idc\/cloud-server\/\d+\/detail$/);
+  const serverPath = `/api/v1/cloud/servers/${/(\d+)\/detail/.exec(page.url())?.[1]}`;
 
   const status = page.getByText('Đang hoạt động').first();
   await expect(status).toBeVisible({ timeout: 30_000 });
 
   // Reboot.
   await page.getByRole('button', { name: 'Khởi động lại', exact: true }).click();
-  const reboot = page.getByRole('dialog', { name: 'Khởi động lại máy chủ e2e-web-01?' });
+  const reboot = page.getByRole('dialog', { name: `Khởi động lại máy chủ ${name}?` });
   await reboot.getByRole('button', { name: 'Khởi động lại', exact: true }).click();
-  await expect(page.getByText('Đang khởi động lại máy chủ e2e-web-01.')).toBeVisible();
+  await expect(page.getByText(`Đang khởi động lại máy chủ ${name}.`)).toBeVisible();
+  await waitUntilActive(page, request);
   await expect(status).toBeVisible({ timeout: 30_000 });
 
   // Buy one more IP address.
@@ -59,36 +79,45 @@ test('the demo customer orders a server from a plan, pays from the balance and r
   // Rebuild: a weak password is refused with the rule, a strong one is accepted.
   await page.getByRole('tab', { name: 'Tổng quan' }).click();
   await page.getByRole('button', { name: 'Cài lại hệ điều hành' }).click();
-  const rebuild = page.getByRole('dialog', { name: 'Cài lại hệ điều hành cho e2e-web-01' });
-  await rebuild.getByLabel('Nhập tên máy chủ "e2e-web-01" để xác nhận').fill('e2e-web-01');
+  const rebuild = page.getByRole('dialog', { name: `Cài lại hệ điều hành cho ${name}` });
+  await rebuild.getByLabel(`Nhập tên máy chủ "${name}" để xác nhận`).fill(name);
   await rebuild.getByLabel('Mật khẩu mới').fill('weakpass');
   await rebuild.getByLabel('Mật khẩu mới').blur();
   await expect(rebuild.getByText(/Mật khẩu phải có ít nhất 10 ký tự/)).toBeVisible();
   await expect(rebuild.getByRole('button', { name: 'Cài lại hệ điều hành' })).toBeDisabled();
   await rebuild.getByLabel('Mật khẩu mới').fill('Strong#Pass2026');
   await rebuild.getByRole('button', { name: 'Cài lại hệ điều hành' }).click();
-  await expect(page.getByText('Đang cài lại hệ điều hành cho máy chủ e2e-web-01.')).toBeVisible();
-  await expect(status).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`Đang cài lại hệ điều hành cho máy chủ ${name}.`)).toBeVisible();
+  await waitUntilActive(page, request);
+  await expect(page.getByRole('button', { name: 'Cài lại hệ điều hành' })).toBeVisible({
+    timeout: 30_000,
+  });
 
   // Delete, keeping the volumes.
   await page.getByRole('button', { name: 'Xoá máy chủ' }).click();
-  const remove = page.getByRole('dialog', { name: 'Xoá máy chủ e2e-web-01' });
+  const remove = page.getByRole('dialog', { name: `Xoá máy chủ ${name}` });
   await expect(remove.getByRole('checkbox')).not.toBeChecked();
-  await remove.getByLabel('Nhập tên máy chủ "e2e-web-01" để xác nhận').fill('e2e-web-01');
+  await remove.getByLabel(`Nhập tên máy chủ "${name}" để xác nhận`).fill(name);
   await remove.getByRole('button', { name: 'Xoá máy chủ' }).click();
-  await expect(page.getByText('Đang xoá máy chủ e2e-web-01.')).toBeVisible();
+  await expect(page.getByText(`Đang xoá máy chủ ${name}.`)).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  await expect
+    .poll(
+      async () =>
+        (await request.get(serverPath, { headers: { Authorization: `Token ${token}` } })).status(),
+      { timeout: 30_000 },
+    )
+    .toBe(404);
   await page.goto('/idc/cloud-server');
-  // The list polls until the deletion is over and the customer has no server left.
-  await expect(page.getByText('Bạn chưa có máy chủ nào')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('link', { name })).toHaveCount(0);
 
   // The data disk was kept: detached, still the customer's.
-  const token = await page.evaluate(() => localStorage.getItem('access_token'));
   const volumes = await request.get('/api/v1/storage/volumes', {
     headers: { Authorization: `Token ${token}` },
   });
   expect((await volumes.json()).items).toContainEqual(
     expect.objectContaining({
-      name: 'e2e-web-01-data-1',
+      name: `${name}-data-1`,
       size: 50,
       server_id: null,
       status: 'available',
