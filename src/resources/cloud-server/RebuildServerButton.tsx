@@ -16,6 +16,7 @@ import type { PortalDataProvider, Server } from '../../dataProvider/dataProvider
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { validateServerPassword } from '../../domain/serverRules';
 import { CATALOG_STALE_MS } from './serverConstants';
+import { ServerPasswordField } from './ServerPasswordField';
 import { useServerAction } from './useServerAction';
 import { WaitNotice } from './WaitNotice';
 
@@ -47,7 +48,6 @@ function RebuildDialog({ server, onClose }: { server: Server; onClose: () => voi
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [imageId, setImageId] = useState<number | ''>(server.image.id);
   const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState(false);
   const images = useQuery({
     queryKey: QUERY_KEYS.images,
     queryFn: () => dataProvider.listImages(),
@@ -102,19 +102,7 @@ function RebuildDialog({ server, onClose }: { server: Server; onClose: () => voi
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        type="password"
-        label={translate('servers.fields.new_password')}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        onBlur={() => setTouched(true)}
-        error={touched && passwordError !== undefined}
-        helperText={translate(
-          touched && passwordError ? passwordError : 'validation.server_password',
-        )}
-        autoComplete="new-password"
-        fullWidth
-      />
+      <ServerPasswordField value={password} onChange={setPassword} />
     </ConfirmByNameDialog>
   );
 }

@@ -18,7 +18,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 
@@ -31,6 +30,7 @@ import type {
 } from '../../dataProvider/dataProvider';
 import { validateServerPassword } from '../../domain/serverRules';
 import { useServerAction } from './useServerAction';
+import { ServerPasswordField } from './ServerPasswordField';
 
 interface ActionButtonProps {
   /** True while the account may not act (spec §5). */
@@ -174,7 +174,6 @@ export function ResetPasswordButton({ disabled }: ActionButtonProps) {
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<'generate' | 'custom'>('generate');
   const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState(false);
   const titleId = useId();
   const reset = useServerAction({
     mutationFn: (newPassword: string | undefined) =>
@@ -188,7 +187,6 @@ export function ResetPasswordButton({ disabled }: ActionButtonProps) {
   const openDialog = () => {
     setMode('generate');
     setPassword('');
-    setTouched(false);
     setOpen(true);
   };
 
@@ -231,19 +229,7 @@ export function ResetPasswordButton({ disabled }: ActionButtonProps) {
               />
             </RadioGroup>
             {mode === 'custom' ? (
-              <TextField
-                type="password"
-                label={translate('servers.fields.new_password')}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                onBlur={() => setTouched(true)}
-                error={touched && passwordError !== undefined}
-                helperText={translate(
-                  touched && passwordError ? passwordError : 'validation.server_password',
-                )}
-                autoComplete="new-password"
-                fullWidth
-              />
+              <ServerPasswordField value={password} onChange={setPassword} />
             ) : null}
           </Stack>
         </DialogContent>
