@@ -11,6 +11,7 @@ import {
 } from '../../../src/domain/serverOrder';
 import { sandboxPerTest } from '../../support/sandbox';
 import { api, renderPortal, signInAs } from './portalHarness';
+import { SERVER_CHOICE } from '../../../server/testing';
 
 /**
  * The clock stands still (mid-month, mid-hour) from before the sandbox starts, so the screen and
@@ -29,20 +30,7 @@ afterEach(() => {
 
 const sandbox = sandboxPerTest();
 
-const BASE_CHOICE: ServerChoice = {
-  name: 'web-01',
-  os: 'Ubuntu 22.04',
-  datacenter: 'HN',
-  cpu: 2,
-  ram: 4,
-  disk: 40,
-  diskType: 'SSD',
-  dataDisks: [],
-  extraIpv4: 0,
-  ipv6: false,
-  keyName: null,
-  interval: 12,
-};
+const BASE_CHOICE: ServerChoice = { ...SERVER_CHOICE, interval: 12 };
 
 async function sandboxTotal(token: string, choice: ServerChoice): Promise<string> {
   const { status, body } = await api<{ total: number }>(
