@@ -1,22 +1,40 @@
 /** The sandbox API as a Fastify application, ready to `listen` or to `inject` in tests. */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { DEFAULT_SERVER_QUOTA } from './config';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
+import { DEFAULT_PUBLIC_URL, DEFAULT_SERVER_QUOTA } from './config';
 import { loadContract, registerOperations, validateResponsesAgainst } from './contract';
 import { openDatabase } from './db';
-import { errorReply, notFoundReply } from './errorReplies';
+import { answerClientError, errorReply, notFoundReply } from './errorReplies';
 import { domainFieldProblems } from './fieldRules';
 import type { HandlerTable } from './handler';
 import { handlers as allHandlers } from './handlers';
 import { localeFromHeader } from './i18n';
 import { isPortalRoute, registerPortal, sendPortalIndex } from './portal';
+import {
+  DEFAULT_RATE_LIMITS,
+  passwordAttemptLimiter,
+  registerRateLimitPlugin,
+  routeRateLimits,
+  type RateLimitSettings,
+} from './rateLimits';
 import { registerSandboxPages } from './sandboxPages';
+import { forbidCachingOfPrivateAnswers } from './security';
+import { DEFAULT_SESSION_POLICY, deleteExpiredSessions, type SessionPolicy } from './sessions';
+import { registerSecurityHeaders } from './securityHeaders';
 import { seedIfEmpty } from './seed';
 
 export interface SandboxOptions {
   /** SQLite file, or ':memory:'. */
   dbFile: string;
-  /** Origin for links in mails; by default the origin each request was sent to. */
+  /** Origin for links in mails (default http://localhost:8080); never taken from a request. */
   publicUrl?: string;
+  /** When session tokens expire (default: 30 days idle, 90 days at most). */
+  sessions?: SessionPolicy;
+  /** Abuse limits; tests lower them (defaults in rateLimits.ts). */
+  rateLimits?: Partial<RateLimitSettings>;
   /** The built portal; when given it is served at /idc and / redirects there. */
   staticDir?: string;
   /** Check every /api/v1 answer against the contract and turn a mismatch into a 500. */
@@ -33,18 +51,41 @@ export interface SandboxOptions {
   handlers?: HandlerTable;
   /** Replaces openapi/openapi.yaml; tests of the contract machinery use a small fixture. */
   contractFile?: string;
+  /** VITE_LIVECHAT_SCRIPT_URL of the served portal: its origin joins the portal's CSP. */
+  liveChatScriptUrl?: string;
 }
 
 export async function buildApp(options: SandboxOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const db = openDatabase(options.dbFile);
-  const app = Fastify({ logger: options.logger ?? false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // The largest legitimate body (a ticket or an SSH key) is well under this.
+    bodyLimit: 128 * 1024,
+    // Path ids are integers; a longer segment gets the 414 below instead of reaching a route.
+    routerOptions: { maxParamLength: 100 },
+    // Errors raised before routing, or by Node's HTTP parser, answer in the contract's shape too.
+    frameworkErrors: (error, request, reply) => {
+      const locale = localeFromHeader(request.headers['accept-language']);
+      const { status, body } = errorReply(error, locale);
+      // Hooks do not run this early, helmet's included: nosniff is set here.
+      return (reply as FastifyReply)
+        .code(status)
+        .header('x-content-type-options', 'nosniff')
+        .send(body);
+    },
+    clientErrorHandler: answerClientError,
+  });
   app.addHook('onClose', async () => {
     db.close();
   });
 
   try {
     if (options.seed ?? true) await seedIfEmpty(db, now());
+    const sessionPolicy = options.sessions ?? DEFAULT_SESSION_POLICY;
+    deleteExpiredSessions(db, now(), sessionPolicy);
+    forbidCachingOfPrivateAnswers(app);
+    await registerSecurityHeaders(app, options.liveChatScriptUrl);
 
     // An empty body with a JSON content type counts as no body, as it does for the provider.
     const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -53,6 +94,8 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
       const text = body as string;
       return text.trim() === '' ? done(null, undefined) : parseJson(request, text, done);
     });
+    // The API takes JSON only: a plain-text body is refused with 415 rather than parsed.
+    app.removeContentTypeParser('text/plain');
 
     app.setErrorHandler((error, request, reply) => {
       const { status, body } = errorReply(
@@ -74,12 +117,17 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
 
     const contract = loadContract(options.contractFile);
     if (options.validateResponses) validateResponsesAgainst(app, contract);
+    const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+    await registerRateLimitPlugin(app);
     registerOperations(app, contract, options.handlers ?? allHandlers, {
       db,
       now,
       buildSeconds: options.buildSeconds ?? 20,
       serverQuota: options.serverQuota ?? DEFAULT_SERVER_QUOTA,
-      publicUrl: options.publicUrl?.replace(/\/+$/, ''),
+      sessionPolicy,
+      publicUrl: (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
+      rateLimits: routeRateLimits(rateLimits),
+      passwordAttempts: passwordAttemptLimiter(app, rateLimits),
     });
     registerSandboxPages(app, db);
     if (options.staticDir) await registerPortal(app, options.staticDir);

@@ -5,11 +5,20 @@ describe('reading the environment', () => {
   it('has defaults for everything', () => {
     expect(readConfig({})).toEqual({
       port: 8080,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dbFile: DEFAULT_DB_FILE,
-      publicUrl: undefined,
+      publicUrl: 'http://localhost:8080',
       buildSeconds: 20,
       serverQuota: 10,
+      validateResponses: false,
+      sessions: { idleDays: 30, maxDays: 90 },
+      rateLimits: {
+        loginFailuresPerEmail: 10,
+        loginFailuresPerAddress: 30,
+        mailsPerHour: 5,
+        linkAttemptsPer15Min: 20,
+        registrationsPerHour: 20,
+      },
     });
     expect(DEFAULT_DB_FILE).toMatch(/[\\/]data[\\/]sandbox\.db$/);
   });
@@ -18,20 +27,57 @@ describe('reading the environment', () => {
     expect(
       readConfig({
         PORT: '9000',
-        HOST: '127.0.0.1',
+        HOST: '0.0.0.0',
         SANDBOX_DB: ':memory:',
         SANDBOX_PUBLIC_URL: 'https://portal.example.vn/',
         SANDBOX_BUILD_SECONDS: '0',
         SANDBOX_SERVER_QUOTA: '3',
+        SANDBOX_VALIDATE_RESPONSES: 'true',
+        SANDBOX_SESSION_IDLE_DAYS: '7',
+        SANDBOX_SESSION_MAX_DAYS: '14',
+        SANDBOX_LOGIN_FAILURES_PER_EMAIL: '3',
+        SANDBOX_LOGIN_FAILURES_PER_ADDRESS: '6',
+        SANDBOX_MAILS_PER_HOUR: '2',
+        SANDBOX_LINK_ATTEMPTS_PER_15MIN: '4',
+        SANDBOX_REGISTRATIONS_PER_HOUR: '5',
       }),
     ).toEqual({
       port: 9000,
-      host: '127.0.0.1',
+      host: '0.0.0.0',
       dbFile: ':memory:',
       publicUrl: 'https://portal.example.vn',
       buildSeconds: 0,
       serverQuota: 3,
+      validateResponses: true,
+      sessions: { idleDays: 7, maxDays: 14 },
+      rateLimits: {
+        loginFailuresPerEmail: 3,
+        loginFailuresPerAddress: 6,
+        mailsPerHour: 2,
+        linkAttemptsPer15Min: 4,
+        registrationsPerHour: 5,
+      },
     });
+  });
+
+  it('puts mailed links on the chosen port of this machine by default', () => {
+    expect(readConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+  });
+
+  it.each(['1', 'TRUE', '0', 'false', ''])('reads SANDBOX_VALIDATE_RESPONSES=%s', (value) => {
+    expect(readConfig({ SANDBOX_VALIDATE_RESPONSES: value }).validateResponses).toBe(
+      value === '1' || value.toLowerCase() === 'true',
+    );
+  });
+
+  it('keeps an absolute cap of sessions no shorter than their idle expiry', () => {
+    expect(readConfig({ SANDBOX_SESSION_IDLE_DAYS: '120' }).sessions).toEqual({
+      idleDays: 120,
+      maxDays: 120,
+    });
+    expect(() =>
+      readConfig({ SANDBOX_SESSION_IDLE_DAYS: '30', SANDBOX_SESSION_MAX_DAYS: '7' }),
+    ).toThrow('SANDBOX_SESSION_MAX_DAYS');
   });
 
   it.each([
@@ -42,6 +88,14 @@ describe('reading the environment', () => {
     ['SANDBOX_SERVER_QUOTA', '-1'],
     ['SANDBOX_PUBLIC_URL', 'portal.example.vn'],
     ['SANDBOX_PUBLIC_URL', 'ftp://portal.example.vn'],
+    ['SANDBOX_VALIDATE_RESPONSES', 'yes'],
+    ['SANDBOX_SESSION_IDLE_DAYS', '0'],
+    ['SANDBOX_SESSION_MAX_DAYS', 'ninety'],
+    ['SANDBOX_LOGIN_FAILURES_PER_EMAIL', '0'],
+    ['SANDBOX_LOGIN_FAILURES_PER_ADDRESS', '2.5'],
+    ['SANDBOX_MAILS_PER_HOUR', '-5'],
+    ['SANDBOX_LINK_ATTEMPTS_PER_15MIN', 'many'],
+    ['SANDBOX_REGISTRATIONS_PER_HOUR', '0'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(name);
   });

@@ -1,16 +1,25 @@
 /** The sandbox's environment variables, read and checked in one place. */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rateLimits';
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './sessions';
 
 export interface SandboxConfig {
   port: number;
+  /** Interface to listen on: the loopback one unless exposed on purpose (the outbox shows every mail). */
   host: string;
   dbFile: string;
-  /** Origin used in mailed links; undefined means "the origin each request came to". */
-  publicUrl: string | undefined;
+  /** Origin used in mailed links; never taken from a request. */
+  publicUrl: string;
   buildSeconds: number;
   /** Servers one account may hold, pending create orders included. */
   serverQuota: number;
+  /** VITE_LIVECHAT_SCRIPT_URL, as the served portal was built with: its origin joins the CSP. */
+  liveChatScriptUrl: string | undefined;
+  /** Check every API answer against the contract (the end-to-end runs turn it on). */
+  validateResponses: boolean;
+  sessions: SessionPolicy;
+  rateLimits: RateLimitSettings;
 }
 
 export const DEFAULT_DB_FILE = join(
@@ -20,15 +29,64 @@ export const DEFAULT_DB_FILE = join(
 );
 
 export const DEFAULT_SERVER_QUOTA = 10;
+export const DEFAULT_HOST = '127.0.0.1';
+/** What buildApp puts in mailed links when not told otherwise. */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
+
+const TEN_YEARS_IN_DAYS = 3650;
+const LIMIT_MAX = 100_000;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+  const port = readInteger(env, 'PORT', 8080, 0, 65535);
+  const idleDays = readInteger(
+    env,
+    'SANDBOX_SESSION_IDLE_DAYS',
+    DEFAULT_SESSION_POLICY.idleDays,
+    1,
+    TEN_YEARS_IN_DAYS,
+  );
+  const maxDays = readInteger(
+    env,
+    'SANDBOX_SESSION_MAX_DAYS',
+    Math.max(DEFAULT_SESSION_POLICY.maxDays, idleDays),
+    1,
+    TEN_YEARS_IN_DAYS,
+  );
+  if (maxDays < idleDays) {
+    throw new Error(
+      `SANDBOX_SESSION_MAX_DAYS (${maxDays}) must not be less than SANDBOX_SESSION_IDLE_DAYS (${idleDays})`,
+    );
+  }
+  const limit = (name: string, fallback: number) => readInteger(env, name, fallback, 1, LIMIT_MAX);
   return {
-    port: readInteger(env, 'PORT', 8080, 0, 65535),
-    host: env.HOST || '0.0.0.0',
+    port,
+    host: env.HOST || DEFAULT_HOST,
     dbFile: env.SANDBOX_DB || DEFAULT_DB_FILE,
-    publicUrl: readOrigin(env, 'SANDBOX_PUBLIC_URL'),
+    publicUrl: readOrigin(env, 'SANDBOX_PUBLIC_URL') ?? `http://localhost:${port}`,
     buildSeconds: readInteger(env, 'SANDBOX_BUILD_SECONDS', 20, 0, 24 * 60 * 60),
     serverQuota: readInteger(env, 'SANDBOX_SERVER_QUOTA', DEFAULT_SERVER_QUOTA, 0, 10_000),
+    liveChatScriptUrl: env.VITE_LIVECHAT_SCRIPT_URL || undefined,
+    validateResponses: readSwitch(env, 'SANDBOX_VALIDATE_RESPONSES'),
+    sessions: { idleDays, maxDays },
+    rateLimits: {
+      loginFailuresPerEmail: limit(
+        'SANDBOX_LOGIN_FAILURES_PER_EMAIL',
+        DEFAULT_RATE_LIMITS.loginFailuresPerEmail,
+      ),
+      loginFailuresPerAddress: limit(
+        'SANDBOX_LOGIN_FAILURES_PER_ADDRESS',
+        DEFAULT_RATE_LIMITS.loginFailuresPerAddress,
+      ),
+      mailsPerHour: limit('SANDBOX_MAILS_PER_HOUR', DEFAULT_RATE_LIMITS.mailsPerHour),
+      linkAttemptsPer15Min: limit(
+        'SANDBOX_LINK_ATTEMPTS_PER_15MIN',
+        DEFAULT_RATE_LIMITS.linkAttemptsPer15Min,
+      ),
+      registrationsPerHour: limit(
+        'SANDBOX_REGISTRATIONS_PER_HOUR',
+        DEFAULT_RATE_LIMITS.registrationsPerHour,
+      ),
+    },
   };
 }
 
@@ -46,6 +104,13 @@ function readInteger(
     throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
   }
   return value;
+}
+
+function readSwitch(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new Error(`${name} must be 1, true, 0 or false, not "${env[name]}"`);
 }
 
 function readOrigin(env: NodeJS.ProcessEnv, name: string): string | undefined {

@@ -2,17 +2,31 @@
  * The contract (openapi/openapi.yaml) turned into Fastify routes: one route per operationId,
  * requests validated against it, and — when asked — every answer checked against it too.
  */
+import { channel } from 'node:diagnostics_channel';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { parse } from 'yaml';
 import Ajv2020, { type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { ApiError } from './errors';
-import { Answer, type HandlerContext, type HandlerTable, type SandboxServices } from './handler';
+import {
+  Answer,
+  type HandlerContext,
+  type HandlerTable,
+  type OperationId,
+  type SandboxServices,
+} from './handler';
 import { localeFromHeader, translator } from './i18n';
-import { authenticate, SUPPORTED_SCHEMES, type SecurityRequirement } from './security';
+import {
+  authenticate,
+  sessionTokenOf,
+  SUPPORTED_SCHEMES,
+  type PasswordAttemptGuard,
+  type SecurityRequirement,
+} from './security';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -130,7 +144,14 @@ export function registerOperations(
   app: FastifyInstance,
   contract: Contract,
   handlers: HandlerTable,
-  services: SandboxServices & { publicUrl: string | undefined },
+  services: SandboxServices & {
+    /** Origin of the portal for mailed links: configured, never read from a request. */
+    publicUrl: string;
+    /** Request limits of some operations (see rateLimits.ts). */
+    rateLimits?: Partial<Record<OperationId, RateLimitOptions>>;
+    /** Refuses wrong-password floods before hashing (see rateLimits.ts). */
+    passwordAttempts?: (request: FastifyRequest, reply: FastifyReply) => PasswordAttemptGuard;
+  },
 ): void {
   const known = new Set(contract.operations.map((op) => op.operationId));
   const stray = Object.keys(handlers).filter((id) => !known.has(id));
@@ -147,12 +168,24 @@ export function registerOperations(
     }
     const handler = handlers[operation.operationId as keyof HandlerTable] as
       ((context: HandlerContext<never>) => unknown) | undefined;
+    // Authenticate before the body is even read, so an anonymous caller gets 401 whatever it sent.
+    const authenticateFirst = async (request: FastifyRequest, reply: FastifyReply) => {
+      request.userId = await authenticate(operation.security, {
+        authorization: request.headers.authorization,
+        db: services.db,
+        now: services.now(),
+        sessions: services.sessionPolicy,
+        guardPasswordAttempt: services.passwordAttempts?.(request, reply),
+      });
+    };
+    const rateLimit = services.rateLimits?.[operation.operationId as OperationId];
     if (!handler) {
       app.route({
         method: operation.method.toUpperCase(),
         url: operation.url,
         config: { operationId: operation.operationId },
         exposeHeadRoute: false,
+        onRequest: authenticateFirst,
         handler: async () => {
           throw new ApiError(501, 'server.not_implemented');
         },
@@ -162,19 +195,12 @@ export function registerOperations(
     app.route({
       method: operation.method.toUpperCase(),
       url: operation.url,
-      config: { operationId: operation.operationId },
+      config: { operationId: operation.operationId, ...(rateLimit && { rateLimit }) },
       // HEAD is not in the contract; for GET /auth/otp_email it would even send a mail.
       exposeHeadRoute: false,
       schema: requestSchemas(operation),
       validatorCompiler: requestValidatorCompiler(operation),
-      // Authenticate before validating, so an anonymous caller learns nothing about the payload.
-      preValidation: async (request) => {
-        request.userId = await authenticate(
-          operation.security,
-          request.headers.authorization,
-          services.db,
-        );
-      },
+      onRequest: authenticateFirst,
       handler: async (request, reply) => {
         const locale = localeFromHeader(request.headers['accept-language']);
         const context: HandlerContext<never> = {
@@ -182,13 +208,15 @@ export function registerOperations(
           now: services.now,
           buildSeconds: services.buildSeconds,
           serverQuota: services.serverQuota,
+          sessionPolicy: services.sessionPolicy,
           body: (request.body ?? undefined) as never,
           query: request.query as never,
           params: request.params as never,
           userId: request.userId,
           locale,
           t: translator(locale),
-          origin: services.publicUrl ?? `${request.protocol}://${request.host}`,
+          origin: services.publicUrl,
+          sessionToken: sessionTokenOf(request.headers.authorization),
           log: request.log,
         };
         const result = await handler(context);
@@ -206,6 +234,14 @@ declare module 'fastify' {
   }
 }
 
+/** What `ANSWERED_CHANNEL` publishes for every answer an app that checks its answers gives. */
+export interface AnsweredOperation {
+  operationId: string;
+  statusCode: number;
+}
+export const ANSWERED_CHANNEL = 'sandbox.contract.answered';
+const answeredChannel = channel(ANSWERED_CHANNEL);
+
 /** Turns on the check of every answer against the contract (tests do). */
 export function validateResponsesAgainst(app: FastifyInstance, contract: Contract): void {
   // Compiled up front, so a broken schema anywhere in the contract fails the first test.
@@ -213,6 +249,15 @@ export function validateResponsesAgainst(app: FastifyInstance, contract: Contrac
     for (const schema of Object.values(operation.responses)) if (schema) responseValidator(schema);
   }
   const byId = new Map(contract.operations.map((op) => [op.operationId, op]));
+  // Tests count which operations answered (tests/support/contractCoverage.ts); free otherwise.
+  app.addHook('onResponse', async (request, reply) => {
+    if (!answeredChannel.hasSubscribers) return;
+    const answered: AnsweredOperation = {
+      operationId: request.routeOptions.config.operationId ?? '',
+      statusCode: reply.statusCode,
+    };
+    answeredChannel.publish(answered);
+  });
   app.addHook(
     'preSerialization',
     async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -228,9 +273,25 @@ export function validateResponsesAgainst(app: FastifyInstance, contract: Contrac
   );
 }
 
+/**
+ * Refusals of the transport, before the operation runs, which the contract's description allows
+ * every operation (413 body too large, 415 not JSON); their body is still the Error shape.
+ */
+const TRANSPORT_ERROR_STATUSES = new Set([413, 415]);
+const TRANSPORT_ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' } },
+  additionalProperties: false,
+};
+
 function responseProblem(operation: Operation, statusCode: number, payload: unknown) {
   const status = String(statusCode);
   const declared = [status, `${status[0]}XX`, 'default'].find((key) => key in operation.responses);
+  if (declared === undefined && TRANSPORT_ERROR_STATUSES.has(statusCode)) {
+    const validate = responseValidator(TRANSPORT_ERROR_SCHEMA);
+    return validate(payload) ? undefined : `${operation.operationId} ${status}: not an Error body`;
+  }
   if (declared === undefined)
     return `status ${status} is not declared for ${operation.operationId}`;
   const schema = operation.responses[declared];

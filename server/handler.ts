@@ -7,6 +7,7 @@ import type { operations } from '../src/api/schema';
 import type { Locale } from '../src/domain/constants';
 import type { Db } from './db';
 import type { Translate } from './i18n';
+import type { SessionPolicy } from './sessions';
 
 export type OperationId = keyof operations;
 
@@ -27,10 +28,11 @@ export type PathParamsOf<K extends OperationId> = OrEmpty<
   NonNullable<Operation<K>['parameters']['path']>
 >;
 
-type SuccessStatus = 200 | 201 | 202 | 203 | 206;
+type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 206;
 type Responses<K extends OperationId> = Operation<K>['responses'];
 export type SuccessBodyOf<K extends OperationId> = {
-  [S in keyof Responses<K> & SuccessStatus]: JsonOf<Responses<K>[S]>;
+  // 204 No Content: the handler answers nothing.
+  [S in keyof Responses<K> & SuccessStatus]: S extends 204 ? void : JsonOf<Responses<K>[S]>;
 }[keyof Responses<K> & SuccessStatus];
 
 /** What every handler may use besides the request itself. */
@@ -41,6 +43,8 @@ export interface SandboxServices {
   buildSeconds: number;
   /** Servers one account may hold, pending create orders included. */
   serverQuota: number;
+  /** When session tokens expire. */
+  sessionPolicy: SessionPolicy;
 }
 
 export interface HandlerContext<K extends OperationId> extends SandboxServices {
@@ -51,8 +55,10 @@ export interface HandlerContext<K extends OperationId> extends SandboxServices {
   userId: number | undefined;
   locale: Locale;
   t: Translate;
-  /** Origin of the portal, for links in mails. */
+  /** The configured origin of the portal, for links in mails; never taken from the request. */
   origin: string;
+  /** The token of `Authorization: Token …`, when the request sent one. */
+  sessionToken: string | undefined;
   log: FastifyBaseLogger;
 }
 

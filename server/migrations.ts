@@ -330,4 +330,14 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX volumes_server ON volumes (server_id) WHERE deleted_at IS NULL;
     `,
   },
+  {
+    // Sessions expire after a stretch without use (issue 6 §2); a session's last use starts as
+    // its creation. The index serves the clean-up of expired rows.
+    name: 'session_last_used',
+    sql: `
+      ALTER TABLE sessions ADD COLUMN last_used_at TEXT NOT NULL DEFAULT '';
+      UPDATE sessions SET last_used_at = created_at;
+      CREATE INDEX sessions_last_used ON sessions (last_used_at);
+    `,
+  },
 ];

@@ -1,31 +1,52 @@
 /** The contract's security schemes: `tokenAuth` (Authorization: Token …) and `basicAuth`. */
+import type { FastifyInstance } from 'fastify';
 import { AUTH_HEADER_PREFIX } from '../src/domain/constants';
 import type { Db } from './db';
 import { ApiError } from './errors';
 import type { MessageKey } from './i18n';
 import { verifyAgainstDecoy, verifyPassword } from './secrets';
-import { userIdForSessionToken } from './sessions';
+import { userIdForSessionToken, type SessionPolicy } from './sessions';
 import { findUserByEmail } from './users';
 
 /** One entry of an OpenAPI `security` list: every scheme named in it must pass. */
 export type SecurityRequirement = Record<string, string[]>;
 
+/**
+ * Runs one password check on behalf of the abuse limits: it may refuse the attempt before the
+ * (slow) check runs, by throwing a 429, and it learns whether the password matched.
+ */
+export type PasswordAttemptGuard = (checkPassword: () => Promise<boolean>) => Promise<boolean>;
+
+/** What the schemes need to know about one request. */
+export interface AuthenticationInput {
+  authorization: string | undefined;
+  db: Db;
+  now: Date;
+  sessions: SessionPolicy;
+  guardPasswordAttempt?: PasswordAttemptGuard;
+}
+
 type Verdict = { userId: number } | { failure: MessageKey };
-type SchemeVerifier = (authorization: string | undefined, db: Db) => Promise<Verdict>;
+type SchemeVerifier = (input: AuthenticationInput) => Promise<Verdict>;
 
 const verifiers: Record<string, SchemeVerifier> = {
-  tokenAuth: async (authorization, db) => {
-    if (!authorization?.startsWith(AUTH_HEADER_PREFIX)) return { failure: 'server.unauthorized' };
-    const userId = userIdForSessionToken(db, authorization.slice(AUTH_HEADER_PREFIX.length).trim());
+  tokenAuth: async ({ authorization, db, now, sessions }) => {
+    const token = sessionTokenOf(authorization);
+    if (token === undefined) return { failure: 'server.unauthorized' };
+    const userId = userIdForSessionToken(db, token, now, sessions);
     return userId === undefined ? { failure: 'server.unauthorized' } : { userId };
   },
-  basicAuth: async (authorization, db) => {
-    const credentials = parseBasic(authorization);
+  basicAuth: async ({ authorization, db, guardPasswordAttempt }) => {
+    const credentials = basicCredentials(authorization);
     if (!credentials) return { failure: 'server.invalid_credentials' };
     const user = findUserByEmail(db, credentials.email);
-    const matches = user
-      ? await verifyPassword(credentials.password, user.password_hash)
-      : await verifyAgainstDecoy(credentials.password);
+    const checkPassword = () =>
+      user
+        ? verifyPassword(credentials.password, user.password_hash)
+        : verifyAgainstDecoy(credentials.password);
+    const matches = guardPasswordAttempt
+      ? await guardPasswordAttempt(checkPassword)
+      : await checkPassword();
     return user && matches ? { userId: user.id } : { failure: 'server.invalid_credentials' };
   },
 };
@@ -34,12 +55,11 @@ export const SUPPORTED_SCHEMES = Object.keys(verifiers);
 
 /**
  * Answers the user the request is made for (undefined when the operation is open to anyone),
- * or throws 401.
+ * or throws 401 (429 when the password limits refuse the attempt).
  */
 export async function authenticate(
   requirements: readonly SecurityRequirement[],
-  authorization: string | undefined,
-  db: Db,
+  input: AuthenticationInput,
 ): Promise<number | undefined> {
   if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) {
     return undefined;
@@ -47,7 +67,7 @@ export async function authenticate(
   let failure: MessageKey = 'server.unauthorized';
   for (const requirement of requirements) {
     const verdicts = await Promise.all(
-      Object.keys(requirement).map((scheme) => verifierFor(scheme)(authorization, db)),
+      Object.keys(requirement).map((scheme) => verifierFor(scheme)(input)),
     );
     const users = new Set(verdicts.map((v) => ('userId' in v ? v.userId : undefined)));
     const [userId] = users;
@@ -64,11 +84,30 @@ function verifierFor(scheme: string): SchemeVerifier {
   return verifier;
 }
 
-function parseBasic(authorization: string | undefined) {
+/** The session token of an `Authorization: Token …` header. */
+export function sessionTokenOf(authorization: string | undefined): string | undefined {
+  if (!authorization?.startsWith(AUTH_HEADER_PREFIX)) return undefined;
+  return authorization.slice(AUTH_HEADER_PREFIX.length).trim();
+}
+
+/** The e-mail and password of an `Authorization: Basic …` header. */
+export function basicCredentials(authorization: string | undefined) {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
   if (!match?.[1]) return undefined;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
   return { email: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/**
+ * API answers carry tokens or personal data, and the outbox carries every mail: no browser or
+ * proxy may keep a copy. Set when sending, so error answers get it too.
+ */
+export function forbidCachingOfPrivateAnswers(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (/^\/(api|sandbox)(\/|$)/.test(path)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }

@@ -17,15 +17,25 @@ const app = await buildApp({
   staticDir: portalBuilt ? distDir : undefined,
   buildSeconds: config.buildSeconds,
   serverQuota: config.serverQuota,
+  validateResponses: config.validateResponses,
+  sessions: config.sessions,
+  rateLimits: config.rateLimits,
+  liveChatScriptUrl: config.liveChatScriptUrl,
   logger: { level: 'warn' },
 });
 await app.listen({ port: config.port, host: config.host });
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
+console.log(`Listening on ${config.host}:${port}${exposureNote(config.host)}`);
 console.log(`Portal:  http://localhost:${port}/idc/`);
 console.log(`API:     http://localhost:${port}/api/v1`);
 console.log(`Outbox:  http://localhost:${port}/sandbox`);
+console.log(
+  '         The outbox is a development tool: it shows every mail sent, password-reset links',
+);
+console.log('         included, to anyone who can reach this address. Never expose it publicly.');
+console.log(`Mailed links point to ${config.publicUrl}`);
 console.log(`Database: ${config.dbFile}`);
 
 let stopping = false;
@@ -42,6 +52,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       },
     );
   });
+}
+
+function exposureNote(host: string): string {
+  const loopback = host === 'localhost' || host === '::1' || host.startsWith('127.');
+  return loopback
+    ? ' (this machine only; HOST=0.0.0.0 exposes it to the network)'
+    : ' (reachable from the network: so is the outbox)';
 }
 
 /** The build is current when dist/index.html is newer than every source it is made from. */

@@ -47,12 +47,12 @@ const post = (url: string, payload?: object, headers: Record<string, string> = {
 describe('registerUser', () => {
   it('creates an unconfirmed account and mails a confirmation link to the portal', async () => {
     await start();
-    const response = await register(app, {}, { host: 'portal.test:8123' });
+    const response = await register(app);
 
     expect(response.statusCode).toBe(201);
     expect(response.json().message).toMatch(/Đăng ký thành công/);
     const mail = await latestMailTo(app, NEW_CUSTOMER.email);
-    expect(mail.links).toEqual([`http://portal.test:8123/idc/confirm?token=${tokenInMail(mail)}`]);
+    expect(mail.links).toEqual([`http://localhost:8080/idc/confirm?token=${tokenInMail(mail)}`]);
     expect(mail.text).toContain(NEW_CUSTOMER.fullname);
     const token = await signIn(app, NEW_CUSTOMER.email, NEW_CUSTOMER.password);
     expect((await getUser(token)).json()).toMatchObject({
@@ -333,8 +333,20 @@ describe('requestPasswordReset', () => {
     expect(response.statusCode).toBe(200);
     const mail = await latestMailTo(app, 'demo@example.vn');
     expect(mail.links).toEqual([
-      `http://localhost:80/idc/password_resets?token=${tokenInMail(mail)}`,
+      `http://localhost:8080/idc/password_resets?token=${tokenInMail(mail)}`,
     ]);
+  });
+
+  it('builds the link from the configured origin, never from the Host header', async () => {
+    await start({ publicUrl: 'https://portal.example.vn' });
+    await post(
+      '/auth/users/request_reset_password',
+      { email: 'demo@example.vn' },
+      { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    );
+
+    const [link] = (await latestMailTo(app, 'demo@example.vn')).links;
+    expect(link).toMatch(/^https:\/\/portal\.example\.vn\/idc\/password_resets\?token=/);
   });
 
   it('answers an unknown address exactly as a known one, and mails nothing', async () => {

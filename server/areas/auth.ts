@@ -21,7 +21,7 @@ import {
 } from '../mails';
 import { consumeOtp, issueOtp, OTP_TTL_MS } from '../otpCodes';
 import { hashPassword } from '../secrets';
-import { createSession, revokeSessions } from '../sessions';
+import { createSession, revokeSession, revokeSessions } from '../sessions';
 import {
   createUser,
   findUserByEmail,
@@ -40,7 +40,14 @@ export const authHandlers: HandlerTable = {
   getCurrentUser: (ctx) => toUserInfo(ctx.db, signedInUser(ctx), ctx.now()),
 
   // The security layer has already checked the e-mail and password (basic auth).
-  getToken: (ctx) => ({ token: createSession(ctx.db, signedInUser(ctx).id, ctx.now()) }),
+  getToken: (ctx) => ({
+    token: createSession(ctx.db, signedInUser(ctx).id, ctx.now(), ctx.sessionPolicy),
+  }),
+
+  // Our extension (spec §7 has no sign-out call): the token of this request stops working.
+  revokeToken: (ctx) => {
+    if (ctx.sessionToken) revokeSession(ctx.db, ctx.sessionToken);
+  },
 
   registerUser: async (ctx) => {
     const { body } = ctx;
@@ -81,7 +88,7 @@ export const authHandlers: HandlerTable = {
       const userId = consumeEmailToken(ctx.db, ctx.body.token, 'confirm', now);
       if (userId === undefined) throw badRequest('server.invalid_link');
       markEmailVerified(ctx.db, userId);
-      return createSession(ctx.db, userId, now);
+      return createSession(ctx.db, userId, now, ctx.sessionPolicy);
     })();
     return { token };
   },

@@ -78,6 +78,8 @@ describe('buyServerIps', () => {
     await start();
     const id = await activeServer();
     clock.advance(40 * 24 * 60 * 60 * 1000); // 10 April 2025
+    // A token left unused for 40 days has expired (30 days idle): sign in again.
+    api = apiAs(app, await signIn(app, 'demo@example.vn'));
     const response = await api.post(`/cloud/servers/${id}/ips`, { version: 'ipv6', quantity: 1 });
     expect(response.statusCode).toBe(201);
     expect(response.json().order.expiry).toBe('2025-04-30T17:00:00.000Z');

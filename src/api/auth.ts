@@ -20,6 +20,10 @@ export const authApi = {
       locale,
     }),
 
+  /** Our extension beyond spec §7: the provider's API may answer 404 or 501 instead. */
+  revokeToken: (accessToken: string) =>
+    request<void>('/auth/token', { method: 'DELETE', credentials: token(accessToken) }),
+
   register: (payload: RegisterRequest, locale?: string) =>
     request<Schemas['MessageResponse']>('/auth/users', {
       method: 'POST',

@@ -32,7 +32,13 @@ export interface paths {
     get: operations['getToken'];
     put?: never;
     post?: never;
-    delete?: never;
+    /**
+     * Sign out, revoking the token of this request
+     * @description Our extension beyond spec §7 (the provider's API may lack it, so the portal ignores a
+     *     failure of this call). Afterwards the token answers 401 like an unknown one; the account's
+     *     other sessions stay signed in.
+     */
+    delete: operations['revokeToken'];
     options?: never;
     head?: never;
     patch?: never;
@@ -351,8 +357,10 @@ export interface paths {
     };
     /**
      * Priced products, by name or by category
-     * @description The answer names its array `products` (the provider's shape) instead of `items`; the paging
-     *     fields are as everywhere else. The portal asks with `per_page=9999` (999 for `extra`).
+     * @description As spec §7 writes the calls: by `name` (`DISK HDD`, `DISK SSD`, `SNAPSHOT HDD`,
+     *     `SNAPSHOT SSD`, `CPU`, `RAM`) or by `category` (`wanip` or `extra`), with `per_page=9999`
+     *     (999 for `extra`). The answer names its array `products` (the provider's shape) instead of
+     *     `items`; the paging fields are as everywhere else.
      */
     get: operations['listProducts'];
     put?: never;
@@ -1674,7 +1682,8 @@ export interface components {
       balance: components['schemas']['Money'];
     };
     PayRequest: {
-      coupon_code?: components['schemas']['CouponCode'];
+      /** @description A discount coupon; an empty code (a form's empty coupon field) means no coupon */
+      coupon_code?: components['schemas']['CouponCode'] | '';
     };
     Invoice: {
       id: number;
@@ -2418,9 +2427,11 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Asked too often; try again later */
+    /** @description Asked too often; try again later (the message says in how many minutes) */
     TooManyRequests: {
       headers: {
+        /** @description Seconds until the request may be made again */
+        'Retry-After'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -2496,6 +2507,30 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
+      /**
+       * @description Too many wrong passwords for this e-mail from this client address, or from this
+       *     address in all; refused before the password is checked
+       */
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  revokeToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
     };
   };
   registerUser: {
@@ -2522,6 +2557,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   resendEmailConfirmation: {
@@ -2574,6 +2610,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   requestPasswordReset: {
@@ -2599,6 +2636,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   resetPassword: {
@@ -2624,6 +2662,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   upgradeTrial: {
@@ -2971,7 +3010,8 @@ export interface operations {
     parameters: {
       query?: {
         name?: 'DISK HDD' | 'DISK SSD' | 'SNAPSHOT HDD' | 'SNAPSHOT SSD' | 'CPU' | 'RAM';
-        category?: components['schemas']['ProductCategory'];
+        /** @description The provider's product categories; CPU, RAM and disks are asked for by name */
+        category?: 'wanip' | 'extra';
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
         /** @description Records per page (paging pattern, see `Paging`) */

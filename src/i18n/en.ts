@@ -1,13 +1,13 @@
-/** English, the fallback language: the twin of every key in vi.ts. */
-import englishMessages from 'ra-language-english';
-
+/**
+ * English, the fallback language: the twin of every key in vi.ts except react-admin's own `ra.*`,
+ * whose English comes from ra-language-english (merged in englishMessages.ts). Plain data: the
+ * sandbox API reads it too.
+ */
 import type { vi } from './vi';
 
 type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };
 
-export const en: Messages<typeof vi> = {
-  // react-admin's own English; the key-parity test checks it has every key vi.ts has.
-  ra: englishMessages.ra as unknown as Messages<typeof vi>['ra'],
+export const en: Messages<Omit<typeof vi, 'ra'>> = {
   app: {
     language: { vi: 'Tiếng Việt', en: 'English', switch: 'Language' },
     page: {
@@ -34,6 +34,9 @@ export const en: Messages<typeof vi> = {
       login_failed: 'Wrong e-mail or password.',
       login_required: 'Please sign in to continue.',
       session_expired: 'Your session has ended, please sign in again.',
+      signed_out_unreachable:
+        'We could not reach the server, so you were signed out. Please sign in again once your connection is back.',
+      confirm_link_invalid: 'This confirmation link was already used or is invalid.',
       forgot_link: 'Forgot password?',
       no_account: 'No account yet?',
       register_link: 'Register now',
@@ -60,6 +63,11 @@ export const en: Messages<typeof vi> = {
     },
     error: {
       generic: 'Something went wrong, please try again.',
+      network: 'Cannot reach the server. Check your connection and try again.',
+      unreachable_title: 'Cannot reach the server',
+      result_unknown:
+        'The result is unknown because the connection to the server was lost; checking the current state before you can act again.',
+      load_failed: 'The data could not be loaded. Please try again.',
       server_error_help: 'The server ran into a problem. Please try again in a few minutes.',
       not_found_help: 'The page you are looking for does not exist. Please check the URL.',
     },
@@ -67,6 +75,7 @@ export const en: Messages<typeof vi> = {
       back: 'Back',
       home: 'Home',
       go_dashboard: 'Go to the dashboard',
+      retry: 'Try again',
     },
     section: {
       dashboard: 'Dashboard',
@@ -474,14 +483,31 @@ export const en: Messages<typeof vi> = {
       'The password needs at least 10 characters from at least 3 of 4 kinds: uppercase, lowercase, digits, specials (!@#$%^&*+=).',
     resize_smaller_disk: 'The disk cannot be made smaller when resizing.',
     resize_unchanged: 'The new configuration must differ from the current one.',
+    resource_name_required: 'The name is required.',
+    resource_name:
+      'The name may only contain letters, digits, dashes and underscores, 5 to 32 characters.',
+    ssh_key_name_required: 'The SSH key name is required.',
+    ssh_key_name:
+      'The SSH key name may only contain letters, digits, dashes and underscores, at most 32 characters.',
+    coupon_invalid: 'Invalid coupon code.',
+    topup_amount_required: 'Enter the amount to top up.',
+    topup_amount: 'The top-up must be a whole amount from 10,000 ₫ to 1,000,000,000 ₫.',
   },
   server: {
     invalid_credentials: 'Wrong e-mail or password.',
     unauthorized: 'Please sign in to continue.',
+    rate_limited: 'You are going too fast, please try again in %{minutes} min.',
     not_found: 'There is nothing at this address.',
     not_implemented: 'This is not available in the sandbox yet.',
     internal_error: 'Something went wrong, please try again.',
-    invalid_request: 'The request is not valid: %{detail}',
+    invalid_request: 'The request is not valid.',
+    invalid_fields: 'Some fields are not valid: check the marked fields.',
+    malformed_json: 'The request body is not valid JSON.',
+    unsupported_media_type: 'Only JSON bodies are accepted (Content-Type: application/json).',
+    payload_too_large: 'The request body is too large.',
+    uri_too_long: 'The request address is too long.',
+    headers_too_large: 'The request headers are too large.',
+    request_timeout: 'The request took too long to arrive, please try again.',
     field: {
       required: 'This field must not be empty.',
       unknown: 'This field is not supported.',

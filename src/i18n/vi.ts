@@ -1,4 +1,8 @@
-/** Vietnamese, the default language. Every key here has an English twin in en.ts. */
+/**
+ * Vietnamese, the default language. Every key here has an English twin: in en.ts, or for
+ * react-admin's own `ra.*` messages (translated here) in ra-language-english. Plain data: the
+ * sandbox API reads it too.
+ */
 export const vi = {
   ra: {
     action: {
@@ -241,6 +245,9 @@ export const vi = {
       login_failed: 'Email hoặc mật khẩu không đúng.',
       login_required: 'Vui lòng đăng nhập để tiếp tục.',
       session_expired: 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại.',
+      signed_out_unreachable:
+        'Không kết nối được máy chủ nên bạn đã được đăng xuất. Vui lòng đăng nhập lại khi mạng ổn định.',
+      confirm_link_invalid: 'Liên kết xác nhận đã được dùng hoặc không hợp lệ.',
       forgot_link: 'Quên mật khẩu?',
       no_account: 'Chưa có tài khoản?',
       register_link: 'Đăng ký ngay',
@@ -268,6 +275,11 @@ export const vi = {
     },
     error: {
       generic: 'Đã có lỗi xảy ra, vui lòng thử lại.',
+      network: 'Không kết nối được máy chủ. Kiểm tra mạng rồi thử lại.',
+      unreachable_title: 'Không kết nối được máy chủ',
+      result_unknown:
+        'Không rõ kết quả vì mất kết nối tới máy chủ; đang kiểm tra lại trạng thái trước khi cho phép thao tác tiếp.',
+      load_failed: 'Không tải được dữ liệu. Vui lòng thử lại.',
       server_error_help: 'Máy chủ đang gặp sự cố. Vui lòng thử lại sau ít phút.',
       not_found_help: 'Trang bạn tìm không tồn tại. Vui lòng kiểm tra lại đường dẫn (URL).',
     },
@@ -275,6 +287,7 @@ export const vi = {
       back: 'Quay lại',
       home: 'Trang chủ',
       go_dashboard: 'Về trang tổng quan',
+      retry: 'Thử lại',
     },
     section: {
       dashboard: 'Tổng quan',
@@ -682,14 +695,31 @@ export const vi = {
       'Mật khẩu phải có ít nhất 10 ký tự, gồm ít nhất 3 trong 4 loại: chữ hoa, chữ thường, chữ số, ký tự đặc biệt (!@#$%^&*+=).',
     resize_smaller_disk: 'Không thể giảm dung lượng ổ đĩa khi nâng cấp cấu hình.',
     resize_unchanged: 'Cấu hình mới phải khác cấu hình hiện tại.',
+    resource_name_required: 'Tên không được bỏ trống.',
+    resource_name:
+      'Tên chỉ gồm chữ cái, chữ số, dấu gạch ngang và gạch dưới, dài từ 5 đến 32 ký tự.',
+    ssh_key_name_required: 'Tên khóa SSH không được bỏ trống.',
+    ssh_key_name:
+      'Tên khóa SSH chỉ gồm chữ cái, chữ số, dấu gạch ngang và gạch dưới, tối đa 32 ký tự.',
+    coupon_invalid: 'Mã giảm giá không hợp lệ.',
+    topup_amount_required: 'Vui lòng nhập số tiền cần nạp.',
+    topup_amount: 'Số tiền nạp phải là số nguyên từ 10.000 ₫ đến 1.000.000.000 ₫.',
   },
   server: {
     invalid_credentials: 'Email hoặc mật khẩu không đúng.',
     unauthorized: 'Vui lòng đăng nhập để tiếp tục.',
+    rate_limited: 'Bạn thao tác quá nhanh, vui lòng thử lại sau %{minutes} phút.',
     not_found: 'Không tìm thấy địa chỉ này.',
     not_implemented: 'Chức năng này chưa có trong môi trường sandbox.',
     internal_error: 'Đã có lỗi xảy ra, vui lòng thử lại.',
-    invalid_request: 'Yêu cầu không hợp lệ: %{detail}',
+    invalid_request: 'Yêu cầu không hợp lệ.',
+    invalid_fields: 'Dữ liệu gửi lên chưa hợp lệ: kiểm tra các trường được đánh dấu.',
+    malformed_json: 'Dữ liệu gửi lên không phải JSON hợp lệ.',
+    unsupported_media_type: 'Chỉ chấp nhận dữ liệu dạng JSON (Content-Type: application/json).',
+    payload_too_large: 'Dữ liệu gửi lên quá lớn.',
+    uri_too_long: 'Địa chỉ yêu cầu quá dài.',
+    headers_too_large: 'Phần tiêu đề (header) của yêu cầu quá lớn.',
+    request_timeout: 'Yêu cầu gửi lên quá chậm, vui lòng thử lại.',
     field: {
       required: 'Trường này không được bỏ trống.',
       unknown: 'Trường này không được hỗ trợ.',

@@ -116,7 +116,7 @@ export function PortalMenu() {
         ))}
         <ListItem disablePadding>
           <WithTooltip title={translate('shell.menu.sign_out')} show={!open}>
-            <ListItemButton onClick={signOut}>
+            <ListItemButton onClick={() => void signOut()}>
               <ListItemIcon>
                 <LogoutIcon />
               </ListItemIcon>

@@ -58,7 +58,7 @@ export function PortalUserMenu({ name }: { name: string }) {
           </ListItemIcon>
           <ListItemText>{translate('app.section.billing')}</ListItemText>
         </MenuItem>
-        <MenuItem onClick={signOut}>
+        <MenuItem onClick={() => void signOut()}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
           </ListItemIcon>

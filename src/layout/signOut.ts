@@ -1,9 +1,10 @@
 /**
- * Sign-out (spec §4 "Logout clears all local storage and reloads"): everything but the chosen
- * language is forgotten, then the browser loads the login page afresh, which also empties
- * react-admin's in-memory store and query cache.
+ * Sign-out (spec §4 "Logout clears all local storage and reloads"): the server is asked to revoke
+ * the token, then everything but the chosen language is forgotten and the browser loads the login
+ * page afresh, which also empties react-admin's in-memory store and query cache.
  */
-import { clearAllButLocale } from '../authProvider/sessionStore';
+import { authApi } from '../api/auth';
+import { clearAllButLocale, getToken } from '../authProvider/sessionStore';
 
 export const SIGN_IN_URL = '/idc/login';
 
@@ -14,7 +15,16 @@ export const browserLocation = {
   },
 };
 
-export function signOut(): void {
+export async function signOut(): Promise<void> {
+  const token = getToken();
+  if (token) {
+    try {
+      await authApi.revokeToken(token);
+    } catch {
+      // Signing out must work even when the API cannot revoke (offline, or a provider's API
+      // without this call): the token is forgotten here either way.
+    }
+  }
   clearAllButLocale();
   browserLocation.assign(SIGN_IN_URL);
 }
