@@ -1,9 +1,17 @@
 /** Every failure becomes the contract's error body: `{ message, errors? }` in the caller's language. */
-import type { FastifyError } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import type { Locale } from '../src/domain/constants';
 import { ApiError, type ErrorBody } from './errors';
-import { translateAny, translator, type MessageKey } from './i18n';
+import {
+  localeFromHeader,
+  translateAny,
+  translator,
+  type MessageKey,
+  type Translate,
+} from './i18n';
 
 export interface ErrorReply {
   status: number;
@@ -50,7 +58,7 @@ export function errorReply(
     return {
       status: 400,
       body: {
-        message: domain[0]?.[1] ?? t('server.invalid_request', { detail: fastifyError.message }),
+        message: validationMessage(domain[0]?.[1], Object.values(errors), t),
         ...(Object.keys(errors).length && { errors }),
       },
     };
@@ -58,12 +66,77 @@ export function errorReply(
   // Fastify's own client errors: malformed JSON, unsupported content type, body too large…
   const status = fastifyError.statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
-    return {
-      status,
-      body: { message: t('server.invalid_request', { detail: fastifyError.message }) },
-    };
+    return { status, body: { message: t(clientErrorKey(status, fastifyError)) } };
   }
   return { status: 500, body: { message: t('server.internal_error') } };
+}
+
+/**
+ * One short sentence of our own: the domain's verdict, else the only field's problem, else a
+ * pointer to the marked fields. The validator's English never reaches the message.
+ */
+function validationMessage(
+  domainProblem: string | undefined,
+  fieldProblems: string[],
+  t: Translate,
+): string {
+  if (domainProblem) return domainProblem;
+  const [onlyProblem] = fieldProblems;
+  if (fieldProblems.length === 1 && onlyProblem) return onlyProblem;
+  return t(fieldProblems.length ? 'server.invalid_fields' : 'server.invalid_request');
+}
+
+/** Statuses Fastify or Node's HTTP parser answer before any handler runs. */
+const CLIENT_ERROR_KEYS: Partial<Record<number, MessageKey>> = {
+  408: 'server.request_timeout',
+  413: 'server.payload_too_large',
+  414: 'server.uri_too_long',
+  415: 'server.unsupported_media_type',
+  431: 'server.headers_too_large',
+};
+
+function clientErrorKey(status: number, error: Partial<FastifyError>): MessageKey {
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return 'server.malformed_json';
+  }
+  return CLIENT_ERROR_KEYS[status] ?? 'server.invalid_request';
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request (headers too large,
+ * malformed, too slow) before Fastify saw it, so the answer is written to the socket by hand.
+ */
+export function answerClientError(error: ConnectionError, socket: Socket): void {
+  // The client is gone; there is no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 431
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 408
+        : 400;
+  const message = translator(localeInRawRequest(error.rawPacket))(clientErrorKey(status, {}));
+  const body = JSON.stringify({ message } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        'X-Content-Type-Options: nosniff',
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  }
+  socket.destroy(error);
+}
+
+/** The language asked for in the bytes Node could not parse, when the header is among them. */
+function localeInRawRequest(rawPacket: unknown): Locale {
+  const text = Buffer.isBuffer(rawPacket) ? rawPacket.toString('latin1') : '';
+  return localeFromHeader(/\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(text)?.[1]);
 }
 
 export function notFoundReply(locale: Locale): ErrorReply {

@@ -29,7 +29,9 @@ describe('the outbox as JSON (/sandbox/outbox)', () => {
       to: NEW_CUSTOMER.email,
       subject: 'Đặt lại mật khẩu / Reset your password',
       text: expect.stringContaining('/idc/password_resets?token='),
-      links: [expect.stringMatching(/^http:\/\/localhost:80\/idc\/password_resets\?token=[\w-]+$/)],
+      links: [
+        expect.stringMatching(/^http:\/\/localhost:8080\/idc\/password_resets\?token=[\w-]+$/),
+      ],
       sent_at: '2025-03-01T08:01:00.000Z',
     });
     expect(mails[1].subject).toBe('Xác nhận địa chỉ email / Confirm your e-mail address');
@@ -57,7 +59,7 @@ describe('the outbox page (/sandbox)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('Xác nhận địa chỉ email');
-    expect(response.body).toMatch(/<a href="http:\/\/localhost:80\/idc\/confirm\?token=[\w-]+">/);
+    expect(response.body).toMatch(/<a href="http:\/\/localhost:8080\/idc\/confirm\?token=[\w-]+">/);
   });
 
   it('escapes what users wrote, such as a name that looks like HTML', async () => {
