@@ -1,6 +1,6 @@
 /**
  * The signed-in portal: reading this file tells every resource and page the portal has.
- * Sections that later issues build are declared already and show a "not available yet" page.
+ * Sections not built yet are declared already and show a "not available yet" page.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
@@ -13,6 +13,7 @@ import { dataProvider } from './dataProvider/dataProvider';
 import type { Locale } from './domain/constants';
 import { createI18nProvider } from './i18n/i18nProvider';
 import type { MessageTree } from './i18n/interpolate';
+import { PortalErrorPage } from './components/PortalErrorPage';
 import { PortalLayout } from './layout/PortalLayout';
 import { ComingSoonPage } from './pages/ComingSoonPage';
 import { DashboardPage } from './pages/DashboardPage';
@@ -21,6 +22,9 @@ import { cloudServer } from './resources/cloud-server';
 import { theme } from './theme';
 
 const OrderPage = lazy(() => import('./pages/order/OrderPage'));
+
+/** How long a successful session check is trusted before a page opening asks again. */
+const SESSION_CHECK_FRESH_MS = 60 * 1000;
 
 interface AppProps {
   locale: Locale;
@@ -45,6 +49,7 @@ export default function App({ locale, messages, onLocaleChange }: AppProps) {
       queryClient={queryClient}
       theme={theme}
       layout={PortalLayout}
+      error={PortalErrorPage}
       loginPage={false}
       catchAll={NotFoundPage}
       requireAuth
@@ -75,7 +80,7 @@ export default function App({ locale, messages, onLocaleChange }: AppProps) {
  * a 500 must reach /500 at once. Only a failed network round trip is tried once more.
  */
 function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     defaultOptions: {
       queries: {
         retry: (failureCount, error) =>
@@ -83,4 +88,10 @@ function createQueryClient(): QueryClient {
       },
     },
   });
+  // react-admin runs the session check (GET /auth/user) each time a page opens. A check that
+  // just succeeded is trusted for a while, so a short network outage while moving between pages
+  // shows the page's own "cannot reach the server, retry" instead of ending the session; any
+  // 401 from any call still ends it at once (checkError).
+  queryClient.setQueryDefaults(['auth', 'checkAuth'], { staleTime: SESSION_CHECK_FRESH_MS });
+  return queryClient;
 }

@@ -9,6 +9,7 @@ import { FullPageSpinner } from './components/FullPageSpinner';
 import type { Locale } from './domain/constants';
 import type { MessageTree } from './i18n/interpolate';
 import { PublicI18nProvider, usePublicI18n } from './i18n/PublicI18nProvider';
+import { PublicErrorBoundary } from './pages/public/PublicErrorBoundary';
 import { PublicNotifier } from './pages/public/PublicNotifier';
 
 const LoginPage = lazy(() => import('./pages/public/LoginPage'));
@@ -24,18 +25,20 @@ export function Root(props: { initialLocale: Locale; initialMessages: MessageTre
   return (
     <PublicI18nProvider initialLocale={props.initialLocale} initialMessages={props.initialMessages}>
       <PublicNotifier>
-        <Suspense fallback={<FullPageSpinner />}>
-          <Routes>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/register" element={<RegisterPage />} />
-            <Route path="/forgot" element={<ForgotPasswordPage />} />
-            <Route path="/password_resets" element={<PasswordResetPage />} />
-            <Route path="/confirm" element={<ConfirmEmailPage />} />
-            <Route path="/verify" element={<VerifyEmailPage />} />
-            <Route path="/500" element={<ServerErrorPage />} />
-            <Route path="/*" element={<SignedInApp />} />
-          </Routes>
-        </Suspense>
+        <PublicErrorBoundary>
+          <Suspense fallback={<FullPageSpinner />}>
+            <Routes>
+              <Route path="/login" element={<LoginPage />} />
+              <Route path="/register" element={<RegisterPage />} />
+              <Route path="/forgot" element={<ForgotPasswordPage />} />
+              <Route path="/password_resets" element={<PasswordResetPage />} />
+              <Route path="/confirm" element={<ConfirmEmailPage />} />
+              <Route path="/verify" element={<VerifyEmailPage />} />
+              <Route path="/500" element={<ServerErrorPage />} />
+              <Route path="/*" element={<SignedInApp />} />
+            </Routes>
+          </Suspense>
+        </PublicErrorBoundary>
       </PublicNotifier>
     </PublicI18nProvider>
   );

@@ -27,6 +27,11 @@ export interface RequestOptions {
 
 /** Status 0 stands for "no answer": the network failed before the server could reply. */
 export const NETWORK_ERROR_STATUS = 0;
+/**
+ * The message of such an error is a message key, not a sentence: react-admin's notifications
+ * translate it, and `errorMessage` below does the same for everyone else.
+ */
+export const NETWORK_ERROR_MESSAGE = 'app.error.network';
 
 /**
  * When the customer leaves or reloads the page, the browser cancels the calls still running and
@@ -98,7 +103,9 @@ export async function request<T>(path: string, options: RequestOptions): Promise
   } catch (cause) {
     if (isAbortError(cause)) throw cause;
     if (leavingPage) throw new DOMException('The page is being left', 'AbortError');
-    throw new HttpError('network_error', NETWORK_ERROR_STATUS, { message: 'network_error' });
+    throw new HttpError(NETWORK_ERROR_MESSAGE, NETWORK_ERROR_STATUS, {
+      message: NETWORK_ERROR_MESSAGE,
+    });
   }
 
   const body = await readJson(response);
@@ -129,6 +136,26 @@ function isApiError(body: unknown): body is ApiError {
 
 export function errorStatus(error: unknown): number | undefined {
   return error instanceof HttpError ? error.status : undefined;
+}
+
+/** True when the call got no answer at all (the network failed, the server is unreachable). */
+export function isNetworkError(error: unknown): boolean {
+  return errorStatus(error) === NETWORK_ERROR_STATUS;
+}
+
+/**
+ * What to tell the customer about a failed call: "cannot reach the server" when there was no
+ * answer, the server's own `message` when it sent one (e.g. the 429 "try again in N minutes"),
+ * the message of `fallbackKey` otherwise.
+ */
+export function errorMessage(
+  error: unknown,
+  translate: (key: string) => string,
+  fallbackKey = 'app.error.generic',
+): string {
+  if (isNetworkError(error)) return translate(NETWORK_ERROR_MESSAGE);
+  if (error instanceof HttpError && error.message) return error.message;
+  return translate(fallbackKey);
 }
 
 /** Field errors of a 400 answer, keyed by the request's field names. */

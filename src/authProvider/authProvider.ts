@@ -9,7 +9,13 @@ import { LOGIN_REDIRECT_DELAY_MS } from '../domain/constants';
 import { canAccessResource } from './permissions';
 import { fetchCurrentUser } from './sessionCheck';
 import { createOnceLatch, destinationForErrorStatus, LOGIN_PATH } from './sessionRules';
-import { forgetSession, getStoredUserInfo, getToken, storeCallbackUrl } from './sessionStore';
+import {
+  forgetSession,
+  getStoredUserInfo,
+  getToken,
+  storeCallbackUrl,
+  storeSignOutReason,
+} from './sessionStore';
 
 const unauthorizedLatch = createOnceLatch();
 
@@ -64,6 +70,8 @@ export const authProvider: AuthProvider = {
     if (status === 'left') return new Promise<never>(() => undefined); // the next page checks
     if (status === 401 || status === NETWORK_ERROR_STATUS || status === undefined) {
       forgetSession();
+      // The login page says why; react-admin's own notification would vanish with the portal.
+      storeSignOutReason(status === 401 ? 'session_expired' : 'unreachable');
       throw { redirectTo: LOGIN_PATH, message: false };
     }
     // Other failures (e.g. 500) do not end the session; checkError routes them.
@@ -75,6 +83,7 @@ export const authProvider: AuthProvider = {
     if (destination === LOGIN_PATH) {
       forgetSession();
       if (!unauthorizedLatch.take()) throw { logoutUser: false, redirectTo: false, message: false };
+      storeSignOutReason('session_expired');
       throw { redirectTo: LOGIN_PATH, message: 'app.auth.session_expired' };
     }
     if (destination) throw { logoutUser: false, redirectTo: destination, message: false };

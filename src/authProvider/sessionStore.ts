@@ -121,3 +121,23 @@ export function getPendingOrder(): unknown {
 export function clearPendingOrder(): void {
   storage().removeItem(STORAGE_KEYS.pendingOrder);
 }
+
+/**
+ * Why the portal signed the customer out by itself (spec §4: a 401, or a session check that got
+ * no answer twice), so the login page can say it. Kept for this tab only, and read once.
+ */
+export type SignOutReason = 'session_expired' | 'unreachable';
+const SIGN_OUT_REASON_KEY = 'sign_out_reason';
+
+export function storeSignOutReason(reason: SignOutReason): void {
+  window.sessionStorage.setItem(SIGN_OUT_REASON_KEY, reason);
+}
+
+export function peekSignOutReason(): SignOutReason | null {
+  const reason = window.sessionStorage.getItem(SIGN_OUT_REASON_KEY);
+  return reason === 'session_expired' || reason === 'unreachable' ? reason : null;
+}
+
+export function clearSignOutReason(): void {
+  window.sessionStorage.removeItem(SIGN_OUT_REASON_KEY);
+}

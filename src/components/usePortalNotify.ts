@@ -1,10 +1,11 @@
 /**
  * Notifications as the spec wants them (§8, §9): 3 seconds; success messages from the message
- * files; errors carry the server's own `message` when it sent one, the generic sentence otherwise.
+ * files; errors carry the server's own `message` when it sent one, "cannot reach the server" when
+ * no answer came, the generic sentence otherwise.
  */
 import { HttpError, useNotify, useTranslate } from 'react-admin';
 
-import { NETWORK_ERROR_STATUS } from '../api/client';
+import { errorMessage, NETWORK_ERROR_STATUS } from '../api/client';
 import { NOTIFICATION_MS } from '../domain/constants';
 
 export function usePortalNotify() {
@@ -17,7 +18,12 @@ export function usePortalNotify() {
     info: (key: string, args?: Record<string, unknown>) => show('info', translate(key, args)),
     /** The server's message for this failure, or the message of `fallbackKey`. */
     error: (error: unknown, fallbackKey = 'app.error.generic') =>
-      show('error', errorText(error) ?? translate(fallbackKey)),
+      show(
+        'error',
+        errorMessage(error, (key) => translate(key), fallbackKey),
+      ),
+    /** An action whose answer was lost: it may have happened, so never "please try again". */
+    resultUnknown: () => show('warning', translate('app.error.result_unknown')),
   };
 }
 

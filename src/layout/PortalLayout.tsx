@@ -8,6 +8,7 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { Layout, Sidebar, useSidebarState, type LayoutProps, type SidebarProps } from 'react-admin';
 
+import { PortalErrorPage } from '../components/PortalErrorPage';
 import { config } from '../config';
 import { AccountBanners } from './AccountBanners';
 import { useLiveChat } from './liveChat';
@@ -48,6 +49,7 @@ export function PortalLayout({ children }: LayoutProps) {
         menu={PortalMenu}
         sidebar={PortalSidebar}
         appBarAlwaysOn
+        error={PortalErrorPage}
         sx={{ minHeight: 0, flexGrow: 1 }}
       >
         <AccountBanners identity={identity} refreshIdentity={refetch} />

@@ -30,6 +30,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorStatus } from '../../api/client';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { BusyButton } from '../../components/BusyButton';
+import { isLostAnswer, recheckIfAnswerLost } from '../../components/lostAnswer';
+import { LoadFailed } from '../../components/LoadFailed';
 import { topUpPath } from '../../components/topUpPath';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -79,8 +81,14 @@ function OrderView({ id }: { id: string }) {
     queryFn: () => dataProvider.getOrder(id),
   });
   if (order.isPending) return <LinearProgress aria-label={translate('ra.page.loading')} />;
+  const notFound = errorStatus(order.error) === 404;
+  if (order.isError && !notFound) {
+    // Also after a lost payment answer when the order cannot be read: nothing is offered until it is.
+    return (
+      <LoadFailed error={order.error} onRetry={() => order.refetch()} retrying={order.isFetching} />
+    );
+  }
   if (order.isError || !order.data?.id) {
-    const notFound = errorStatus(order.error) === 404;
     return (
       <Alert
         severity={notFound ? 'warning' : 'error'}
@@ -219,8 +227,20 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
     ]);
   };
 
+  // A lost answer may hide a payment that went through: read the order (and the balance) again
+  // before the pay button is offered again, and never say "please try again".
+  const readOrderAgain = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: QUERY_KEYS.order(order.id) }),
+      refreshIdentity(),
+    ]);
+
   const pay = useMutation({
-    mutationFn: () => dataProvider.payOrder(order.id, coupon || undefined),
+    mutationFn: () =>
+      recheckIfAnswerLost(
+        () => dataProvider.payOrder(order.id, coupon || undefined),
+        readOrderAgain,
+      ),
     onSuccess: async (payment) => {
       if (!payment?.order) return;
       notify.success('orders.paid', { amount: formatVnd(payment.total) });
@@ -231,6 +251,10 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
       await refreshAfterChange();
     },
     onError: async (error) => {
+      if (isLostAnswer(error)) {
+        notify.resultUnknown();
+        return;
+      }
       notify.error(error);
       // A 402 means the preview was out of date: read it again to show the shortfall.
       if (errorStatus(error) === 402) await preview.refetch();
@@ -239,7 +263,7 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
   });
 
   const cancel = useMutation({
-    mutationFn: () => dataProvider.cancelOrder(order.id),
+    mutationFn: () => recheckIfAnswerLost(() => dataProvider.cancelOrder(order.id), readOrderAgain),
     onSuccess: async (cancelled) => {
       setConfirmingCancel(false);
       if (!cancelled?.id) return;
@@ -247,7 +271,12 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
       notify.success('orders.cancelled');
       await refreshAfterChange();
     },
-    onError: (error) => notify.error(error),
+    onError: (error) => {
+      if (isLostAnswer(error)) {
+        setConfirmingCancel(false);
+        notify.resultUnknown();
+      } else notify.error(error);
+    },
   });
 
   const applyCoupon = (event: FormEvent) => {

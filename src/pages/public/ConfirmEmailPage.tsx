@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { authApi } from '../../api/auth';
+import { isNetworkError, NETWORK_ERROR_MESSAGE } from '../../api/client';
+import { getToken } from '../../authProvider/sessionStore';
 import { signInWithToken } from '../../authProvider/signIn';
 import { CONFIRM_EMAIL_DELAY_MS } from '../../domain/constants';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
 import { PublicShell } from './PublicShell';
-import { Spinner } from './ui';
+import { Notice, Spinner } from './ui';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Failure = 'link_invalid' | 'unreachable';
 
 export default function ConfirmEmailPage() {
   const { translate, locale } = usePublicI18n();
@@ -18,6 +22,7 @@ export default function ConfirmEmailPage() {
   const token = search.get('token');
   const started = useRef(false);
   const [confirmed, setConfirmed] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
 
   useEffect(() => {
     // The token is single-use: confirm once even if React runs the effect twice.
@@ -33,18 +38,34 @@ export default function ConfirmEmailPage() {
         setConfirmed(true);
         await wait(CONFIRM_EMAIL_DELAY_MS); // §4: the thank-you stays up for 3 s
         await signInWithToken(sessionToken, location, navigate);
-      } catch {
-        navigate('/login', { replace: true });
+      } catch (error) {
+        // §8 sends a failed confirmation to login. A customer who is signed in (an old link
+        // opened again, in the same browser) keeps the session: going to login would end it.
+        if (getToken()) setFailure(isNetworkError(error) ? 'unreachable' : 'link_invalid');
+        else navigate('/login', { replace: true });
       }
     })();
   }, [token, locale, location, navigate]);
 
   return (
     <PublicShell title={translate('app.page.confirm')}>
-      <div className="pub-status" role="status">
-        <Spinner large />
-        <p>{translate(confirmed ? 'app.auth.confirmed' : 'app.auth.confirming')}</p>
-      </div>
+      {failure ? (
+        <div className="pub-form">
+          <Notice type="error">
+            {translate(
+              failure === 'unreachable' ? NETWORK_ERROR_MESSAGE : 'app.auth.confirm_link_invalid',
+            )}
+          </Notice>
+          <Link className="pub-button pub-button-primary" to="/dashboard">
+            {translate('app.action.go_dashboard')}
+          </Link>
+        </div>
+      ) : (
+        <div className="pub-status" role="status">
+          <Spinner large />
+          <p>{translate(confirmed ? 'app.auth.confirmed' : 'app.auth.confirming')}</p>
+        </div>
+      )}
     </PublicShell>
   );
 }

@@ -2,14 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 
 import { authApi } from '../../api/auth';
+import { errorMessage, errorStatus, isNetworkError } from '../../api/client';
 import { validateEmail } from '../../domain/validation';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
 import { PublicShell } from './PublicShell';
+import { usePublicNotify } from './PublicNotifier';
 import { Notice, SubmitButton, TextField } from './ui';
 import { useFormFields } from './useFormFields';
 
 export default function ForgotPasswordPage() {
   const { translate, locale } = usePublicI18n();
+  const notify = usePublicNotify();
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useFormFields({ email: '' }, { email: validateEmail }, translate);
@@ -21,8 +24,15 @@ export default function ForgotPasswordPage() {
     const email = form.values.email.trim();
     try {
       await authApi.requestPasswordReset(email, locale);
-    } catch {
-      // §8: a failed reset request is silent; the notice reads the same either way.
+    } catch (error) {
+      // §8: a failed reset request is silent, so the notice reads the same whether the address
+      // has an account or not. But a request that was refused for coming too fast (429) or never
+      // reached the server sent nothing: saying "sent" would be false, so say why instead.
+      if (errorStatus(error) === 429 || isNetworkError(error)) {
+        notify(errorMessage(error, translate), 'error');
+        setBusy(false);
+        return;
+      }
     }
     setSentTo(email);
     setBusy(false);

@@ -2,14 +2,18 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { authApi } from '../../api/auth';
-import { errorStatus } from '../../api/client';
-import { forgetSession } from '../../authProvider/sessionStore';
+import { errorMessage, errorStatus } from '../../api/client';
+import {
+  clearSignOutReason,
+  forgetSession,
+  peekSignOutReason,
+} from '../../authProvider/sessionStore';
 import { signInWithToken } from '../../authProvider/signIn';
 import { validateEmail, validateLoginPassword } from '../../domain/validation';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
 import { usePublicNotify } from './PublicNotifier';
 import { PublicShell } from './PublicShell';
-import { SubmitButton, TextField } from './ui';
+import { Notice, SubmitButton, TextField } from './ui';
 import { useFormFields } from './useFormFields';
 
 export default function LoginPage() {
@@ -18,11 +22,15 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [busy, setBusy] = useState(false);
+  // Why the portal signed the customer out, if it did: said once, on this visit only.
+  const [signOutReason] = useState(peekSignOutReason);
   const form = useFormFields(
     { email: '', password: '' },
     { email: validateEmail, password: validateLoginPassword },
     translate,
   );
+
+  useEffect(clearSignOutReason, []);
 
   useEffect(() => {
     // §4: arriving at login without a redirect ends any stored session.
@@ -38,8 +46,13 @@ export default function LoginPage() {
       const { token } = await authApi.getToken(email.trim(), password, locale);
       await signInWithToken(token, location, navigate);
     } catch (error) {
-      const key = errorStatus(error) === 401 ? 'app.auth.login_failed' : 'app.error.generic';
-      notify(translate(key), 'error');
+      // §8: a refused sign-in reads the spec's sentence; no answer, or too many attempts (429,
+      // "try again in N minutes"), must not read as a wrong password.
+      const text =
+        errorStatus(error) === 401
+          ? translate('app.auth.login_failed')
+          : errorMessage(error, translate);
+      notify(text, 'error');
       setBusy(false);
     }
   };
@@ -47,6 +60,15 @@ export default function LoginPage() {
   return (
     <PublicShell title={translate('app.page.login')}>
       <form className="pub-form" onSubmit={submit} noValidate>
+        {signOutReason ? (
+          <Notice type="warning">
+            {translate(
+              signOutReason === 'unreachable'
+                ? 'app.auth.signed_out_unreachable'
+                : 'app.auth.session_expired',
+            )}
+          </Notice>
+        ) : null}
         <TextField
           label={translate('app.field.email')}
           type="email"

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { authApi } from '../../api/auth';
+import { errorMessage } from '../../api/client';
 import { validateNewPassword, validatePasswordConfirmation } from '../../domain/validation';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
 import { usePublicNotify } from './PublicNotifier';
@@ -39,7 +40,7 @@ function PasswordResetForm({ token }: { token: string }) {
       notify(translate('app.auth.reset_success'), 'success');
       navigate('/login', { replace: true });
     } catch (error) {
-      notify(error instanceof Error ? error.message : translate('app.error.generic'), 'error');
+      notify(errorMessage(error, translate), 'error');
       setBusy(false);
     }
   };

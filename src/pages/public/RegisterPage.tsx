@@ -6,7 +6,7 @@ import 'react-phone-number-input/style.css';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { authApi } from '../../api/auth';
-import { fieldErrors } from '../../api/client';
+import { errorMessage, fieldErrors } from '../../api/client';
 import { signInWithToken } from '../../authProvider/signIn';
 import { serverChoiceFromQuery, CREATE_SERVER_REDIRECT } from '../../authProvider/sessionRules';
 import { storePendingServerChoice } from '../../authProvider/sessionStore';
@@ -90,7 +90,7 @@ export default function RegisterPage() {
           ),
         ),
       );
-      notify(error instanceof Error ? error.message : translate('app.error.generic'), 'error');
+      notify(errorMessage(error, translate), 'error');
       setBusy(false);
       return;
     }

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 
 import { authApi } from '../../api/auth';
-import { errorStatus } from '../../api/client';
+import { errorMessage, errorStatus, isNetworkError } from '../../api/client';
 import { fetchCurrentUser } from '../../authProvider/sessionCheck';
 import { decideAfterSessionCheck } from '../../authProvider/sessionRules';
-import { forgetSession, getToken } from '../../authProvider/sessionStore';
+import { forgetSession, getToken, storeSignOutReason } from '../../authProvider/sessionStore';
 import { config } from '../../config';
 import { VERIFY_REDIRECT_DELAY_MS } from '../../domain/constants';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
@@ -50,6 +50,8 @@ function VerifyEmail({ token }: { token: string }) {
           return;
         }
         forgetSession();
+        if (errorStatus(error) === 401) storeSignOutReason('session_expired');
+        else if (isNetworkError(error)) storeSignOutReason('unreachable');
         navigate('/login', { replace: true });
       });
     return () => {
@@ -66,7 +68,7 @@ function VerifyEmail({ token }: { token: string }) {
       // §4: after the notice, back to login one second later.
       setTimeout(() => navigate('/login', { replace: true }), VERIFY_REDIRECT_DELAY_MS);
     } catch (error) {
-      notify(error instanceof Error ? error.message : translate('app.error.generic'), 'error');
+      notify(errorMessage(error, translate), 'error');
       setBusy(false);
     }
   };

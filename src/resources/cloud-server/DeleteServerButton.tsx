@@ -53,6 +53,7 @@ function DeleteDialog({ server, onClose }: { server: Server; onClose: () => void
       onClose();
       navigate('/cloud-server');
     },
+    onResultUnknown: onClose,
   });
   return (
     <ConfirmByNameDialog

@@ -59,6 +59,7 @@ function RebuildDialog({ server, onClose }: { server: Server; onClose: () => voi
     successKey: 'servers.actions.rebuild_started',
     successArgs: { name: server.name },
     onSuccess: onClose,
+    onResultUnknown: onClose,
   });
 
   const passwordError = validateServerPassword(password);

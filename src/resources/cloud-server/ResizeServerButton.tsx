@@ -91,6 +91,7 @@ function ResizeDialog({ server, onClose }: { server: Server; onClose: () => void
       onClose();
     },
     onError: (error) => setShortOfBalance(errorStatus(error) === 402),
+    onResultUnknown: onClose,
   });
 
   const balance = typeof identity?.balance === 'number' ? identity.balance : undefined;

@@ -28,6 +28,7 @@ import { Link, useParams } from 'react-router-dom';
 
 import { errorStatus } from '../../api/client';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
 import {
@@ -81,15 +82,22 @@ export default function ServerDetailPage() {
         ),
     },
   );
-  const { data: server, error, isPending } = query;
+  const { data: server, error, isPending, refetch, isFetching } = query;
   const title = server?.name ?? translate('servers.detail.title');
   usePageTitle(title);
 
   if (isPending && serverId > 0) {
     return <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />;
   }
-  if (error || !server?.id) {
-    const notFound = serverId === 0 || errorStatus(error) === 404;
+  const notFound = serverId === 0 || errorStatus(error) === 404;
+  if (error && !notFound && !server?.id) {
+    return (
+      <Box sx={{ mt: 2 }}>
+        <LoadFailed error={error} onRetry={() => refetch()} retrying={isFetching} />
+      </Box>
+    );
+  }
+  if (notFound || !server?.id) {
     return (
       <Alert
         severity={notFound ? 'warning' : 'error'}
@@ -108,18 +116,25 @@ export default function ServerDetailPage() {
   return (
     <ServerWatchContext.Provider value={watch}>
       <RecordContextProvider value={server}>
-        <ServerDetail server={server} />
+        {/* The server could not be read again: what is shown may be out of date, so the
+            actions wait until it is known (a lost answer must not be acted on twice). */}
+        {error ? (
+          <Box sx={{ mt: 2 }}>
+            <LoadFailed error={error} onRetry={() => refetch()} retrying={isFetching} />
+          </Box>
+        ) : null}
+        <ServerDetail server={server} stateUnknown={Boolean(error)} />
       </RecordContextProvider>
     </ServerWatchContext.Provider>
   );
 }
 
-function ServerDetail({ server }: { server: Server }) {
+function ServerDetail({ server, stateUnknown }: { server: Server; stateUnknown: boolean }) {
   const translate = useTranslate();
   const permission = useActionPermission();
   const [tab, setTab] = useState<TabName>('overview');
   const tabsId = useId();
-  const disabled = !permission.allowed;
+  const disabled = !permission.allowed || stateUnknown;
 
   return (
     <Box sx={{ mt: 2, mb: 4 }}>

@@ -32,6 +32,7 @@ import { Link } from 'react-router-dom';
 
 import { errorStatus } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
+import { LoadFailed } from '../../components/LoadFailed';
 import { topUpPath } from '../../components/topUpPath';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type {
@@ -69,7 +70,9 @@ export function ServerIpsSection({ canAct }: { canAct: boolean }) {
   return (
     <Stack spacing={2}>
       {ips.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
-      {ips.isError ? <Alert severity="error">{translate('servers.ips.load_failed')}</Alert> : null}
+      {ips.isError ? (
+        <LoadFailed error={ips.error} onRetry={() => ips.refetch()} retrying={ips.isFetching} />
+      ) : null}
       {ips.isSuccess ? <IpTable server={server} ips={list} canAct={canAct} /> : null}
       <Typography variant="body2" color="text.secondary">
         {translate('servers.ips.count', { count: list.length, max: MAX_IPS_PER_SERVER })}
@@ -156,6 +159,7 @@ function ReleaseIpDialog({ server, ip, onClose }: { server: Server; ip: Ip; onCl
     successArgs: { address: ip.address },
     failureKey: 'servers.ips.release_failed',
     onSuccess: onClose,
+    onResultUnknown: onClose,
   });
   return (
     <Dialog open onClose={release.isPending ? undefined : onClose} aria-labelledby={titleId}>
@@ -217,6 +221,7 @@ function BuyIpsForm(props: { server: Server; remaining: number; canAct: boolean 
       void refreshIdentity();
     },
     onError: (error) => setFailure({ status: errorStatus(error) }),
+    onResultUnknown: () => setFailure(null),
   });
 
   return (

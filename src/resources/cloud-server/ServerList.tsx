@@ -1,7 +1,8 @@
 /**
  * /cloud-server: the customer's servers with their status (and build progress), addresses,
  * configuration and creation date; a search by name; orders still awaiting payment above the
- * list; an empty state that leads to creating one. The list polls fast while a server is in
+ * list; an empty state that leads to creating one (and, through PortalList, a Retry when the list
+ * could not be loaded: a failure is never shown as empty). The list polls fast while a server is in
  * transition, slowly otherwise, and not at all while the tab is hidden.
  */
 import AddIcon from '@mui/icons-material/Add';
@@ -15,7 +16,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import {
   DataTable,
-  List,
   SearchInput,
   TopToolbar,
   useDataProvider,
@@ -24,6 +24,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 
+import { PortalList } from '../../components/PortalList';
 import { usePageTitle } from '../../components/usePageTitle';
 import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
 import type { PortalDataProvider, Server } from '../../dataProvider/dataProvider';
@@ -48,7 +49,7 @@ export default function ServerList() {
   return (
     <>
       <PendingOrdersNotice />
-      <List
+      <PortalList
         title={title}
         filters={[<SearchInput key="search" source="search" alwaysOn />]}
         actions={<ServerListActions />}
@@ -103,7 +104,7 @@ export default function ServerList() {
             render={(server) => formatDate(server.created)}
           />
         </DataTable>
-      </List>
+      </PortalList>
     </>
   );
 }

@@ -37,12 +37,17 @@ interface ActionButtonProps {
   disabled: boolean;
 }
 
-function usePowerAction(server: Server | undefined, action: ServerPowerAction) {
+function usePowerAction(
+  server: Server | undefined,
+  action: ServerPowerAction,
+  onResultUnknown?: () => void,
+) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   return useServerAction({
     mutationFn: () => dataProvider.performServerAction(server?.id ?? 0, action),
     successKey: `servers.actions.${action}_started`,
     successArgs: { name: server?.name },
+    onResultUnknown,
   });
 }
 
@@ -68,7 +73,7 @@ export function PowerOffButton({ disabled }: ActionButtonProps) {
   const translate = useTranslate();
   const server = useRecordContext<Server>();
   const [open, setOpen] = useState(false);
-  const powerOff = usePowerAction(server, 'power_off');
+  const powerOff = usePowerAction(server, 'power_off', () => setOpen(false));
   if (!server || server.status !== 'active') return null;
   return (
     <>
@@ -102,8 +107,8 @@ export function RebootButtons({ disabled }: ActionButtonProps) {
   const translate = useTranslate();
   const server = useRecordContext<Server>();
   const [dialog, setDialog] = useState<'soft' | 'hard' | null>(null);
-  const softReboot = usePowerAction(server, 'soft_reboot');
-  const hardReboot = usePowerAction(server, 'hard_reboot');
+  const softReboot = usePowerAction(server, 'soft_reboot', () => setDialog(null));
+  const hardReboot = usePowerAction(server, 'hard_reboot', () => setDialog(null));
   const softTitleId = useId();
   if (!server || server.status !== 'active') return null;
   const close = () => setDialog(null);
@@ -180,6 +185,7 @@ export function ResetPasswordButton({ disabled }: ActionButtonProps) {
       dataProvider.resetServerPassword(server?.id ?? 0, newPassword),
     successKey: 'servers.actions.reset_password_done',
     onSuccess: () => setOpen(false),
+    onResultUnknown: () => setOpen(false),
   });
   if (!server || server.status !== 'active') return null;
 

@@ -1,11 +1,15 @@
 /**
  * A named dataProvider call that changes a server, through TanStack Query's useMutation: on
  * success a translated notification and a refresh of everything under the server (the list, the
- * server, its IPs and schedule); on failure the server's message (a 403 lists the reasons).
+ * server, its IPs and schedule); on failure the server's message (a 403 lists the reasons). When
+ * the answer is lost the action may have happened: the customer is told the result is unknown,
+ * and the mutation stays pending until the server has been read again (lostAnswer.ts).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { isLostAnswer, recheckIfAnswerLost } from '../../components/lostAnswer';
 import { usePortalNotify } from '../../components/usePortalNotify';
+import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import { useWatchServer } from './serverWatch';
 
 interface ServerActionOptions<Variables, Result> {
@@ -17,6 +21,8 @@ interface ServerActionOptions<Variables, Result> {
   failureKey?: string;
   onSuccess?: (result: Result) => void;
   onError?: (error: unknown) => void;
+  /** Called once the state has been read again after a lost answer (e.g. to close a dialog). */
+  onResultUnknown?: () => void;
 }
 
 export const SERVER_QUERY_ROOT = ['cloud-server'];
@@ -27,8 +33,18 @@ export function useServerAction<Variables = void, Result = unknown>(
   const queryClient = useQueryClient();
   const notify = usePortalNotify();
   const watchServer = useWatchServer();
+  const refreshIdentity = useRefreshIdentity();
   return useMutation({
-    mutationFn: options.mutationFn,
+    mutationFn: (variables: Variables) =>
+      recheckIfAnswerLost(
+        () => options.mutationFn(variables),
+        // Some actions charge the balance (IPs, resize): the identity is read again too.
+        () =>
+          Promise.all([
+            queryClient.invalidateQueries({ queryKey: SERVER_QUERY_ROOT }),
+            refreshIdentity(),
+          ]),
+      ),
     onSuccess: async (result) => {
       watchServer?.();
       notify.success(options.successKey, options.successArgs);
@@ -36,6 +52,12 @@ export function useServerAction<Variables = void, Result = unknown>(
       await queryClient.invalidateQueries({ queryKey: SERVER_QUERY_ROOT });
     },
     onError: (error) => {
+      if (isLostAnswer(error)) {
+        watchServer?.();
+        notify.resultUnknown();
+        options.onResultUnknown?.();
+        return;
+      }
       notify.error(error, options.failureKey);
       options.onError?.(error);
     },

@@ -1,0 +1,54 @@
+/**
+ * The portal when the server cannot be reached, tried as a customer would: the API blocked, then
+ * "Cloud VPS" clicked; the server stopped before a screen's code was downloaded.
+ */
+import { expect, signIn, test } from './support';
+
+const UNREACHABLE = 'Không kết nối được máy chủ. Kiểm tra mạng rồi thử lại.';
+
+test('a list the API cannot deliver says so with a Retry, never "no servers", and Retry loads it', async ({
+  page,
+}) => {
+  await signIn(page, 'whitelist@example.vn');
+  await expect(page).toHaveURL(/\/idc\/dashboard$/);
+  await expect(page.getByRole('link', { name: 'Cloud VPS' })).toBeVisible();
+
+  await page.route('**/api/v1/**', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('link', { name: 'Cloud VPS' }).click();
+
+  const failure = page.getByRole('alert').filter({ hasText: UNREACHABLE });
+  await expect(failure).toBeVisible();
+  await expect(page.getByText('network_error')).toHaveCount(0);
+  await expect(page.getByText('Bạn chưa có máy chủ nào')).toHaveCount(0);
+  await expect(page.getByText(/\d+-\d+ \/ \d+/)).toHaveCount(0);
+
+  await page.unroute('**/api/v1/**');
+  await failure.getByRole('button', { name: 'Thử lại' }).click();
+  await expect(page.getByText('Bạn chưa có máy chủ nào')).toBeVisible();
+  await expect(page).toHaveURL(/\/idc\/cloud-server$/);
+  await expect(page.getByText(UNREACHABLE)).toHaveCount(0);
+});
+
+test('a screen whose code cannot be downloaded says the server cannot be reached, and Retry reloads it', async ({
+  page,
+}) => {
+  await signIn(page, 'whitelist@example.vn');
+  await expect(page).toHaveURL(/\/idc\/dashboard$/);
+  await expect(page.getByRole('link', { name: 'Cloud VPS' })).toBeVisible();
+
+  // The server is gone: neither the API nor the code of screens not opened yet answer.
+  await page.route('**/idc/assets/**', (route) => route.abort('connectionrefused'));
+  await page.route('**/api/v1/**', (route) => route.abort('connectionrefused'));
+  await page.getByRole('link', { name: 'Cloud VPS' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Không kết nối được máy chủ' })).toBeVisible();
+  await expect(page.getByText(UNREACHABLE)).toBeVisible();
+  await expect(
+    page.getByText('Đã xảy ra lỗi phía máy khách, không thể hoàn tất yêu cầu của bạn.'),
+  ).toHaveCount(0);
+
+  await page.unroute('**/idc/assets/**');
+  await page.unroute('**/api/v1/**');
+  await page.getByRole('button', { name: 'Thử lại' }).click();
+  await expect(page.getByText('Bạn chưa có máy chủ nào')).toBeVisible();
+});
