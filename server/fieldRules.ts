@@ -4,6 +4,13 @@
  * the domain's message instead, the one the portal's form shows for the same value.
  */
 import { validateServerName, validateServerPassword } from '../src/domain/serverRules';
+import {
+  validateCouponCode,
+  validateResourceName,
+  validateSshKeyName,
+  validateTopupAmount,
+  type ValidationMessage,
+} from '../src/domain/validation';
 import type { OperationId } from './handler';
 
 type FieldRule = (body: Record<string, unknown>) => string | undefined;
@@ -13,6 +20,14 @@ const asRecord = (value: unknown): Record<string, unknown> =>
 const asText = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
 
+/** The domain's rule for a text field of the body; a field left out is for the schema to judge. */
+const textField =
+  (field: string, validate: (value: string | undefined) => ValidationMessage): FieldRule =>
+  (body) =>
+    body[field] === undefined ? undefined : validate(asText(body[field]));
+
+const couponField = textField('coupon_code', validateCouponCode);
+
 const RULES: Partial<Record<OperationId, Record<string, FieldRule>>> = {
   createOrder: {
     'data.name': (body) =>
@@ -20,13 +35,17 @@ const RULES: Partial<Record<OperationId, Record<string, FieldRule>>> = {
         ? validateServerName(asText(asRecord(body.data).name))
         : undefined,
   },
-  rebuildServer: {
-    password: (body) => validateServerPassword(asText(body.password)),
+  payOrder: { coupon_code: couponField },
+  payInvoice: { coupon_code: couponField },
+  createPaymentRequest: {
+    amount: (body) =>
+      typeof body.amount === 'number' ? validateTopupAmount(body.amount) : undefined,
   },
-  resetServerPassword: {
-    password: (body) =>
-      body.password === undefined ? undefined : validateServerPassword(asText(body.password)),
-  },
+  rebuildServer: { password: textField('password', validateServerPassword) },
+  resetServerPassword: { password: textField('password', validateServerPassword) },
+  createVolume: { name: textField('name', validateResourceName) },
+  createSnapshot: { name: textField('name', validateResourceName) },
+  createSshKey: { name: textField('name', validateSshKeyName) },
 };
 
 /** Field (dotted path, as in `errors`) → i18n key of the domain's message, for a refused body. */

@@ -17,6 +17,7 @@ import { SERVER_LIMITS, validateResize, type ServerSize } from '../src/domain/se
 import { countCouponUse, usableCoupon } from './catalog';
 import type { Db } from './db';
 import { ApiError, badRequest, notFound } from './errors';
+import { invoiceCode, payFromBalance } from './ledger';
 import type { MessageKey, Translate } from './i18n';
 import { mailServerPassword } from './mails';
 import { quoteUntil, requireProduct, resizeLines } from './prices';
@@ -289,9 +290,7 @@ export interface InvoiceRow {
   description: string;
 }
 
-/** INV-<year>-<id>, as SQL computes it for searching (see INVOICE_CODE_SQL). */
-export const invoiceCode = (row: Pick<InvoiceRow, 'id' | 'created_at'>) =>
-  `INV-${row.created_at.slice(0, 4)}-${String(row.id).padStart(6, '0')}`;
+/** The SQL twin of invoiceCode (server/ledger.ts), for searching by code. */
 export const INVOICE_CODE_SQL = `('INV-' || substr(created_at, 1, 4) || '-' || printf('%06d', id))`;
 
 export function toInvoice(row: InvoiceRow): Invoice {
@@ -373,24 +372,15 @@ export function payPendingOrder(
 
     const done = doWork(services, order, now);
 
-    const debited = db
-      .prepare('UPDATE users SET balance = balance - ? WHERE id = ? AND balance >= ?')
-      .run(total, userId, total);
-    if (debited.changes !== 1) throw insufficientBalance(total, user.balance);
-    const balance = user.balance - total;
     const at = now.toISOString();
-    const invoice = db
-      .prepare(
-        `INSERT INTO invoices (user_id, status, amount, created_at, due_date, paid_at,
-           resource_type, resource_id, order_id, description)
-         VALUES (?, 'paid', ?, ?, ?, ?, 'server', ?, ?, ?) RETURNING *`,
-      )
-      .get(userId, total, at, at, at, done.serverId, order.id, order.info) as InvoiceRow;
-    db.prepare(
-      `INSERT INTO balance_adjustments
-         (user_id, type, method, amount, balance_after, description, reference, created_at)
-       VALUES (?, 'payment', 'balance', ?, ?, ?, ?, ?)`,
-    ).run(userId, -total, balance, order.info, invoiceCode(invoice), at);
+    const { invoice, balance } = payFromBalance(db, {
+      userId,
+      amount: total,
+      description: order.info,
+      at: now,
+      resource: { type: 'server', id: done.serverId },
+      orderId: order.id,
+    });
     const paid = db
       .prepare(
         `UPDATE orders SET status = 'paid', paid_at = ?, invoice_id = ?, resource_id = ?

@@ -1,6 +1,7 @@
 /** Demo accounts, created when the database has no users yet. Every password is Demo@12345. */
 import { vietnamMonthStartAfter } from '../src/domain/pricing';
 import type { Db } from './db';
+import { changeBalance } from './ledger';
 import { hashPassword } from './secrets';
 import { createServer } from './servers';
 
@@ -116,11 +117,23 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
           account.email_verified ? 1 : 0,
           account.is_agency ? 1 : 0,
           account.is_in_whitelist ? 1 : 0,
-          account.balance ?? 0,
+          0,
           account.trial ? at(account.trial.startDays) : null,
           account.trial ? at(account.trial.endDays) : null,
           at(-30),
         ) as { id: number };
+      // The opening balance is a ledger row like any other credit (see server/ledger.ts).
+      if (account.balance) {
+        changeBalance(db, {
+          userId: id,
+          type: 'manual',
+          method: 'admin',
+          amount: account.balance,
+          description: 'Số dư ban đầu của tài khoản mẫu',
+          reference: null,
+          at: new Date(at(-30)),
+        });
+      }
       for (const item of account.trialPackages ?? []) {
         db.prepare(
           `INSERT INTO trial_packages

@@ -1,6 +1,7 @@
 /** Reading users and describing them the way the contract's UserInfo does. */
 import type { components } from '../src/api/schema';
 import type { Db } from './db';
+import { payFromBalance } from './ledger';
 
 export interface UserRow {
   id: number;
@@ -82,15 +83,21 @@ export function setPasswordHash(db: Db, userId: number, passwordHash: string): v
   db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
 }
 
-/** Takes the trial's total from the balance, ends the trial and marks its packages paid. */
+/**
+ * Takes the trial's total from the balance, ends the trial and marks its packages paid, leaving
+ * the trail of any payment: a paid invoice and its ledger row, all in one transaction.
+ */
 export function payForTrial(db: Db, userId: number, total: number, now: Date): void {
-  db.prepare(
-    'UPDATE users SET balance = balance - ?, trial_start = NULL, trial_end = NULL WHERE id = ?',
-  ).run(total, userId);
-  db.prepare('UPDATE trial_packages SET paid_at = ? WHERE user_id = ? AND paid_at IS NULL').run(
-    now.toISOString(),
-    userId,
-  );
+  db.transaction(() => {
+    const packages = unpaidTrialPackages(db, userId);
+    const description = `Nâng cấp tài khoản dùng thử: ${packages.map((item) => item.resource).join(', ')}`;
+    payFromBalance(db, { userId, amount: total, description, at: now });
+    db.prepare('UPDATE users SET trial_start = NULL, trial_end = NULL WHERE id = ?').run(userId);
+    db.prepare('UPDATE trial_packages SET paid_at = ? WHERE user_id = ? AND paid_at IS NULL').run(
+      now.toISOString(),
+      userId,
+    );
+  })();
 }
 
 /** The packages a trial upgrade would pay for. */

@@ -1,15 +1,15 @@
 /**
- * The `billing` area for issue 3: prices, orders paid from the balance, coupons to check and the
- * invoices paying issues. Top-ups, credit coupons, invoice payment, payments, packages: later.
+ * The `billing` area: prices, orders paid from the balance, coupons to check and the invoices
+ * paying issues. Top-ups, credit coupons, invoice payment, payments and packages are not built
+ * yet: their operations answer 501 (NOT_YET_IMPLEMENTED in server/contract.test.ts).
  */
 import type { components } from '../../src/api/schema';
 import { applyDiscount, type IntervalCount } from '../../src/domain/pricing';
-import { parseProductLine } from '../../src/domain/serverOrder';
+import { parseProductLine, resourceProductLines } from '../../src/domain/serverOrder';
 import { SERVER_LIMITS, validateServerName } from '../../src/domain/serverRules';
 import {
   findDatacenter,
   findImage,
-  productByCode,
   resolveProductLines,
   unitsByProduct,
   usableCoupon,
@@ -131,7 +131,8 @@ export const billingHandlers: HandlerTable = {
 
   payOrder: (ctx) => {
     const now = ctx.now();
-    const couponCode = ctx.body?.coupon_code;
+    // An empty code is what a form sends for its empty coupon field: no coupon.
+    const couponCode = ctx.body?.coupon_code || undefined;
     if (ctx.query.check === 'True') {
       // A preview changes nothing, so it is neither blocked nor refused for a short balance.
       const user = signedInUser(ctx);
@@ -346,25 +347,25 @@ function placeServerOrder(
   })();
 }
 
-/** Units per product the server in `data` is made of (the primary IPv4 included). */
+/**
+ * Units per product the server in `data` is made of (the primary IPv4 included): the domain's
+ * product lines for it, as the portal builds them, plus the extras.
+ */
 function expectedUnits(
   db: Db,
   data: CreateServerOrder['data'],
   extras: readonly ResolvedLine[],
 ): Map<number, number> {
-  const units = unitsByProduct(extras);
-  const add = (code: string, count: number) => {
-    const product = productByCode(db, code);
-    if (product && count > 0) units.set(product.id, (units.get(product.id) ?? 0) + count);
-  };
-  add('cpu', data.cpu.quantity);
-  add('ram', data.ram.quantity);
-  for (const disk of [data.rootdisk, ...(data.datadisks ?? [])]) {
-    add(diskProduct(disk.type), disk.size);
-  }
-  add('wan_ipv4', 1 + (data.ipv4?.quantity ?? 0));
-  add('wan_ipv6', data.ipv6?.quantity ?? 0);
-  return units;
+  const lines = resourceProductLines({
+    cpu: data.cpu.quantity,
+    ram: data.ram.quantity,
+    disk: data.rootdisk.size,
+    diskType: data.rootdisk.type,
+    dataDisks: data.datadisks ?? [],
+    extraIpv4: data.ipv4?.quantity ?? 0,
+    ipv6Count: data.ipv6?.quantity ?? 0,
+  });
+  return unitsByProduct([...resolveProductLines(db, lines), ...extras]);
 }
 
 const diskProduct = (type: 'SSD' | 'HDD') => (type === 'SSD' ? 'volume_ssd' : 'volume_hdd');

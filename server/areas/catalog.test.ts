@@ -64,6 +64,24 @@ describe('listProducts', () => {
     expect(second.json().products.map((p: { id: number }) => p.id)).toEqual([5, 6, 7, 8]);
   });
 
+  it('answers the calls of spec §7 exactly as written, with per_page 9999 (999 for extra)', async () => {
+    const codes = async (query: Record<string, string>) => {
+      const response = await api.get('/billing/products', undefined, query);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().products.map((p: { code: string }) => p.code);
+    };
+    expect(await codes({ name: 'CPU', per_page: '9999' })).toEqual(['cpu']);
+    expect(await codes({ category: 'wanip', per_page: '9999' })).toEqual(['wan_ipv4', 'wan_ipv6']);
+    expect(await codes({ category: 'extra', per_page: '999' })).toEqual(['windows_license']);
+  });
+
+  it('refuses the sandbox-only categories: CPU, RAM and disks are asked for by name', async () => {
+    for (const category of ['compute', 'volume', 'snapshot', 'server']) {
+      const response = await api.get('/billing/products', undefined, { category });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+
   it('refuses a name the contract does not list, and anonymous callers', async () => {
     expect((await api.get('/billing/products', undefined, { name: 'GPU' })).statusCode).toBe(400);
     expect((await app.inject({ url: '/api/v1/billing/products' })).statusCode).toBe(401);

@@ -2,6 +2,8 @@ import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { validateServerPassword } from '../../src/domain/serverRules';
+import { generateServerPassword } from '../servers';
 import { nextRun } from './servers';
 import {
   apiAs,
@@ -219,6 +221,26 @@ describe('resetServerPassword', () => {
       message: WEAK_PASSWORD,
       errors: { password: WEAK_PASSWORD },
     });
+  });
+});
+
+describe('one password rule for the portal and the sandbox', () => {
+  it('refuses a strong password longer than 128 characters with the portal’s message', async () => {
+    await start();
+    const id = await activeServer();
+    const tooLong = 'Aa1@'.repeat(50) + 'Aa1';
+    expect(tooLong).toHaveLength(203);
+    const response = await api.post(`/cloud/servers/${id}/reset_password`, { password: tooLong });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      password: 'Mật khẩu không được dài quá 128 ký tự.',
+    });
+  });
+
+  it('generates passwords that pass the domain’s rule', () => {
+    for (let count = 0; count < 200; count += 1) {
+      expect(validateServerPassword(generateServerPassword())).toBeUndefined();
+    }
   });
 });
 

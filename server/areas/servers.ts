@@ -5,6 +5,7 @@
  */
 import type { components } from '../../src/api/schema';
 import { validateServerPassword } from '../../src/domain/serverRules';
+import { nextWeeklyAt } from '../../src/domain/vietnamTime';
 import { findImage } from '../catalog';
 import type { Db } from '../db';
 import { ApiError, notFound } from '../errors';
@@ -241,15 +242,7 @@ function toSchedule(row: ScheduleRow, now: Date): SnapshotSchedule {
   };
 }
 
-const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The next `weekday` (0 Sunday) at `hour`:00 Vietnam time (UTC+7) after `now`. */
 export function nextRun(weekday: number, hour: number, now: Date): string {
-  const local = new Date(now.getTime() + VIETNAM_OFFSET_MS);
-  const days = (weekday - local.getUTCDay() + 7) % 7;
-  const candidate =
-    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days, hour) -
-    VIETNAM_OFFSET_MS;
-  return new Date(candidate > now.getTime() ? candidate : candidate + 7 * DAY_MS).toISOString();
+  return nextWeeklyAt(weekday, hour, now).toISOString();
 }

@@ -1,17 +1,17 @@
 /**
  * react-admin's dataProvider over the contract. Each resource is one row of RESOURCE_PATHS;
  * lists follow the contract's paging shape `{items, total}`. Calls that are not CRUD (pay an
- * order, power a server on, …) are named methods beside the CRUD ones, added by the issue that
+ * order, power a server on, …) are named methods beside the CRUD ones, added with the screen that
  * needs them, so `useDataProvider<PortalDataProvider>()` stays typed.
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 
 import { errorStatus, request, type RequestOptions } from '../api/client';
-import type { components } from '../api/schema';
+import type { components, operations } from '../api/schema';
 import { getToken } from '../authProvider/sessionStore';
 import { getStoredLocale } from '../i18n/locale';
 
-/** react-admin resource name → API collection path. Later issues add their resources here. */
+/** react-admin resource name → API collection path; a new resource adds its path here. */
 export const RESOURCE_PATHS: Record<string, string> = {
   'cloud-server': '/cloud/servers',
 };
@@ -26,6 +26,11 @@ export type Datacenter = Schemas['Datacenter'];
 export type SshKey = Schemas['SshKey'];
 export type Product = Schemas['Product'];
 export type ProductCategory = Schemas['ProductCategory'];
+type ProductsQuery = NonNullable<operations['listProducts']['parameters']['query']>;
+/** Spec §7: products are asked for by name (CPU, RAM, disks, snapshots) or by category. */
+export type ProductQuery =
+  | { name: NonNullable<ProductsQuery['name']> }
+  | { category: NonNullable<ProductsQuery['category']> };
 export type BillingPlan = Schemas['BillingPlan'];
 export type Calculation = Schemas['Calculation'];
 export type CalculationRequest = Schemas['CalculationRequest'];
@@ -45,6 +50,8 @@ export type RebuildServerRequest = Schemas['RebuildServerRequest'];
 
 /** The contract's largest page: catalogs and a server's IPs are read in one request. */
 export const ALL_ON_ONE_PAGE = 9999;
+/** Spec §9: the extras are read 999 to a page, as the provider's portal does. */
+const EXTRA_PRODUCTS_PER_PAGE = 999;
 
 export interface Page<T> {
   items: T[];
@@ -128,13 +135,16 @@ export const dataProvider = {
     (await call<Page<SshKey>>('/cloud/ssh_keys', { query: { per_page: ALL_ON_ONE_PAGE } })).items,
 
   // ---- prices, plans and orders ----
-  /** Spec §7: products by category, the array named `products`. */
-  listProducts: async (category: ProductCategory) =>
-    (
+  /** Spec §7, as written: `name=…` or `category=…` with `per_page`; the array is `products`. */
+  listProducts: async (query: ProductQuery) => {
+    const extras = 'category' in query && query.category === 'extra';
+    const perPage = extras ? EXTRA_PRODUCTS_PER_PAGE : ALL_ON_ONE_PAGE;
+    return (
       await call<{ products: Product[] }>('/billing/products', {
-        query: { category, per_page: ALL_ON_ONE_PAGE },
+        query: { ...query, per_page: perPage },
       })
-    ).products,
+    ).products;
+  },
   listPlans: async (query: { product_category: ProductCategory; interval_count?: number }) =>
     (
       await call<Page<BillingPlan>>('/billing/plans', {

@@ -6,18 +6,15 @@ export const VERIFY_REDIRECT_DELAY_MS = 1000;
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
 
 export const SIDEBAR_COLLAPSE_MAX_WIDTH_PX = 1024;
-export const MOBILE_MAX_WIDTH_PX = 767;
 
 export const PASSWORD_MIN_LENGTH = 5;
 export const PASSWORD_MAX_LENGTH = 128;
 export const FULLNAME_MAX_LENGTH = 100;
 
-export const TRIAL_DAYS = 7;
 export const MAX_IPS_PER_SERVER = 20;
 export const VAT_RATE = 0.1;
 
 export const DEFAULT_LOCALE = 'vi';
-export const FALLBACK_LOCALE = 'en';
 export const LOCALES = ['vi', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 

@@ -6,13 +6,11 @@
  * what the order, the invoice and the balance show, to the dong.
  */
 import { VAT_RATE } from './constants';
+import { vietnamMonthStartAfter } from './vietnamTime';
 
 export const INTERVAL_COUNTS = [1, 3, 6, 12] as const;
 export type IntervalCount = (typeof INTERVAL_COUNTS)[number];
-/** "billingcycle annually" in the provider's words. */
-export const ANNUAL_INTERVAL: IntervalCount = 12;
 
-const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 export function isIntervalCount(value: unknown): value is IntervalCount {
@@ -29,22 +27,10 @@ export function roundToThousand(numerator: number, denominator = 1): number {
 
 /** The Vietnam-time calendar month that contains an instant, as UTC instants of its bounds. */
 export function vietnamMonthOf(now: Date): { start: Date; end: Date } {
-  const local = new Date(now.getTime() + VIETNAM_OFFSET_MS);
-  const year = local.getUTCFullYear();
-  const month = local.getUTCMonth();
-  return {
-    start: new Date(Date.UTC(year, month, 1) - VIETNAM_OFFSET_MS),
-    end: new Date(Date.UTC(year, month + 1, 1) - VIETNAM_OFFSET_MS),
-  };
+  return { start: vietnamMonthStartAfter(now, 0), end: vietnamMonthStartAfter(now, 1) };
 }
 
-/** Start of the Vietnam-time month `count` months after the one containing `now`. */
-export function vietnamMonthStartAfter(now: Date, count: number): Date {
-  const local = new Date(now.getTime() + VIETNAM_OFFSET_MS);
-  return new Date(
-    Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + count, 1) - VIETNAM_OFFSET_MS,
-  );
-}
+export { vietnamMonthStartAfter };
 
 /**
  * Hours left in the current month (a started hour counts as a whole one) over the hours in it

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createServerOrder,
   parseProductLine,
+  resourceProductLines,
   serverProductLines,
   type ServerChoice,
 } from './serverOrder';
@@ -32,6 +33,18 @@ describe('the create-server order', () => {
       { id_or_name: 'wan_ipv4_1', quantity: 2 },
       { id_or_name: 'wan_ipv6_1', quantity: 1 },
     ]);
+  });
+
+  it('prices any number of IPv6 addresses an order carries, as the sandbox checks it', () => {
+    const resources = { ...choice, ipv6: undefined };
+    expect(resourceProductLines({ ...resources, ipv6Count: 3 }).at(-1)).toEqual({
+      id_or_name: 'wan_ipv6_1',
+      quantity: 3,
+    });
+    expect(resourceProductLines({ ...resources, ipv6Count: 0 }).at(-1)).toEqual({
+      id_or_name: 'wan_ipv4_1',
+      quantity: 2,
+    });
   });
 
   it('has the shape of the pending order of §3', () => {

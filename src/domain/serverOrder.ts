@@ -31,20 +31,41 @@ export interface ProductLineRef {
 
 const diskCode = (type: DiskType) => (type === 'SSD' ? 'volume_ssd' : 'volume_hdd');
 
-/** Spec §3 names: cpu_Nc, ram_Ngb, volume_ssd_Ngb, wan_ipv4_1, wan_ipv6_1. */
-export function serverProductLines(choice: ServerChoice): ProductLineRef[] {
+/** What a server is made of, as its product lines price it. */
+export interface ServerResources {
+  cpu: number;
+  ram: number;
+  disk: number;
+  diskType: DiskType;
+  dataDisks: readonly { size: number; type: DiskType }[];
+  extraIpv4: number;
+  /** IPv6 addresses (the portal offers one; the order may carry more). */
+  ipv6Count: number;
+}
+
+/**
+ * Spec §3 names: cpu_Nc, ram_Ngb, volume_ssd_Ngb, wan_ipv4_1, wan_ipv6_1. The portal prices and
+ * orders with these lines, and the sandbox checks an order's `products` against them.
+ */
+export function resourceProductLines(resources: ServerResources): ProductLineRef[] {
   const lines: ProductLineRef[] = [
-    { id_or_name: `cpu_${choice.cpu}c`, quantity: 1 },
-    { id_or_name: `ram_${choice.ram}gb`, quantity: 1 },
-    { id_or_name: `${diskCode(choice.diskType)}_${choice.disk}gb`, quantity: 1 },
-    ...choice.dataDisks.map((disk) => ({
+    { id_or_name: `cpu_${resources.cpu}c`, quantity: 1 },
+    { id_or_name: `ram_${resources.ram}gb`, quantity: 1 },
+    { id_or_name: `${diskCode(resources.diskType)}_${resources.disk}gb`, quantity: 1 },
+    ...resources.dataDisks.map((disk) => ({
       id_or_name: `${diskCode(disk.type)}_${disk.size}gb`,
       quantity: 1,
     })),
-    { id_or_name: 'wan_ipv4_1', quantity: 1 + choice.extraIpv4 },
+    { id_or_name: 'wan_ipv4_1', quantity: 1 + resources.extraIpv4 },
   ];
-  if (choice.ipv6) lines.push({ id_or_name: 'wan_ipv6_1', quantity: 1 });
+  if (resources.ipv6Count > 0) {
+    lines.push({ id_or_name: 'wan_ipv6_1', quantity: resources.ipv6Count });
+  }
   return lines;
+}
+
+export function serverProductLines(choice: ServerChoice): ProductLineRef[] {
+  return resourceProductLines({ ...choice, ipv6Count: choice.ipv6 ? 1 : 0 });
 }
 
 /** A sized product name such as `ram_4gb` → the product code and how many units it means. */

@@ -40,6 +40,14 @@ describe('server (rebuild) passwords', () => {
   });
 });
 
+describe('server passwords at the contract’s length limit', () => {
+  it('accepts 128 characters and refuses 129 or more, as the sandbox does', () => {
+    expect(validateServerPassword('Aa1@'.repeat(32))).toBeUndefined();
+    expect(validateServerPassword('Aa1@'.repeat(32) + 'A')).toBe('validation.password_too_long');
+    expect(validateServerPassword('Aa1@'.repeat(50) + 'Aa1')).toBe('validation.password_too_long');
+  });
+});
+
 describe('resizing', () => {
   const current = { cpu: 2, ram: 4, disk: 40 };
 

@@ -2,7 +2,8 @@
  * Rules for cloud servers, shared by the create/detail screens and the sandbox (spec §5, §9).
  * Validators answer undefined or the i18n key of their message.
  */
-import type { ValidationMessage } from './validation';
+import { PASSWORD_MAX_LENGTH } from './constants';
+import { NAME_PATTERN, type ValidationMessage } from './validation';
 
 /**
  * The spec gives 3–32 in the error message and 5–32 in the help text; we take 3–32 for both, the
@@ -10,7 +11,6 @@ import type { ValidationMessage } from './validation';
  */
 export const SERVER_NAME_MIN_LENGTH = 3;
 export const SERVER_NAME_MAX_LENGTH = 32;
-const SERVER_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 export function validateServerName(value: string | undefined): ValidationMessage {
   const name = value ?? '';
@@ -18,7 +18,7 @@ export function validateServerName(value: string | undefined): ValidationMessage
   if (
     name.length < SERVER_NAME_MIN_LENGTH ||
     name.length > SERVER_NAME_MAX_LENGTH ||
-    !SERVER_NAME_PATTERN.test(name)
+    !NAME_PATTERN.test(name)
   ) {
     return 'validation.server_name';
   }
@@ -26,14 +26,18 @@ export function validateServerName(value: string | undefined): ValidationMessage
 }
 
 export const SERVER_PASSWORD_MIN_LENGTH = 10;
+const SERVER_PASSWORD_MAX_LENGTH = PASSWORD_MAX_LENGTH;
 export const SERVER_PASSWORD_SPECIALS = '!@#$%^&*+=';
 const PASSWORD_CLASSES = [/[A-Z]/, /[a-z]/, /[0-9]/, /[!@#$%^&*+=]/];
 const PASSWORD_ALPHABET = /^[A-Za-z0-9!@#$%^&*+=]+$/;
 
-/** Rebuild / admin password: ≥ 10 characters, 3 of the 4 classes, specials only from the list. */
+/**
+ * Rebuild / admin password: 10 to 128 characters, 3 of the 4 classes, specials only from the list.
+ */
 export function validateServerPassword(value: string | undefined): ValidationMessage {
   const password = value ?? '';
   if (!password) return 'validation.server_password_required';
+  if (password.length > SERVER_PASSWORD_MAX_LENGTH) return 'validation.password_too_long';
   const classes = PASSWORD_CLASSES.filter((pattern) => pattern.test(password)).length;
   if (
     password.length < SERVER_PASSWORD_MIN_LENGTH ||

@@ -7,13 +7,35 @@ import { FULLNAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '.
 
 export type ValidationMessage = string | undefined;
 
-// Deliberately simple: one @, no spaces, a dot in the domain. The server sends the real check.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Lengths as JSON Schema counts them (the contract's minLength / maxLength): in characters, so an
+ * emoji counts once, where String.length would count its two UTF-16 halves.
+ */
+const characterCount = (text: string): number => [...text].length;
 
+const EMAIL_MAX_LENGTH = 254;
+// The contract's `format: email`: dot-separated atoms, an @, and two or more host labels of
+// letters, digits and inner dashes. Unicode addresses are refused on both sides.
+const EMAIL_LOCAL_ATOM = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+$/;
+const EMAIL_HOST_LABEL = /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$/;
+
+function isEmailAddress(email: string): boolean {
+  const parts = email.split('@');
+  if (parts.length !== 2) return false;
+  const [local = '', host = ''] = parts;
+  const labels = host.split('.');
+  return (
+    local.split('.').every((atom) => EMAIL_LOCAL_ATOM.test(atom)) &&
+    labels.length >= 2 &&
+    labels.every((label) => EMAIL_HOST_LABEL.test(label))
+  );
+}
+
+/** Checks the address as the forms send it: trimmed. */
 export function validateEmail(value: string | undefined): ValidationMessage {
   const email = (value ?? '').trim();
   if (!email) return 'validation.email_required';
-  if (!EMAIL_PATTERN.test(email) || email.length > 254) return 'validation.email_invalid';
+  if (!isEmailAddress(email) || email.length > EMAIL_MAX_LENGTH) return 'validation.email_invalid';
   return undefined;
 }
 
@@ -23,8 +45,8 @@ export function validateLoginPassword(value: string | undefined): ValidationMess
 
 export function validateNewPassword(value: string | undefined): ValidationMessage {
   if (!value) return 'validation.password_required';
-  if (value.length < PASSWORD_MIN_LENGTH) return 'validation.password_too_short';
-  if (value.length > PASSWORD_MAX_LENGTH) return 'validation.password_too_long';
+  if (characterCount(value) < PASSWORD_MIN_LENGTH) return 'validation.password_too_short';
+  if (characterCount(value) > PASSWORD_MAX_LENGTH) return 'validation.password_too_long';
   return undefined;
 }
 
@@ -40,7 +62,7 @@ export function validatePasswordConfirmation(
 export function validateFullName(value: string | undefined): ValidationMessage {
   const name = (value ?? '').trim();
   if (!name) return 'validation.fullname_required';
-  if (name.length > FULLNAME_MAX_LENGTH) return 'validation.fullname_too_long';
+  if (characterCount(name) > FULLNAME_MAX_LENGTH) return 'validation.fullname_too_long';
   return undefined;
 }
 
@@ -50,5 +72,60 @@ const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
 export function validatePhone(value: string | undefined): ValidationMessage {
   if (!value) return 'validation.phone_required';
   if (!E164_PATTERN.test(value)) return 'validation.phone_invalid';
+  return undefined;
+}
+
+/** Letters, digits, dash and underscore: names of servers, volumes, snapshots and SSH keys (§5). */
+export const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** Volume and snapshot names: 5–32 characters (spec §5). */
+const RESOURCE_NAME_MIN_LENGTH = 5;
+const RESOURCE_NAME_MAX_LENGTH = 32;
+
+export function validateResourceName(value: string | undefined): ValidationMessage {
+  const name = value ?? '';
+  if (!name) return 'validation.resource_name_required';
+  if (
+    name.length < RESOURCE_NAME_MIN_LENGTH ||
+    name.length > RESOURCE_NAME_MAX_LENGTH ||
+    !NAME_PATTERN.test(name)
+  ) {
+    return 'validation.resource_name';
+  }
+  return undefined;
+}
+
+const SSH_KEY_NAME_MAX_LENGTH = 32;
+
+export function validateSshKeyName(value: string | undefined): ValidationMessage {
+  const name = value ?? '';
+  if (!name) return 'validation.ssh_key_name_required';
+  if (name.length > SSH_KEY_NAME_MAX_LENGTH || !NAME_PATTERN.test(name)) {
+    return 'validation.ssh_key_name';
+  }
+  return undefined;
+}
+
+const COUPON_CODE_MAX_LENGTH = 64;
+
+/** A coupon field left empty means "no coupon"; anything else must look like a code. */
+export function validateCouponCode(value: string | undefined): ValidationMessage {
+  const code = value ?? '';
+  if (!code) return undefined;
+  if (code.length > COUPON_CODE_MAX_LENGTH || !NAME_PATTERN.test(code)) {
+    return 'validation.coupon_invalid';
+  }
+  return undefined;
+}
+
+/** A top-up: whole dong, 10.000 ₫ to 1.000.000.000 ₫. */
+const TOPUP_MIN_AMOUNT = 10_000;
+const TOPUP_MAX_AMOUNT = 1_000_000_000;
+
+export function validateTopupAmount(value: number | undefined): ValidationMessage {
+  if (value === undefined || Number.isNaN(value)) return 'validation.topup_amount_required';
+  if (!Number.isInteger(value) || value < TOPUP_MIN_AMOUNT || value > TOPUP_MAX_AMOUNT) {
+    return 'validation.topup_amount';
+  }
   return undefined;
 }

@@ -44,11 +44,13 @@ import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { BusyButton } from '../../components/BusyButton';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
+import { isLostAnswer } from '../../components/lostAnswer';
 import { errorText, usePortalNotify } from '../../components/usePortalNotify';
 import type {
   BillingPlan,
   CreateOrderRequest,
   Image,
+  Order,
   PortalDataProvider,
 } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
@@ -63,7 +65,7 @@ import {
   initialServerValues,
   maxExtraIpv4,
   productsByCode,
-  SERVER_PRODUCT_CATEGORIES,
+  SERVER_PRODUCT_QUERIES,
   type Catalogs,
   type ServerFormValues,
 } from './serverChoice';
@@ -198,9 +200,7 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
     queryFn: async () =>
       productsByCode(
         (
-          await Promise.all(
-            SERVER_PRODUCT_CATEGORIES.map((category) => dataProvider.listProducts(category)),
-          )
+          await Promise.all(SERVER_PRODUCT_QUERIES.map((query) => dataProvider.listProducts(query)))
         ).flat(),
       ),
     staleTime: CATALOG_STALE_MS,
@@ -208,16 +208,18 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
 
   const createOrder = useMutation({
     mutationFn: (order: CreateOrderRequest) => dataProvider.createOrder(order),
-    onSuccess: async (order) => {
-      // A signed-out call answers nothing to go on; the session rules take over.
-      if (!order?.id) return;
-      clearPendingServerChoice();
-      clearPendingOrder();
-      await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.orders });
-      notify.success('orders.created');
-      navigate(`/order/create?id=${order.id}`);
-    },
+    onSuccess: (order) => openPlacedOrder(order),
   });
+
+  const openPlacedOrder = async (order: Order | undefined) => {
+    // A signed-out call answers nothing to go on; the session rules take over.
+    if (!order?.id) return;
+    clearPendingServerChoice();
+    clearPendingOrder();
+    await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.orders });
+    notify.success('orders.created');
+    navigate(`/order/create?id=${order.id}`);
+  };
 
   const submit = async (values: Record<string, unknown>) => {
     if (submitting.current) return undefined;
@@ -232,6 +234,14 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
       await createOrder.mutateAsync(order);
       return undefined;
     } catch (error) {
+      if (isLostAnswer(error)) {
+        // The order may exist already (it holds its name): look for it rather than invite a copy.
+        const placed = await findPlacedOrder(dataProvider, order).catch(() => undefined);
+        if (placed) return void (await openPlacedOrder(placed));
+        notify.resultUnknown();
+        setSubmitError(translate('app.error.result_unknown'));
+        return undefined;
+      }
       setSubmitError(errorText(error) ?? translate('app.error.generic'));
       return nameError(error);
     } finally {
@@ -492,6 +502,29 @@ function isWholeIn(value: unknown, min: number, max: number): boolean {
 }
 
 /** A field error the API gave for the server's name, for the form to show under the field. */
+type ServerOrderRequest = ReturnType<typeof createServerOrder>;
+
+/**
+ * The pending order a request whose answer was lost may have placed. A pending create order
+ * holds its server's name, so one with the same name, configuration and period is that order.
+ */
+async function findPlacedOrder(
+  dataProvider: PortalDataProvider,
+  request: ServerOrderRequest,
+): Promise<Order | undefined> {
+  const { data, interval_count } = request;
+  const pending = await dataProvider.listOrders({ status: 'pending', per_page: 100 });
+  return pending.items.find(
+    (order) =>
+      order.type === 'create_server' &&
+      order.interval_count === interval_count &&
+      order.info.startsWith(`${data.name}:`) &&
+      order.new_config?.cpu === data.cpu.quantity &&
+      order.new_config.ram === data.ram.quantity &&
+      order.new_config.disk === data.rootdisk.size,
+  );
+}
+
 function nameError(error: unknown): Record<string, string> | undefined {
   const errors = fieldErrors(error);
   const message = errors['data.name'] ?? errors['data/name'] ?? errors.name;

@@ -8,6 +8,7 @@ import type {
   Datacenter,
   Image,
   Product,
+  ProductQuery,
   SshKey,
 } from '../../dataProvider/dataProvider';
 import { MAX_IPS_PER_SERVER } from '../../domain/constants';
@@ -47,8 +48,14 @@ export interface ServerFormValues {
   interval: IntervalCount;
 }
 
-/** The product categories a server is priced from (spec §7 asks for products by category). */
-export const SERVER_PRODUCT_CATEGORIES = ['compute', 'volume', 'wanip'] as const;
+/** The product calls a server is priced from, as spec §7 writes them. */
+export const SERVER_PRODUCT_QUERIES: readonly ProductQuery[] = [
+  { name: 'CPU' },
+  { name: 'RAM' },
+  { name: 'DISK SSD' },
+  { name: 'DISK HDD' },
+  { category: 'wanip' },
+];
 
 export interface Catalogs {
   images: Image[];

@@ -167,6 +167,41 @@ describe('the create-server form', () => {
     expect(screen.getByRole('button', { name: 'Tạo đơn hàng' })).toBeEnabled();
   });
 
+  it('when the order’s answer is lost, finds the order the sandbox placed and opens it, never placing a second', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const realFetch = globalThis.fetch;
+    // The request reaches the sandbox (the order really is placed), then the answer is lost.
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const answer = await realFetch(input, init);
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      if (method === 'POST' && url.pathname === '/api/v1/billing/orders') {
+        throw new TypeError('Failed to fetch');
+      }
+      return answer;
+    });
+
+    renderPortal('/cloud-server/create?cpu=2&ram=4&disk=40');
+    const user = userEvent.setup();
+    await screen.findByTestId('price-total');
+    await user.type(screen.getByLabelText('Tên máy chủ'), 'lost-01');
+    await user.click(screen.getByRole('button', { name: 'Tạo đơn hàng' }));
+
+    const pending = await api<{ items: { id: number; info: string }[] }>(
+      sandbox(),
+      token,
+      'GET',
+      '/billing/orders?status=pending',
+    );
+    expect(pending.body.items).toHaveLength(1);
+    const [placed] = pending.body.items;
+    expect(placed?.info).toMatch(/^lost-01:/);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/order/create?id=${placed?.id}`),
+    );
+    expect(screen.queryByText('Đã có lỗi xảy ra, vui lòng thử lại.')).not.toBeInTheDocument();
+  });
+
   it('refuses a name outside 3–32 characters with the help text’s own range', async () => {
     await signInAs(sandbox(), 'demo@example.vn');
     renderPortal('/cloud-server/create');
@@ -185,6 +220,29 @@ describe('the create-server form', () => {
       ),
     ).toBeVisible();
     expect(sandbox().requests).not.toContain('POST /api/v1/billing/orders');
+  });
+
+  it('asks for its products exactly as spec §7 writes the calls (by name, and category=wanip)', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    // The harness records paths only; the query is read from the URLs the portal fetches.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderPortal('/cloud-server/create');
+    await screen.findByTestId('price-total');
+
+    const productCalls = fetchSpy.mock.calls
+      .map(([input]) => new URL(input instanceof Request ? input.url : String(input)))
+      .filter((url) => url.pathname === '/api/v1/billing/products')
+      .map((url) => url.search)
+      .sort();
+    expect(productCalls).toEqual(
+      [
+        '?name=CPU&per_page=9999',
+        '?name=RAM&per_page=9999',
+        '?name=DISK+SSD&per_page=9999',
+        '?name=DISK+HDD&per_page=9999',
+        '?category=wanip&per_page=9999',
+      ].sort(),
+    );
   });
 
   it('shows a blocked account why it may not order, and does not let it submit', async () => {

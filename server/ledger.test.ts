@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { IN_MEMORY, openDatabase, type Db } from './db';
+import { changeBalance, ledgerMismatches } from './ledger';
+import { seedIfEmpty } from './seed';
+import { apiAs, buyServer, scratchDir, signIn, START, testApp } from './testing';
+
+let app: FastifyInstance | undefined;
+let db: Db | undefined;
+const cleanups: (() => void)[] = [];
+
+afterEach(async () => {
+  await app?.close();
+  db?.close();
+  app = undefined;
+  db = undefined;
+  cleanups.splice(0).forEach((cleanup) => cleanup());
+});
+
+/** A sandbox on a database file, and a second connection to read its books. */
+async function sandboxWithBooks() {
+  const { dir, cleanup } = scratchDir();
+  cleanups.push(cleanup);
+  const dbFile = join(dir, 'sandbox.db');
+  ({ app } = await testApp({ dbFile }));
+  db = openDatabase(dbFile);
+  return { app, db };
+}
+
+const userId = (books: Db, email: string) =>
+  (books.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
+
+const ledgerRows = (books: Db, email: string) =>
+  books
+    .prepare(
+      'SELECT type, method, amount, balance_after, reference FROM balance_adjustments WHERE user_id = ? ORDER BY id',
+    )
+    .all(userId(books, email));
+
+describe('the balance ledger: balance = the sum of the ledger rows, for every account', () => {
+  it('holds after the seed, whose opening balances are ledger rows of their own', async () => {
+    db = openDatabase(IN_MEMORY);
+    await seedIfEmpty(db, START);
+
+    expect(ledgerMismatches(db)).toEqual([]);
+    expect(ledgerRows(db, 'demo@example.vn')).toEqual([
+      {
+        type: 'manual',
+        method: 'admin',
+        amount: 5_000_000,
+        balance_after: 5_000_000,
+        reference: null,
+      },
+    ]);
+  });
+
+  it('reports an account whose balance changed without a ledger row', async () => {
+    db = openDatabase(IN_MEMORY);
+    await seedIfEmpty(db, START);
+    db.prepare("UPDATE users SET balance = balance + 1 WHERE email = 'demo@example.vn'").run();
+
+    expect(ledgerMismatches(db)).toEqual([
+      { email: 'demo@example.vn', balance: 5_000_001, ledger: 5_000_000 },
+    ]);
+  });
+
+  it('holds after order payments', async () => {
+    const sandbox = await sandboxWithBooks();
+    const api = apiAs(sandbox.app, await signIn(sandbox.app, 'demo@example.vn'));
+    await buyServer(api, { name: 'web-01' });
+    await buyServer(api, { name: 'web-02', cpu: 4, ram: 8, disk: 80 });
+
+    expect(ledgerRows(sandbox.db, 'demo@example.vn')).toHaveLength(3);
+    expect(ledgerMismatches(sandbox.db)).toEqual([]);
+  });
+
+  it('holds after a trial upgrade, which leaves a paid invoice and its ledger row', async () => {
+    const sandbox = await sandboxWithBooks();
+    // There is no top-up operation yet: the account is credited in the books, as an admin would.
+    changeBalance(sandbox.db, {
+      userId: userId(sandbox.db, 'trial@example.vn'),
+      type: 'manual',
+      method: 'admin',
+      amount: 200_000,
+      description: 'Nạp thêm để nâng cấp',
+      reference: null,
+      at: START,
+    });
+    const api = apiAs(sandbox.app, await signIn(sandbox.app, 'trial@example.vn'));
+
+    const upgrade = await api.post('/auth/user/upgrade');
+
+    expect(upgrade.statusCode, upgrade.body).toBe(200);
+    const invoices = (await api.get('/billing/invoices')).json().items;
+    expect(invoices).toEqual([
+      expect.objectContaining({
+        status: 'paid',
+        amount: 216_000,
+        description: 'Nâng cấp tài khoản dùng thử: vps-dung-thu-01, wan-ipv4-dung-thu',
+      }),
+    ]);
+    expect(ledgerRows(sandbox.db, 'trial@example.vn').at(-1)).toEqual({
+      type: 'payment',
+      method: 'balance',
+      amount: -216_000,
+      balance_after: 300_000 - 216_000,
+      reference: invoices[0].code,
+    });
+    expect((await api.get('/auth/user')).json().balance).toBe(300_000 - 216_000);
+    expect(ledgerMismatches(sandbox.db)).toEqual([]);
+  });
+});
