@@ -56,8 +56,13 @@ export default defineConfig({
       PORT: process.env.E2E_PORT,
       HOST: '127.0.0.1',
       SANDBOX_DB: process.env.E2E_DB,
+      // Mailed links lead to the origin the browser uses (the sandbox never reads it from Host).
+      SANDBOX_PUBLIC_URL: baseURL,
       // Builds take minutes for real; a few seconds keep the journeys short.
       SANDBOX_BUILD_SECONDS: '4',
+      // Every answer is checked against the contract; tests/e2e/support.ts fails a test that gets
+      // a mismatch (or a 501).
+      SANDBOX_VALIDATE_RESPONSES: '1',
     },
   },
 });

@@ -8,7 +8,12 @@ export default defineConfig({
     environment: 'node',
     environmentOptions: { jsdom: { url: 'http://localhost:3000/idc/' } },
     setupFiles: ['tests/setup.ts'],
+    // Fails a full run when an implemented operation never answered 2xx in any test.
+    reporters: ['default', './tests/support/contractCoverageReporter.ts'],
     restoreMocks: true,
-    testTimeout: 20000,
+    // Generous bounds, not expected durations: a test ends as soon as its waits are satisfied, and
+    // a loaded machine (see README, "Test it") must not turn a slow pass into a failure.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

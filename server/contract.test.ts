@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { loadContract } from './contract';
+import { ANSWERED_CHANNEL, loadContract, type AnsweredOperation } from './contract';
 import { ApiError } from './errors';
 import type { HandlerTable } from './handler';
 import { handlers } from './handlers';
@@ -105,7 +106,7 @@ describe('requests the contract does not allow', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      message: expect.stringMatching(/^Yêu cầu không hợp lệ: .*additional properties/),
+      message: 'Trường này không được hỗ trợ.',
       errors: { extra: 'Trường này không được hỗ trợ.' },
     });
   });
@@ -126,7 +127,7 @@ describe('requests the contract does not allow', () => {
       payload: '{"token": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/^The request is not valid: /);
+    expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
 
   it('answers a path outside the contract with a JSON 404', async () => {
@@ -154,14 +155,15 @@ describe('sandbox failures', () => {
     const withoutTrial: HandlerTable = { ...handlers };
     delete withoutTrial.getTrialPackages;
     ({ app } = await testApp({ handlers: withoutTrial }));
-    const response = await app.inject({ url: '/api/v1/auth/trial' });
+    const token = await signIn(app, 'demo@example.vn');
+    const response = await app.inject({ url: '/api/v1/auth/trial', headers: withToken(token) });
     expect(response.statusCode).toBe(501);
     expect(response.json()).toEqual({
       message: 'Chức năng này chưa có trong môi trường sandbox.',
     });
     const english = await app.inject({
       url: '/api/v1/auth/trial',
-      headers: { 'accept-language': 'en-GB' },
+      headers: { ...withToken(token), 'accept-language': 'en-GB' },
     });
     expect(english.json()).toEqual({ message: 'This is not available in the sandbox yet.' });
   });
@@ -223,6 +225,57 @@ describe('checking answers against the contract', () => {
     expect(response.json().message).toMatch(/status 404 is not declared for getTrialPackages/);
   });
 
+  it('reports every required field dropped from a real answer (mutation test)', async () => {
+    const operation = loadContract().operations.find((op) => op.operationId === 'getCurrentUser');
+    const schema = operation?.responses['200'] as { required?: string[] } | undefined;
+    const requiredFields = schema?.required ?? [];
+    expect(requiredFields).toContain('email');
+    let dropped = '';
+    const realGetCurrentUser = handlers.getCurrentUser as (context: never) => object;
+    ({ app } = await testApp({
+      handlers: {
+        ...handlers,
+        getCurrentUser: async (context) => {
+          const answer = { ...(await realGetCurrentUser(context as never)) };
+          Reflect.deleteProperty(answer, dropped);
+          return answer as never;
+        },
+      },
+    }));
+    const token = await signIn(app, 'demo@example.vn');
+    const unreported: string[] = [];
+    for (const field of requiredFields) {
+      dropped = field;
+      const response = await app.inject({ url: '/api/v1/auth/user', headers: withToken(token) });
+      const message = response.statusCode === 500 ? String(response.json().message) : '';
+      const reported =
+        message.startsWith('Response does not match the contract: getCurrentUser 200') &&
+        message.includes(`'${field}'`);
+      if (!reported) unreported.push(field);
+    }
+    expect(unreported).toEqual([]);
+    dropped = '';
+    const intact = await app.inject({ url: '/api/v1/auth/user', headers: withToken(token) });
+    expect(intact.statusCode).toBe(200);
+  });
+
+  it('tells the contract coverage count which operation answered with which status', async () => {
+    const answered: AnsweredOperation[] = [];
+    const listener = (message: unknown) => answered.push(message as AnsweredOperation);
+    subscribe(ANSWERED_CHANNEL, listener);
+    try {
+      ({ app } = await testApp());
+      await app.inject({ url: '/api/v1/auth/user' });
+      await signIn(app, 'demo@example.vn');
+    } finally {
+      unsubscribe(ANSWERED_CHANNEL, listener);
+    }
+    expect(answered).toEqual([
+      { operationId: 'getCurrentUser', statusCode: 401 },
+      { operationId: 'getToken', statusCode: 200 },
+    ]);
+  });
+
   it('lets the same answers through when the check is off', async () => {
     ({ app } = await testApp({
       validateResponses: false,
@@ -278,7 +331,7 @@ describe('routes made from any contract (fixture)', () => {
     expect(seen).toEqual([{ page: 3, tag: 'red' }, { page: 1 }]);
     const bad = await app.inject({ url: '/api/v1/things?page=0', headers: withToken(token) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/querystring\/page/);
+    expect(bad.json()).toEqual({ message: 'Yêu cầu không hợp lệ.' });
   });
 
   it('checks security before the request itself', async () => {

@@ -1,1 +1,29 @@
 import '@testing-library/jest-dom/vitest';
+
+import { afterAll, afterEach, inject } from 'vitest';
+
+import { collectSuccessfulOperations, writeSuccessfulOperations } from './support/contractCoverage';
+import { failOnContractViolations, installContractGuard } from './support/contractGuard';
+
+// Every call to the portal's API goes through the contract guard: a call the contract does not
+// declare, a 501, or a call no sandbox answers fails the test that made it.
+const uninstallContractGuard = installContractGuard();
+afterEach(() => {
+  failOnContractViolations();
+});
+
+// Which operations answered 2xx, for the contract coverage check of the whole run.
+const successfulOperations = collectSuccessfulOperations();
+afterAll(() => {
+  uninstallContractGuard();
+  const dir = inject('contractCoverageDir');
+  if (dir) writeSuccessfulOperations(dir, successfulOperations());
+});
+
+if (typeof document !== 'undefined') {
+  // Screens render the whole portal and wait for the in-process sandbox: on a loaded machine
+  // that takes far longer than Testing Library's default second. A wait still ends as soon as
+  // its condition holds; this only bounds how long a failing test takes to fail.
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 15000 });
+}

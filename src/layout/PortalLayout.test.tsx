@@ -1,21 +1,20 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { HttpError } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { authApi } from '../api/auth';
 import { authProvider } from '../authProvider/authProvider';
+import { formatDate } from '../domain/dates';
+import { formatVnd } from '../domain/money';
 import { breadcrumbTrail } from './breadcrumbTrail';
-import { fakeWindowWidth, makeUser, renderShell, signIn } from './layoutTestHarness';
+import { fakeWindowWidth, renderShell, shellSandboxPerTest, signInAs } from './layoutTestHarness';
 import { activeMenuItem } from './PortalMenu';
 import { browserLocation } from './signOut';
+import { displayName, type PortalIdentity } from './usePortalIdentity';
 
-beforeEach(() => {
-  window.localStorage.clear();
-});
+const shell = shellSandboxPerTest();
+const sandbox = () => shell().sandbox;
 
 afterEach(() => {
-  cleanup();
   Reflect.deleteProperty(window, 'matchMedia');
 });
 
@@ -29,7 +28,7 @@ async function accessChecked(spy: { mock: { results: { value: unknown }[] } }) {
 
 describe('the sidebar', () => {
   it('lists the sections, the account links and sign out, with the product logo to the dashboard', async () => {
-    signIn(makeUser());
+    await signInAs(sandbox(), 'demo@example.vn');
     renderShell();
     const nav = await screen.findByRole('navigation', { name: 'Menu chính' });
     const links = within(nav)
@@ -51,7 +50,7 @@ describe('the sidebar', () => {
   });
 
   it('shows the agency item to an agency account', async () => {
-    signIn(makeUser({ is_agency: true }));
+    await signInAs(sandbox(), 'agency@example.vn');
     renderShell();
     const nav = await screen.findByRole('navigation', { name: 'Menu chính' });
     expect(await within(nav).findByRole('link', { name: 'Đại lý' })).toHaveAttribute(
@@ -62,7 +61,7 @@ describe('the sidebar', () => {
 
   it('hides the agency item from an ordinary customer', async () => {
     const canAccess = vi.spyOn(authProvider, 'canAccess');
-    signIn(makeUser({ is_agency: false }));
+    await signInAs(sandbox(), 'demo@example.vn');
     renderShell();
     const nav = await screen.findByRole('navigation', { name: 'Menu chính' });
     await accessChecked(canAccess);
@@ -71,7 +70,7 @@ describe('the sidebar', () => {
   });
 
   it('marks the current section, and the plans pages as Plans rather than Cloud VPS', async () => {
-    signIn(makeUser());
+    await signInAs(sandbox(), 'demo@example.vn');
     renderShell({ path: '/cloud-server/plans' });
     const nav = await screen.findByRole('navigation', { name: 'Menu chính' });
     expect(within(nav).getByRole('link', { name: 'Bảng giá' })).toHaveAttribute(
@@ -87,7 +86,7 @@ describe('the sidebar', () => {
 
   it('collapses at 1024 px or less, reopens above, and the toggle still works in between', async () => {
     const resizeTo = fakeWindowWidth(1024);
-    signIn(makeUser());
+    await signInAs(sandbox(), 'demo@example.vn');
     renderShell();
     expect(await screen.findByRole('button', { name: 'Mở rộng menu' })).toHaveAttribute(
       'aria-expanded',
@@ -112,7 +111,7 @@ describe('the sidebar', () => {
 describe('sign out', () => {
   it('from the sidebar keeps the chosen language, forgets everything else and loads the login page', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
-    signIn(makeUser());
+    await signInAs(sandbox(), 'demo@example.vn');
     window.localStorage.setItem('locale', 'en');
     window.localStorage.setItem('callbackURL', '/volume');
     window.localStorage.setItem('cpu', '2');
@@ -121,17 +120,18 @@ describe('sign out', () => {
 
     fireEvent.click(within(nav).getByRole('button', { name: 'Đăng xuất' }));
 
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/idc/login'));
     expect({ ...window.localStorage }).toEqual({ locale: 'en' });
-    expect(assign).toHaveBeenCalledWith('/idc/login');
+    expect(sandbox().requests).toContain('DELETE /api/v1/auth/token');
   });
 
   it('from the user menu does the same', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
-    signIn(makeUser());
+    const { user } = await signInAs(sandbox(), 'demo@example.vn');
     window.localStorage.setItem('locale', 'vi');
     renderShell();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Tài khoản Nguyễn Văn An' }));
+    fireEvent.click(await screen.findByRole('button', { name: `Tài khoản ${user.fullname}` }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Tài khoản' })).toHaveAttribute(
       'href',
@@ -143,30 +143,37 @@ describe('sign out', () => {
     );
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Đăng xuất' }));
 
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/idc/login'));
     expect({ ...window.localStorage }).toEqual({ locale: 'vi' });
-    expect(assign).toHaveBeenCalledWith('/idc/login');
   });
 });
 
 describe('the header', () => {
   it('shows the unpaid amount in dong, linking to billing', async () => {
-    signIn(makeUser({ unpaid_amount: 1250000 }));
+    const { user } = await signInAs(sandbox(), 'expired@example.vn');
+    expect(user.unpaid_amount).toBeGreaterThan(0);
+    const unpaid = formatVnd(user.unpaid_amount);
     renderShell();
-    const amount = await screen.findByText('1.250.000 ₫');
+    const amount = await screen.findByText(unpaid);
     expect(amount.closest('a')).toHaveAttribute('href', '/billing');
-    expect(screen.getByRole('link', { name: 'Chưa thanh toán: 1.250.000 ₫' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: `Chưa thanh toán: ${unpaid}` })).toBeInTheDocument();
   });
 
-  it('names the user by full name, or by e-mail when there is none', async () => {
-    signIn(makeUser({ fullname: '' }));
+  it('names the user by full name', async () => {
+    const { user } = await signInAs(sandbox(), 'demo@example.vn');
     renderShell();
     expect(
-      await screen.findByRole('button', { name: 'Tài khoản an@example.vn' }),
-    ).toHaveTextContent('an@example.vn');
+      await screen.findByRole('button', { name: `Tài khoản ${user.fullname}` }),
+    ).toHaveTextContent(user.fullname);
+  });
+
+  it('names the user by e-mail when there is no full name', () => {
+    const identity = { email: 'an@example.vn', fullname: ' ', fullName: '' } as PortalIdentity;
+    expect(displayName(identity)).toBe('an@example.vn');
   });
 
   it('shows the breadcrumb of the current page', async () => {
-    signIn(makeUser());
+    await signInAs(sandbox(), 'demo@example.vn');
     renderShell({ path: '/cloud-server/create' });
     const crumbs = await screen.findByRole('navigation', { name: 'Vị trí trang' });
     expect(within(crumbs).getByRole('link', { name: 'Cloud VPS' })).toHaveAttribute(
@@ -177,7 +184,7 @@ describe('the header', () => {
   });
 
   it('offers to create a server, a volume or an SSH key', async () => {
-    signIn(makeUser());
+    await signInAs(sandbox(), 'demo@example.vn');
     renderShell();
     fireEvent.click(await screen.findByRole('button', { name: 'Tạo mới' }));
     const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
@@ -189,7 +196,7 @@ describe('the header', () => {
   });
 
   it('switches the language with the flags and remembers the choice', async () => {
-    signIn(makeUser());
+    await signInAs(sandbox(), 'demo@example.vn');
     renderShell();
     fireEvent.click(await screen.findByRole('button', { name: 'English' }));
     expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
@@ -200,7 +207,7 @@ describe('the header', () => {
 
 describe('the footer', () => {
   it('gives the support hotline and e-mail as links', async () => {
-    signIn(makeUser());
+    await signInAs(sandbox(), 'demo@example.vn');
     renderShell();
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: '1900 0000' })).toHaveAttribute(
@@ -215,10 +222,9 @@ describe('the footer', () => {
 });
 
 describe('the banners', () => {
-  const trialStart = '2025-01-01T03:00:00Z';
-
   it('warn about overdue invoices, with a way to billing', async () => {
-    signIn(makeUser({ has_expired_invoices: true }));
+    const { user } = await signInAs(sandbox(), 'whitelist@example.vn');
+    expect(user.has_expired_invoices).toBe(true);
     renderShell();
     const banner = await screen.findByText(/Bạn có hoá đơn quá hạn thanh toán/);
     const alert = banner.closest('[role="alert"]') as HTMLElement;
@@ -228,22 +234,13 @@ describe('the banners', () => {
     );
   });
 
-  it('show the end date of a running trial as DD-MM-YYYY in Vietnam time', async () => {
-    signIn(
-      makeUser({
-        trial: {
-          active: true,
-          start_date: trialStart,
-          // 17:30 UTC on the 7th is 00:30 on the 8th in Vietnam.
-          end_date: '2025-01-07T17:30:00Z',
-          expired: false,
-          plan_to_upgrade: 'vps-01',
-          amount_to_upgrade: 300000,
-        },
-      }),
-    );
+  it('show the end date of a running trial as DD-MM-YYYY', async () => {
+    const { user } = await signInAs(sandbox(), 'trial@example.vn');
+    expect(user.trial).toMatchObject({ active: true, expired: false });
+    const endDate = formatDate(user.trial.end_date as string);
+    expect(endDate).toMatch(/^\d{2}-\d{2}-\d{4}$/);
     renderShell();
-    const banner = await screen.findByText(/đang dùng thử đến hết ngày 08-01-2025/);
+    const banner = await screen.findByText(new RegExp(`đang dùng thử đến hết ngày ${endDate}`));
     const alert = banner.closest('[role="alert"]') as HTMLElement;
     expect(within(alert).getByRole('button', { name: 'Thanh toán' })).toBeInTheDocument();
     const request = within(alert).getByRole('link', { name: 'Yêu cầu gia hạn dùng thử' });
@@ -253,18 +250,8 @@ describe('the banners', () => {
   });
 
   it('ask to upgrade when the trial has expired', async () => {
-    signIn(
-      makeUser({
-        trial: {
-          active: true,
-          start_date: trialStart,
-          end_date: '2025-01-08T03:00:00Z',
-          expired: true,
-          plan_to_upgrade: 'vps-01',
-          amount_to_upgrade: 300000,
-        },
-      }),
-    );
+    const { user } = await signInAs(sandbox(), 'expired@example.vn');
+    expect(user.trial).toMatchObject({ expired: true });
     renderShell();
     const banner = await screen.findByText(
       'Thời gian dùng thử của bạn đã kết thúc. Vui lòng nâng cấp tài khoản để tiếp tục sử dụng dịch vụ.',
@@ -274,27 +261,27 @@ describe('the banners', () => {
   });
 
   it('are absent for a paying customer in good standing', async () => {
-    signIn(makeUser({ unpaid_amount: 1000 }));
+    const { user } = await signInAs(sandbox(), 'demo@example.vn');
     renderShell();
-    await screen.findByText('1.000 ₫');
+    await screen.findByRole('button', { name: `Tài khoản ${user.fullname}` });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 
 describe('the session gate', () => {
   it('holds a user whose e-mail is not verified at /verify', async () => {
-    signIn(makeUser({ email_verified: false }));
+    await signInAs(sandbox(), 'unverified@example.vn');
     renderShell();
     expect(await screen.findByText('verify page')).toBeInTheDocument();
   });
 
   it('shows /500 when loading the identity fails with a server error', async () => {
-    vi.spyOn(authApi, 'getCurrentUser').mockRejectedValue(
-      new HttpError('Internal Server Error', 500, { message: 'Internal Server Error' }),
-    );
-    signIn(null);
+    await signInAs(sandbox(), 'demo@example.vn', { withoutUserInfo: true });
+    // A real outage of the sandbox: the table every signed-in call reads is gone.
+    shell().db.exec('ALTER TABLE sessions RENAME TO sessions_unreachable');
     renderShell();
     expect(await screen.findByText('server error page')).toBeInTheDocument();
+    expect(sandbox().requests).toContain('GET /api/v1/auth/user');
   });
 });
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { makeUser, renderShell, signIn } from './layoutTestHarness';
+import { renderShell, shellSandboxPerTest, signInAs } from './layoutTestHarness';
 import { loadLiveChat } from './liveChat';
 
 // The portal reads the widget's URL from its build-time settings; each test sets its own.
@@ -27,12 +27,9 @@ function chatScripts() {
   );
 }
 
-beforeEach(() => {
-  window.localStorage.clear();
-});
+const shell = shellSandboxPerTest();
 
 afterEach(() => {
-  cleanup();
   for (const script of document.head.querySelectorAll('script')) script.remove();
   delete window.LiveChatVisitor;
   settings.liveChatScriptUrl = '';
@@ -41,35 +38,28 @@ afterEach(() => {
 describe('the live-chat widget', () => {
   it('is loaded once, async, with the signed-in visitor, when its URL is configured', async () => {
     settings.liveChatScriptUrl = WIDGET;
-    signIn(makeUser({ fullname: 'Trần Thị Bình', email: 'binh@example.vn' }));
+    const { user } = await signInAs(shell().sandbox, 'demo@example.vn');
+    const userMenu = { name: `Tài khoản ${user.fullname}` };
     // StrictMode runs every effect twice.
     const first = renderShell({ strict: true });
-    await screen.findByRole('button', { name: 'Tài khoản Trần Thị Bình' });
+    await screen.findByRole('button', userMenu);
 
     expect(chatScripts()).toHaveLength(1);
     expect(chatScripts()[0]?.src).toBe(WIDGET);
     expect(chatScripts()[0]?.async).toBe(true);
-    expect(window.LiveChatVisitor).toEqual({ name: 'Trần Thị Bình', email: 'binh@example.vn' });
+    expect(window.LiveChatVisitor).toEqual({ name: user.fullname, email: user.email });
 
     // Mounting the layout again adds nothing either.
     first.unmount();
     renderShell({ path: '/volume' });
-    await screen.findByRole('button', { name: 'Tài khoản Trần Thị Bình' });
+    await screen.findByRole('button', userMenu);
     expect(chatScripts()).toHaveLength(1);
   });
 
-  it('uses the e-mail as the visitor name when there is no full name', async () => {
-    settings.liveChatScriptUrl = WIDGET;
-    signIn(makeUser({ fullname: '', email: 'binh@example.vn' }));
-    renderShell();
-    await screen.findByRole('button', { name: 'Tài khoản binh@example.vn' });
-    expect(window.LiveChatVisitor).toEqual({ name: 'binh@example.vn', email: 'binh@example.vn' });
-  });
-
   it('is not loaded at all when no URL is configured', async () => {
-    signIn(makeUser());
+    const { user } = await signInAs(shell().sandbox, 'demo@example.vn');
     renderShell();
-    await screen.findByRole('button', { name: 'Tài khoản Nguyễn Văn An' });
+    await screen.findByRole('button', { name: `Tài khoản ${user.fullname}` });
     expect(chatScripts()).toHaveLength(0);
     expect(document.head.querySelector('script[data-portal-live-chat]')).toBeNull();
     expect(window.LiveChatVisitor).toBeUndefined();

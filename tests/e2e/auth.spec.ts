@@ -1,6 +1,12 @@
-import { expect, test } from '@playwright/test';
-
-import { DEMO_PASSWORD, linkFromMail, readOutbox, signIn, uniqueEmail } from './support';
+import {
+  DEMO_PASSWORD,
+  expect,
+  linkFromMail,
+  readOutbox,
+  signIn,
+  test,
+  uniqueEmail,
+} from './support';
 
 test('a visitor registers, confirms the e-mail from the outbox and reaches the dashboard', async ({
   page,

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
-import { linkFromMail, signIn, uniqueEmail } from './support';
+import { expect, linkFromMail, signIn, test, uniqueEmail } from './support';
 
 /** Waits, through the API, until the server's running task is over and it is active again. */
 async function waitUntilActive(page: Page, request: APIRequestContext) {

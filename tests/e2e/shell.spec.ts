@@ -1,6 +1,4 @@
-import { expect, test } from '@playwright/test';
-
-import { DEMO_PASSWORD, signIn } from './support';
+import { DEMO_PASSWORD, expect, signIn, test } from './support';
 
 test('the language chosen on the login page survives reload, sign-in and sign-out', async ({
   page,

@@ -1,4 +1,88 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Page,
+  type Response,
+} from '@playwright/test';
+
+export { expect };
+
+const API_PATH = '/api/v1/';
+const CONTRACT_MISMATCH = 'Response does not match the contract';
+
+/**
+ * Why an API answer fails the test: a 501 (an operation the sandbox does not implement), or the
+ * 500 the sandbox answers in place of a reply that does not match the contract
+ * (SANDBOX_VALIDATE_RESPONSES, set in playwright.config.ts).
+ */
+async function answerProblem(answer: Response | APIResponse): Promise<string | undefined> {
+  const url = new URL(answer.url());
+  if (!url.pathname.startsWith(API_PATH)) return undefined;
+  const status = answer.status();
+  if (status === 501) return `${url.pathname} answered 501 (not implemented)`;
+  if (status !== 500) return undefined;
+  const body = await answer.text().catch(() => '');
+  return body.includes(CONTRACT_MISMATCH) ? `${url.pathname}: ${body}` : undefined;
+}
+
+const REQUEST_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'fetch'] as const;
+
+/** The same request context, with every answer it gets handed to `inspect`. */
+function watchedRequests(
+  request: APIRequestContext,
+  inspect: (answer: APIResponse) => Promise<void>,
+): APIRequestContext {
+  return new Proxy(request, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (!REQUEST_METHODS.includes(property as (typeof REQUEST_METHODS)[number])) return value;
+      return async (...args: unknown[]) => {
+        const answer = (await (value as (...a: unknown[]) => Promise<APIResponse>).apply(
+          target,
+          args,
+        )) as APIResponse;
+        await inspect(answer);
+        return answer;
+      };
+    },
+  });
+}
+
+/**
+ * Playwright's `test`, watching every API answer of the test's page and `request` context: a 501
+ * or a contract mismatch fails the test. Every spec imports `test` from here.
+ */
+export const test = base.extend<{ apiAnswersMatchContract: void }>({
+  // (`provide` is Playwright's `use`, renamed so the React hooks lint does not mistake it.)
+  request: async ({ request }, provide) => {
+    await provide(
+      watchedRequests(request, async (answer) => recordProblem(await answerProblem(answer))),
+    );
+  },
+  apiAnswersMatchContract: [
+    async ({ page }, use) => {
+      const checks: Promise<void>[] = [];
+      const onResponse = (answer: Response) => {
+        checks.push(answerProblem(answer).then(recordProblem));
+      };
+      page.on('response', onResponse);
+      await use();
+      page.off('response', onResponse);
+      await Promise.all(checks);
+      const found = problems.splice(0);
+      expect(found, 'API answers that break the contract').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Problems of the running test (one test at a time per worker). */
+const problems: string[] = [];
+function recordProblem(problem: string | undefined) {
+  if (problem) problems.push(problem);
+}
 
 export const DEMO_PASSWORD = 'Demo@12345';
 

@@ -3,7 +3,7 @@
  * against the in-process sandbox, with a customer already signed in as the session check would
  * have left the browser. Used by the cloud-server and order screen tests.
  */
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 
 import App from '../../../src/App';
@@ -12,9 +12,6 @@ import { vi as vietnamese } from '../../../src/i18n/vi';
 import type { Sandbox } from '../../support/sandbox';
 
 export const DEMO_PASSWORD = 'Demo@12345';
-
-// The whole portal renders (layout, lazy screens, several API calls): give screens time to load.
-configure({ asyncUtilTimeout: 5000 });
 
 /** Signs in through the API and stores the token and user_info, as the login page would. */
 export async function signInAs(sandbox: Sandbox, email: string): Promise<string> {

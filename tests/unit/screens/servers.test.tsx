@@ -67,9 +67,7 @@ describe('the server list', () => {
 
     // While it builds the list asks again every couple of seconds.
     buildFinished();
-    await waitFor(() => expect(within(row).getByText('Đang hoạt động')).toBeVisible(), {
-      timeout: 6000,
-    });
+    await waitFor(() => expect(within(row).getByText('Đang hoạt động')).toBeVisible());
     expect(within(row).queryByRole('progressbar')).not.toBeInTheDocument();
   });
 

@@ -1,0 +1,128 @@
+/**
+ * The one request interceptor of the unit layer, installed for every test file by tests/setup.ts.
+ * Every request the code under test sends to the portal's API goes through it:
+ * - a call the contract does not declare (path and method, or a query parameter name) is a
+ *   violation, and so is a 501 (not implemented) or an answer the sandbox found off-contract;
+ * - a call no sandbox is there to answer is a violation too, and fails like a broken network.
+ * tests/setup.ts fails the test that made a violation.
+ */
+import type { FastifyInstance } from 'fastify';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+
+import { loadContract } from '../../server/contract';
+
+export const PORTAL_ORIGIN = 'http://localhost:3000';
+
+const contract = loadContract();
+const API_PREFIX = contract.apiPrefix;
+
+const operations = contract.operations.map((operation) => ({
+  method: operation.method.toUpperCase(),
+  pattern: new RegExp(`^${API_PREFIX}${operation.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  queryNames: new Set(operation.queryParameters.map((parameter) => parameter.name)),
+}));
+
+/** Why the contract does not allow this call, or undefined when it does. */
+export function contractProblem(method: string, url: URL): string | undefined {
+  const call = `${method} ${url.pathname}`;
+  const candidates = operations.filter(
+    (operation) => operation.method === method && operation.pattern.test(url.pathname),
+  );
+  if (!candidates.length) return `${call} is not in the contract`;
+  const names = [...new Set(url.searchParams.keys())];
+  const allowed = candidates.some((operation) =>
+    names.every((name) => operation.queryNames.has(name)),
+  );
+  if (allowed) return undefined;
+  const undeclared = names.filter((name) =>
+    candidates.every((operation) => !operation.queryNames.has(name)),
+  );
+  return `${call} has query parameters the contract does not declare: ${undeclared.join(', ')}`;
+}
+
+/** What answers the intercepted calls: the in-process sandbox of the running test. */
+export interface ApiAnswerer {
+  app: FastifyInstance;
+  /** Told of each call, and of each violation it made. */
+  onRequest(call: string): void;
+  onViolation(problem: string): void;
+}
+
+const answerers: ApiAnswerer[] = [];
+const violations: string[] = [];
+
+/** Makes `answerer` answer the API calls until the returned function is called. */
+export function answerApiWith(answerer: ApiAnswerer): () => void {
+  answerers.push(answerer);
+  return () => {
+    const index = answerers.indexOf(answerer);
+    if (index >= 0) answerers.splice(index, 1);
+  };
+}
+
+function violation(problem: string, answerer: ApiAnswerer | undefined) {
+  violations.push(problem);
+  answerer?.onViolation(problem);
+}
+
+/** The violations since the last call, forgotten once taken. */
+export function takeContractViolations(): string[] {
+  return violations.splice(0);
+}
+
+/** Throws, listing them, when there were violations since the last check. */
+export function failOnContractViolations(): void {
+  const found = takeContractViolations();
+  if (found.length) {
+    throw new Error(`API calls outside the contract:\n  ${found.join('\n  ')}`);
+  }
+}
+
+const interceptor = setupServer(
+  http.all(`${PORTAL_ORIGIN}${API_PREFIX}/*`, async ({ request }) => {
+    const url = new URL(request.url);
+    const call = `${request.method} ${url.pathname}`;
+    const answerer = answerers.at(-1);
+    answerer?.onRequest(call);
+    const problem = contractProblem(request.method, url);
+    if (problem) violation(problem, answerer);
+    if (!answerer) {
+      violation(`${call} was sent while no sandbox was running to answer it`, undefined);
+      return Response.error();
+    }
+    const body =
+      request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+    const answer = await answerer.app.inject({
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      payload: body || undefined,
+    });
+    if (answer.statusCode === 501) violation(`${call} answered 501 (not implemented)`, answerer);
+    if (answer.statusCode >= 500 && answer.body.includes('does not match the contract')) {
+      violation(`${call}: ${answer.body}`, answerer);
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined && name !== 'content-length' && name !== 'transfer-encoding') {
+        headers.set(name, String(value));
+      }
+    }
+    return new Response(answer.body || null, { status: answer.statusCode, headers });
+  }),
+);
+
+let installed = false;
+
+/** Starts intercepting; calls to other origins (none in the unit layer) pass untouched. */
+export function installContractGuard(): () => void {
+  if (!installed) {
+    interceptor.listen({ onUnhandledRequest: 'bypass' });
+    installed = true;
+  }
+  return () => {
+    interceptor.close();
+    installed = false;
+  };
+}
