@@ -1,8 +1,140 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Packages that draw UI: the sandbox API must never load them. */
+const UI_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'react-admin',
+  'ra-*',
+  '@mui/*',
+  '@emotion/*',
+  '@tanstack/*',
+  'react-phone-number-input',
+];
+
+/** The only packages the pure business rules may use: small, pure and fine in both browser and Node. */
+const PURE_LIBRARIES = ['dayjs'];
+
+/** A micromatch pattern matching every name but these (a one-name brace list is not expanded). */
+const anyExcept = (names) => (names.length === 1 ? `!${names[0]}` : `!{${names.join(',')}}`);
+
+/**
+ * The direction of imports (docs/architecture.md): each folder below is one element, and the
+ * policies of 'boundaries/dependencies' say which element may not import which.
+ */
+const architecture = {
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.d.ts', '.js'] } },
+    'boundaries/elements': [
+      { type: 'domain', pattern: 'src/domain' },
+      { type: 'resource', pattern: 'src/resources/*', capture: ['resource'] },
+      { type: 'pages', pattern: 'src/pages' },
+      { type: 'components', pattern: 'src/components' },
+      { type: 'layout', pattern: 'src/layout' },
+      { type: 'data-provider', pattern: 'src/dataProvider' },
+      { type: 'auth-provider', pattern: 'src/authProvider' },
+      { type: 'api', pattern: 'src/api' },
+      { type: 'i18n', pattern: 'src/i18n' },
+      { type: 'server', pattern: 'server' },
+    ].map((element) => ({ ...element, partialMatch: false })),
+    // A file takes the category of the first pattern it matches.
+    'boundaries/files-single-match': true,
+    'boundaries/files': [
+      // The portal's files outside any folder: App.tsx, main.tsx, config.ts, …
+      { category: 'portal-root', pattern: 'src/*.{ts,tsx}' },
+      { category: 'page-stylesheet', pattern: 'src/pages/**/*.css' },
+      // What the sandbox shares: the generated API types and the message data; the rest of
+      // src/api and src/i18n is the browser's.
+      { category: 'api-types', pattern: 'src/api/schema.d.ts' },
+      { category: 'message-data', pattern: 'src/i18n/{vi,en,interpolate}.ts' },
+      { category: 'api-client', pattern: 'src/api/**' },
+      { category: 'i18n-runtime', pattern: 'src/i18n/**' },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        checkAllOrigins: true,
+        checkInternals: true,
+        policies: [
+          {
+            from: { element: { type: 'domain' } },
+            disallow: {
+              to: [
+                { element: { type: '!domain' } },
+                { file: { categories: 'portal-root' } },
+                { module: { origin: ['external', 'core'], source: anyExcept(PURE_LIBRARIES) } },
+              ],
+            },
+            message: `src/domain holds pure rules: it imports only itself and small pure libraries (${PURE_LIBRARIES.join(', ')})`,
+          },
+          {
+            from: { element: { type: 'resource' } },
+            disallow: {
+              to: {
+                element: {
+                  type: 'resource',
+                  captured: { resource: '!{{from.captured.resource}}' },
+                },
+              },
+            },
+            message:
+              'a resource does not import another resource: share through src/components or src/domain',
+          },
+          {
+            from: { element: { type: 'server' } },
+            disallow: {
+              to: [
+                {
+                  element: {
+                    types: [
+                      'pages',
+                      'components',
+                      'layout',
+                      'resource',
+                      'data-provider',
+                      'auth-provider',
+                    ],
+                  },
+                },
+                { file: { categories: ['api-client', 'i18n-runtime', 'portal-root'] } },
+                { module: { origin: 'external', source: UI_PACKAGES } },
+              ],
+            },
+            message:
+              'the sandbox imports from the portal only src/domain, src/api/schema and the message data (src/i18n/vi, en, interpolate), and no UI package',
+          },
+          {
+            from: { file: { categories: 'message-data' } },
+            disallow: {
+              to: [
+                { file: { categories: '!message-data' } },
+                { module: { origin: ['external', 'core'] } },
+              ],
+            },
+            message:
+              "the message files are plain data shared with the sandbox: react-admin's English is merged in src/i18n/englishMessages.ts",
+          },
+          {
+            from: { element: { type: 'components' } },
+            disallow: { to: { file: { categories: 'page-stylesheet' } } },
+            message: "a shared component brings its own stylesheet instead of a page's",
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -27,4 +159,28 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    // Tests may reach across layers, e.g. a domain test checks that its message keys exist.
+    ignores: ['**/*.test.{ts,tsx}'],
+    ...architecture,
+  },
+  {
+    // Every journey runs under the fixture that fails it on a 501 or a contract mismatch.
+    files: ['tests/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from './support', which watches every API answer.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

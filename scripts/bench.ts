@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds the portal and reports what a first visit downloads.
- * The figure that matters (issue 2): gzipped JavaScript needed before the login form is usable,
+ * The figure that matters: gzipped JavaScript needed before the login form is usable,
  * i.e. the entry chunk, the login page's chunk and every chunk they import statically.
  * Budget: 150 KB (1 KB = 1000 bytes, as Vite reports).
  */

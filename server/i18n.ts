@@ -1,11 +1,17 @@
-/** Picks the answer's language from Accept-Language and translates message keys. */
+/**
+ * Picks the answer's language from Accept-Language and translates message keys. Reads the
+ * portal's message files, which are plain data (the import-direction lint keeps them so).
+ */
 import { en } from '../src/i18n/en';
 import { translateWith, type MessageTree } from '../src/i18n/interpolate';
 import { vi } from '../src/i18n/vi';
 import type { Locale } from '../src/domain/constants';
 
-/** Every dotted key that leads to a string in the message files, e.g. 'server.invalid_credentials'. */
-export type MessageKey = LeafKeys<typeof vi>;
+/**
+ * Every dotted key that leads to a string in the message files, e.g. 'server.invalid_credentials';
+ * react-admin's own `ra.*` messages are the portal's business, not the API's.
+ */
+export type MessageKey = LeafKeys<Omit<typeof vi, 'ra'>>;
 type LeafKeys<T> = {
   [K in keyof T & string]: T[K] extends string ? K : `${K}.${LeafKeys<T[K]>}`;
 }[keyof T & string];

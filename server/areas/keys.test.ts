@@ -19,7 +19,7 @@ afterEach(async () => {
   scratch.cleanup();
 });
 
-/** Keys are added by the SSH-key issue's calls; until then the test writes them directly. */
+/** The sandbox cannot add keys yet (501), so the test writes them into the database directly. */
 function addKey(email: string, name: string, createdAt: string) {
   const db = new Database(dbFile);
   db.prepare(

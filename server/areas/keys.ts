@@ -1,6 +1,6 @@
 /**
  * SSH keys. Listing is here because the create-server form offers the account's keys; adding and
- * removing keys belong to the SSH-key issue and answer 501 until then.
+ * removing keys are not built yet and answer 501.
  */
 import { pageItems, signedInUser } from '../guards';
 import type { HandlerTable } from '../handler';

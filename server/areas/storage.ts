@@ -1,7 +1,7 @@
 /**
- * The `storage` area, read side: the account's volumes (for now the data disks of servers bought
- * with them). Creating, attaching, detaching, extending and deleting volumes, and snapshots, come
- * with the storage issue (501 until then).
+ * The `storage` area, read side: the account's volumes (so far the data disks of servers bought
+ * with them). Creating, attaching, detaching, extending and deleting volumes, and snapshots, are
+ * not built yet and answer 501.
  */
 import { pageItems, signedInUser } from '../guards';
 import type { HandlerTable } from '../handler';

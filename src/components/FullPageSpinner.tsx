@@ -1,4 +1,4 @@
-import '../pages/public/public.css';
+import './spinner.css';
 
 /** Shown while a page's code downloads; plain markup so it costs nothing to show. */
 export function FullPageSpinner() {

@@ -13,7 +13,7 @@ export function lookupMessage(messages: MessageTree, key: string): string | unde
   return typeof node === 'string' ? node : undefined;
 }
 
-export function interpolate(template: string, params: Record<string, unknown> = {}): string {
+function interpolate(template: string, params: Record<string, unknown> = {}): string {
   return template.replace(/%\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );

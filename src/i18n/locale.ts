@@ -23,9 +23,12 @@ export function storeLocale(locale: Locale): void {
   document.documentElement.lang = locale;
 }
 
-/** Vietnamese ships in the first download; English is fetched only when chosen. */
+/**
+ * The portal's messages in one language, react-admin's own `ra.*` included. Vietnamese ships in
+ * the first download; English is fetched only when chosen.
+ */
 export async function loadMessages(locale: Locale): Promise<MessageTree> {
   if (locale === 'vi') return vi;
-  const { en } = await import('./en');
-  return en;
+  const { englishMessages } = await import('./englishMessages');
+  return englishMessages;
 }

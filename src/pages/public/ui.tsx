@@ -1,6 +1,8 @@
 /** Small form pieces for the public pages (no MUI there: it would double the first download). */
 import { useId, type ReactNode } from 'react';
 
+import '../../components/spinner.css';
+
 interface TextFieldProps {
   label: string;
   name: string;
