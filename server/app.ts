@@ -21,6 +21,8 @@ import {
   type RateLimitSettings,
 } from './rateLimits';
 import { registerSandboxPages } from './sandboxPages';
+import { registerGatewayPages } from './gatewayPages';
+import { DEFAULT_CARD_GATEWAY, type CardGatewaySettings } from './gateways/cardGateway';
 import { forbidCachingOfPrivateAnswers } from './security';
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions, type SessionPolicy } from './sessions';
 import { registerSecurityHeaders } from './securityHeaders';
@@ -53,6 +55,8 @@ export interface SandboxOptions {
   contractFile?: string;
   /** VITE_LIVECHAT_SCRIPT_URL of the served portal: its origin joins the portal's CSP. */
   liveChatScriptUrl?: string;
+  /** The card gateway's merchant, access code and secret (default: the development ones). */
+  cardGateway?: CardGatewaySettings;
 }
 
 export async function buildApp(options: SandboxOptions): Promise<FastifyInstance> {
@@ -125,11 +129,13 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
       buildSeconds: options.buildSeconds ?? 20,
       serverQuota: options.serverQuota ?? DEFAULT_SERVER_QUOTA,
       sessionPolicy,
+      cardGateway: options.cardGateway ?? DEFAULT_CARD_GATEWAY,
       publicUrl: (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
       rateLimits: routeRateLimits(rateLimits),
       passwordAttempts: passwordAttemptLimiter(app, rateLimits),
     });
     registerSandboxPages(app, db);
+    registerGatewayPages(app, { db, now, settings: options.cardGateway ?? DEFAULT_CARD_GATEWAY });
     if (options.staticDir) await registerPortal(app, options.staticDir);
 
     await app.ready();

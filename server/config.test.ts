@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DB_FILE, readConfig } from './config';
+import { DEFAULT_CARD_GATEWAY } from './gateways/cardGateway';
 
 describe('reading the environment', () => {
   it('has defaults for everything', () => {
@@ -19,6 +20,7 @@ describe('reading the environment', () => {
         linkAttemptsPer15Min: 20,
         registrationsPerHour: 20,
       },
+      cardGateway: DEFAULT_CARD_GATEWAY,
     });
     expect(DEFAULT_DB_FILE).toMatch(/[\\/]data[\\/]sandbox\.db$/);
   });
@@ -40,6 +42,9 @@ describe('reading the environment', () => {
         SANDBOX_MAILS_PER_HOUR: '2',
         SANDBOX_LINK_ATTEMPTS_PER_15MIN: '4',
         SANDBOX_REGISTRATIONS_PER_HOUR: '5',
+        SANDBOX_CARD_MERCHANT: 'IDCPROD',
+        SANDBOX_CARD_ACCESS_CODE: 'ACCESS42',
+        SANDBOX_CARD_SECRET: '00112233445566778899aabbccddeeff',
       }),
     ).toEqual({
       port: 9000,
@@ -57,7 +62,17 @@ describe('reading the environment', () => {
         linkAttemptsPer15Min: 4,
         registrationsPerHour: 5,
       },
+      cardGateway: {
+        merchant: 'IDCPROD',
+        accessCode: 'ACCESS42',
+        secret: '00112233445566778899aabbccddeeff',
+      },
     });
+  });
+
+  it('refuses a card secret that is not hex of at least 16 bytes', () => {
+    expect(() => readConfig({ SANDBOX_CARD_SECRET: 'not-hex' })).toThrow(/SANDBOX_CARD_SECRET/);
+    expect(() => readConfig({ SANDBOX_CARD_SECRET: 'ABCD' })).toThrow(/SANDBOX_CARD_SECRET/);
   });
 
   it('puts mailed links on the chosen port of this machine by default', () => {

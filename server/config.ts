@@ -1,6 +1,7 @@
 /** The sandbox's environment variables, read and checked in one place. */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_CARD_GATEWAY, type CardGatewaySettings } from './gateways/cardGateway';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rateLimits';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './sessions';
 
@@ -20,6 +21,8 @@ export interface SandboxConfig {
   validateResponses: boolean;
   sessions: SessionPolicy;
   rateLimits: RateLimitSettings;
+  /** The OnePay-compatible card gateway's merchant, access code and secret. */
+  cardGateway: CardGatewaySettings;
 }
 
 export const DEFAULT_DB_FILE = join(
@@ -87,7 +90,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
         DEFAULT_RATE_LIMITS.registrationsPerHour,
       ),
     },
+    cardGateway: {
+      merchant: env.SANDBOX_CARD_MERCHANT || DEFAULT_CARD_GATEWAY.merchant,
+      accessCode: env.SANDBOX_CARD_ACCESS_CODE || DEFAULT_CARD_GATEWAY.accessCode,
+      secret: readHexSecret(env, 'SANDBOX_CARD_SECRET') ?? DEFAULT_CARD_GATEWAY.secret,
+    },
   };
+}
+
+/** A key given as hex, as OnePay hands out its secrets: at least 16 bytes. */
+function readHexSecret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  if (!/^(?:[0-9A-Fa-f]{2}){16,}$/.test(raw)) {
+    throw new Error(`${name} must be a hex string of at least 32 digits (16 bytes)`);
+  }
+  return raw;
 }
 
 function readInteger(

@@ -15,9 +15,6 @@ import { signIn, testApp, withToken } from './testing';
  */
 // prettier-ignore
 const NOT_YET_IMPLEMENTED = [
-  // billing
-  'createPaymentRequest', 'payInvoice', 'listBalanceAdjustments', 'completeTopup', 'applyCoupon',
-  'listPayments', 'listPackages', 'getPackage',
   // storage
   'createVolume', 'deleteVolume', 'attachVolume', 'detachVolume', 'extendVolume',
   'listSnapshots', 'createSnapshot', 'getSnapshot', 'deleteSnapshot',

@@ -209,6 +209,7 @@ export function registerOperations(
           buildSeconds: services.buildSeconds,
           serverQuota: services.serverQuota,
           sessionPolicy: services.sessionPolicy,
+          cardGateway: services.cardGateway,
           body: (request.body ?? undefined) as never,
           query: request.query as never,
           params: request.params as never,

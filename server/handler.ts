@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { operations } from '../src/api/schema';
 import type { Locale } from '../src/domain/constants';
 import type { Db } from './db';
+import type { CardGatewaySettings } from './gateways/cardGateway';
 import type { Translate } from './i18n';
 import type { SessionPolicy } from './sessions';
 
@@ -45,6 +46,8 @@ export interface SandboxServices {
   serverQuota: number;
   /** When session tokens expire. */
   sessionPolicy: SessionPolicy;
+  /** The card gateway's merchant, access code and signing secret. */
+  cardGateway: CardGatewaySettings;
 }
 
 export interface HandlerContext<K extends OperationId> extends SandboxServices {

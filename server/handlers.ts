@@ -4,7 +4,9 @@ import { billingHandlers } from './areas/billing';
 import { catalogHandlers } from './areas/catalog';
 import { keyHandlers } from './areas/keys';
 import { networkHandlers } from './areas/network';
+import { paymentHandlers } from './areas/payments';
 import { serverHandlers } from './areas/servers';
+import { serviceHandlers } from './areas/services';
 import { storageHandlers } from './areas/storage';
 import type { HandlerTable } from './handler';
 
@@ -12,7 +14,9 @@ export const handlers: HandlerTable = {
   ...authHandlers,
   ...catalogHandlers,
   ...billingHandlers,
+  ...paymentHandlers,
   ...serverHandlers,
+  ...serviceHandlers,
   ...networkHandlers,
   ...keyHandlers,
   ...storageHandlers,

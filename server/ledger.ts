@@ -10,6 +10,7 @@ import type { InvoiceRow } from './orders';
 
 type AdjustmentType = components['schemas']['BalanceAdjustmentType'];
 type AdjustmentMethod = components['schemas']['BalanceAdjustmentMethod'];
+type BalanceAdjustment = components['schemas']['BalanceAdjustment'];
 
 export interface BalanceChange {
   userId: number;
@@ -23,14 +24,46 @@ export interface BalanceChange {
   at: Date;
 }
 
+export interface AdjustmentRow {
+  id: number;
+  user_id: number;
+  type: AdjustmentType;
+  method: AdjustmentMethod;
+  amount: number;
+  balance_after: number;
+  description: string;
+  reference: string | null;
+  created_at: string;
+}
+
+export const toBalanceAdjustment = (row: AdjustmentRow): BalanceAdjustment => ({
+  id: row.id,
+  type: row.type,
+  method: row.method,
+  amount: row.amount,
+  balance_after: row.balance_after,
+  description: row.description,
+  reference: row.reference,
+  created: row.created_at,
+});
+
 /**
  * Changes the balance and writes its ledger row; answers the balance afterwards. Call it inside
  * the transaction that makes the change (a debit below zero fails the balance's CHECK).
  */
 export function changeBalance(db: Db, change: BalanceChange): number {
-  const { balance } = db
-    .prepare('UPDATE users SET balance = balance + ? WHERE id = ? RETURNING balance')
-    .get(change.amount, change.userId) as { balance: number };
+  db.prepare('UPDATE users SET balance = balance + ? WHERE id = ?').run(
+    change.amount,
+    change.userId,
+  );
+  return writeLedgerRow(db, change);
+}
+
+/** The ledger row of a change already applied to the balance; answers the balance afterwards. */
+function writeLedgerRow(db: Db, change: BalanceChange): number {
+  const { balance } = db.prepare('SELECT balance FROM users WHERE id = ?').get(change.userId) as {
+    balance: number;
+  };
   db.prepare(
     `INSERT INTO balance_adjustments
        (user_id, type, method, amount, balance_after, description, reference, created_at)
@@ -46,6 +79,25 @@ export function changeBalance(db: Db, change: BalanceChange): number {
     change.at.toISOString(),
   );
   return balance;
+}
+
+/**
+ * Debits the balance only if it covers `amount` (the guard is in the UPDATE itself) and writes the
+ * ledger row; answers the balance afterwards, or undefined when the balance is short and nothing
+ * changed. Call it inside the transaction that makes the change.
+ */
+export function debitIfCovered(
+  db: Db,
+  debit: Omit<BalanceChange, 'amount'> & {
+    /** Whole dong taken from the balance (positive). */
+    amount: number;
+  },
+): number | undefined {
+  const covered = db
+    .prepare('UPDATE users SET balance = balance - @amount WHERE id = @id AND balance >= @amount')
+    .run({ amount: debit.amount, id: debit.userId });
+  if (covered.changes === 0) return undefined;
+  return writeLedgerRow(db, { ...debit, amount: -debit.amount });
 }
 
 /** INV-<year>-<id>, as SQL computes it for searching (see INVOICE_CODE_SQL in orders.ts). */

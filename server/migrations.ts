@@ -340,4 +340,31 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sessions_last_used ON sessions (last_used_at);
     `,
   },
+  {
+    // Top-ups through a gateway (issue 7): one row per attempt, pending until the gateway's
+    // signed answer settles it. A gateway reference credits at most once: the unique index on
+    // the ledger's top-up references holds that even if the code forgot to.
+    name: 'payment_attempts',
+    sql: `
+      CREATE TABLE payment_attempts (
+        id INTEGER PRIMARY KEY,
+        reference TEXT NOT NULL UNIQUE,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        method TEXT NOT NULL CHECK (method IN ('card', 'paypal', 'bank_transfer')),
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        currency TEXT NOT NULL CHECK (currency IN ('VND', 'USD')),
+        return_url TEXT,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'credited', 'failed', 'cancelled')),
+        response_code TEXT,
+        transaction_no TEXT,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        settled_at TEXT,
+        CHECK ((status = 'pending') = (settled_at IS NULL))
+      ) STRICT;
+      CREATE INDEX payment_attempts_user ON payment_attempts (user_id);
+      CREATE UNIQUE INDEX balance_adjustments_topup_reference ON balance_adjustments (reference)
+        WHERE type = 'topup';
+    `,
+  },
 ];

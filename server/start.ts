@@ -21,6 +21,7 @@ const app = await buildApp({
   sessions: config.sessions,
   rateLimits: config.rateLimits,
   liveChatScriptUrl: config.liveChatScriptUrl,
+  cardGateway: config.cardGateway,
   logger: { level: 'warn' },
 });
 await app.listen({ port: config.port, host: config.host });

@@ -1,9 +1,10 @@
 /**
- * The `billing` area: prices, orders paid from the balance, coupons to check and the invoices
- * paying issues. Top-ups, credit coupons, invoice payment, payments and packages are not built
- * yet: their operations answer 501 (NOT_YET_IMPLEMENTED in server/contract.test.ts).
+ * The `billing` area: prices, orders paid from the balance, coupons to check and to redeem, the
+ * invoices paying issues (and paying open ones) and the balance ledger. Top-ups are in the
+ * payments area.
  */
 import type { components } from '../../src/api/schema';
+import { groupThousands } from '../../src/domain/money';
 import { applyDiscount, type IntervalCount } from '../../src/domain/pricing';
 import { parseProductLine, resourceProductLines } from '../../src/domain/serverOrder';
 import { SERVER_LIMITS, validateServerName } from '../../src/domain/serverRules';
@@ -15,9 +16,12 @@ import {
   usableCoupon,
 } from '../catalog';
 import type { Db } from '../db';
+import { redeemCreditCoupon } from '../coupons';
 import { ApiError, badRequest, notFound } from '../errors';
 import { rejectInvalidFields, requireActionAllowed, pageOf, signedInUser } from '../guards';
 import type { HandlerContext, HandlerTable, OperationId } from '../handler';
+import { payOpenInvoice } from '../invoices';
+import { invoiceCode, toBalanceAdjustment, type AdjustmentRow } from '../ledger';
 import {
   accountInvoice,
   accountOrder,
@@ -194,6 +198,56 @@ export const billingHandlers: HandlerTable = {
   },
 
   getInvoice: (ctx) => toInvoice(accountInvoice(ctx.db, signedInUser(ctx).id, ctx.params.id)),
+
+  // Never blocked: paying overdue invoices is how a blocked account recovers.
+  payInvoice: (ctx) => {
+    const user = signedInUser(ctx);
+    // An empty code is what a form sends for its empty coupon field: no coupon.
+    const couponCode = ctx.body?.coupon_code || undefined;
+    const paid = payOpenInvoice(ctx.db, user.id, ctx.params.id, couponCode, ctx.now());
+    const code = invoiceCode(paid.invoice);
+    return {
+      message: ctx.t('server.invoice_paid', { code, amount: groupThousands(paid.total) }),
+      invoice: toInvoice(paid.invoice),
+      amount: paid.amount,
+      discount: paid.discount,
+      total: paid.total,
+      balance: paid.balance,
+      coupon: paid.coupon,
+    };
+  },
+
+  applyCoupon: (ctx) => {
+    const user = signedInUser(ctx);
+    const credited = redeemCreditCoupon(ctx.db, user.id, ctx.body.code, ctx.now());
+    return {
+      message: ctx.t('server.coupon_credited', { amount: groupThousands(credited.amount) }),
+      ...credited,
+    };
+  },
+
+  listBalanceAdjustments: (ctx) => {
+    const user = signedInUser(ctx);
+    const { page, per_page, limit, offset } = pageOf(ctx.query);
+    const where = `user_id = @user AND (@type IS NULL OR type = @type)
+      AND (@method IS NULL OR method = @method) AND (@id IS NULL OR id = @id)`;
+    const filters = {
+      user: user.id,
+      type: ctx.query.type ?? null,
+      method: ctx.query.method ?? null,
+      id: ctx.query.id ?? null,
+    };
+    const { total } = ctx.db
+      .prepare(`SELECT COUNT(*) AS total FROM balance_adjustments WHERE ${where}`)
+      .get(filters) as { total: number };
+    const rows = ctx.db
+      .prepare(
+        `SELECT * FROM balance_adjustments WHERE ${where}
+          ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+      )
+      .all({ ...filters, limit, offset }) as AdjustmentRow[];
+    return { items: rows.map(toBalanceAdjustment), total, page, per_page };
+  },
 };
 
 type Context = Pick<

@@ -229,6 +229,11 @@ export interface paths {
      *     the balance is credited when the provider receives the money. `return_url` is required for
      *     `card` and `paypal` and must be the portal's `/idc/billing/payment` page (400 otherwise).
      *     Not subject to the action-permission check: topping up is how a blocked account recovers.
+     *
+     *     The sandbox builds `card` only so far (400 for the other methods). Its `url` is the
+     *     sandbox gateway page (`/sandbox/onepay/vpc.op`) with OnePay's signed request fields; the
+     *     top-up waits for the gateway's answer for 30 minutes (an approval arriving later is still
+     *     credited).
      */
     post: operations['createPaymentRequest'];
     delete?: never;
@@ -327,10 +332,15 @@ export interface paths {
      *     - Card gateway (`payment_method=card`): `vpc_*` parameters. `vpc_Amount` is the amount
      *       times 100 (the credited amount is `vpc_Amount` without its last two digits),
      *       `vpc_TxnResponseCode` `0` means approved, `vpc_MerchTxnRef` is the `reference` from
-     *       `gen_payment_req_url`. `vpc_SecureHash` is the gateway's signature: uppercase hex
-     *       HMAC-SHA256, keyed with the merchant secret, of every other `vpc_*` parameter sorted by
-     *       name and joined as `name=value` with `&` (the sandbox gateway signs with the sandbox
-     *       secret). A missing or wrong signature, or a response code other than `0`, answers 400.
+     *       `gen_payment_req_url`. `vpc_SecureHash` is the gateway's signature, as OnePay signs:
+     *       HMAC-SHA256 keyed with the hex-decoded merchant secret, over every `vpc_*` and `user_*`
+     *       parameter except `vpc_SecureHash` and `vpc_SecureHashType`, empty values skipped, sorted
+     *       by name and joined as `name=value` with `&`, in hex (either case accepted). Credited only
+     *       when the signature verifies, the code is `0`, the reference is a pending top-up of the
+     *       caller, and `vpc_Merchant`, `vpc_Amount` and `vpc_CurrencyCode` match it (400
+     *       otherwise, changing nothing). Code `99` records the top-up as cancelled and any other
+     *       code as failed; both answer 400. Our extension: the parameters beyond the spec's four
+     *       are every field OnePay returns, all covered by the signature.
      *     - PayPal (`payment_method=paypal`): `paymentId`, `PayerID` and `token` as PayPal returns
      *       them. Nothing in the query is trusted: the server executes the payment with PayPal (the
      *       sandbox with its PayPal simulator) and credits what PayPal reports, converted to dong at
@@ -2964,10 +2974,21 @@ export interface operations {
     parameters: {
       query: {
         payment_method: 'card' | 'paypal';
-        /** @description Amount in dong times 100 (card only) */
-        vpc_Amount?: number;
+        /** @description The card's bank code, as the gateway reports it (card only; our extension) */
+        vpc_AdditionData?: string;
+        /**
+         * @description Amount in dong times 100 (card only). A string of digits, so that the signature is
+         *     checked over the text the gateway signed.
+         */
+        vpc_Amount?: string;
+        /** @description `pay` (card only; our extension) */
+        vpc_Command?: string;
         /** @description Currency of vpc_Amount (card only) */
         vpc_CurrencyCode?: 'VND';
+        /** @description Language of the gateway page, `vn` or `en` (card only; our extension) */
+        vpc_Locale?: string;
+        /** @description The merchant the gateway paid (card only; our extension) */
+        vpc_Merchant?: string;
         /** @description `0` when the gateway approved the payment (card only) */
         vpc_TxnResponseCode?: string;
         /** @description The `reference` answered by gen_payment_req_url (card only) */
@@ -2980,6 +3001,8 @@ export interface operations {
         vpc_Message?: string;
         /** @description The gateway's signature over the other vpc_* parameters (card only) */
         vpc_SecureHash?: string;
+        /** @description The gateway's protocol version, `2` (card only; our extension) */
+        vpc_Version?: string;
         /** @description PayPal's payment id (PayPal only) */
         paymentId?: string;
         /** @description PayPal's payer id (PayPal only) */

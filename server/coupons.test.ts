@@ -1,0 +1,146 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { takeCouponUse } from './coupons';
+import { IN_MEMORY, openDatabase, type Db } from './db';
+import { ledgerMismatches } from './ledger';
+import { apiAs, scratchDir, signIn, START, testApp, type Api } from './testing';
+
+const INVALID_COUPON = 'Mã giảm giá không hợp lệ.';
+
+let app: FastifyInstance | undefined;
+let books: Db | undefined;
+const cleanups: (() => void)[] = [];
+
+afterEach(async () => {
+  await app?.close();
+  books?.close();
+  app = undefined;
+  books = undefined;
+  cleanups.splice(0).forEach((cleanup) => cleanup());
+});
+
+/** A sandbox on a database file, and a second connection to set up and read its books. */
+async function sandboxWithBooks() {
+  const { dir, cleanup } = scratchDir();
+  cleanups.push(cleanup);
+  const dbFile = join(dir, 'sandbox.db');
+  ({ app } = await testApp({ dbFile }));
+  books = openDatabase(dbFile);
+  return { app, books };
+}
+
+const balanceOf = async (api: Api) => (await api.get('/auth/user')).json().balance as number;
+const couponUses = (db: Db, code: string) =>
+  (db.prepare('SELECT uses FROM coupons WHERE code = ?').get(code) as { uses: number }).uses;
+
+describe('applyCoupon', () => {
+  it('credits a credit coupon to the balance with its ledger row', async () => {
+    const sandbox = await sandboxWithBooks();
+    const api = apiAs(sandbox.app, await signIn(sandbox.app, 'demo@example.vn'));
+
+    const applied = await api.post('/billing/apply_coupon', { code: 'nap100k' });
+
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toEqual({
+      message: 'Đã cộng 100.000 ₫ vào số dư.',
+      amount: 100_000,
+      balance: 5_100_000,
+    });
+    expect(await balanceOf(api)).toBe(5_100_000);
+    const ledger = await api.get('/billing/balance_adjustments', undefined, { method: 'coupon' });
+    expect(ledger.json()).toEqual({
+      items: [
+        {
+          id: expect.any(Number),
+          type: 'coupon',
+          method: 'coupon',
+          amount: 100_000,
+          balance_after: 5_100_000,
+          description: 'Cộng 100.000 ₫ vào số dư',
+          reference: 'NAP100K',
+          created: START.toISOString(),
+        },
+      ],
+      total: 1,
+      page: 1,
+      per_page: 20,
+    });
+    expect(ledgerMismatches(sandbox.books)).toEqual([]);
+  });
+
+  it('refuses a second redemption by the same account, a discount coupon and an unknown code', async () => {
+    const sandbox = await sandboxWithBooks();
+    const api = apiAs(sandbox.app, await signIn(sandbox.app, 'demo@example.vn'));
+    expect((await api.post('/billing/apply_coupon', { code: 'NAP100K' })).statusCode).toBe(200);
+
+    for (const code of ['NAP100K', 'GIAM10', 'KHONGCO']) {
+      const refused = await api.post('/billing/apply_coupon', { code });
+      expect(refused.statusCode, code).toBe(400);
+      expect(refused.json()).toEqual({ message: INVALID_COUPON, errors: { code: INVALID_COUPON } });
+    }
+    expect(await balanceOf(api)).toBe(5_100_000);
+    expect(couponUses(sandbox.books, 'NAP100K')).toBe(1);
+  });
+
+  it('gives a coupon at its last use to exactly one of two concurrent redemptions', async () => {
+    const sandbox = await sandboxWithBooks();
+    sandbox.books.prepare("UPDATE coupons SET max_uses = 5, uses = 4 WHERE code = 'NAP100K'").run();
+    const demo = apiAs(sandbox.app, await signIn(sandbox.app, 'demo@example.vn'));
+    const agency = apiAs(sandbox.app, await signIn(sandbox.app, 'agency@example.vn'));
+
+    const answers = await Promise.all([
+      demo.post('/billing/apply_coupon', { code: 'NAP100K' }),
+      agency.post('/billing/apply_coupon', { code: 'NAP100K' }),
+    ]);
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(couponUses(sandbox.books, 'NAP100K')).toBe(5);
+    expect((await balanceOf(demo)) + (await balanceOf(agency))).toBe(7_100_000);
+    expect(ledgerMismatches(sandbox.books)).toEqual([]);
+  });
+});
+
+describe('listBalanceAdjustments', () => {
+  it('pages the account’s ledger newest first and filters it by type, method and id', async () => {
+    const sandbox = await sandboxWithBooks();
+    const api = apiAs(sandbox.app, await signIn(sandbox.app, 'demo@example.vn'));
+    await api.post('/billing/apply_coupon', { code: 'NAP100K' });
+
+    const all = (await api.get('/billing/balance_adjustments')).json();
+    expect(all.total).toBe(2);
+    expect(all.items.map((row: { type: string }) => row.type)).toEqual(['coupon', 'manual']);
+    const opening = all.items[1];
+
+    const page = await api.get('/billing/balance_adjustments', undefined, {
+      page: '2',
+      per_page: '1',
+    });
+    expect(page.json()).toEqual({ items: [opening], total: 2, page: 2, per_page: 1 });
+    const byId = await api.get('/billing/balance_adjustments', undefined, {
+      id: String(opening.id),
+    });
+    expect(byId.json().items).toEqual([opening]);
+    const byType = await api.get('/billing/balance_adjustments', undefined, { type: 'manual' });
+    expect(byType.json().items).toEqual([opening]);
+
+    // Another account sees none of these rows.
+    const agency = apiAs(sandbox.app, await signIn(sandbox.app, 'agency@example.vn'));
+    const theirs = await agency.get('/billing/balance_adjustments', undefined, {
+      id: String(opening.id),
+    });
+    expect(theirs.json()).toMatchObject({ items: [], total: 0 });
+  });
+});
+
+describe('takeCouponUse', () => {
+  it('takes a use only while one is left, so the last use goes to one caller', async () => {
+    const db = openDatabase(IN_MEMORY);
+    books = db;
+    db.prepare("UPDATE coupons SET max_uses = 1 WHERE code = 'GIAM10'").run();
+
+    expect(takeCouponUse(db, 'GIAM10')).toBe(true);
+    expect(takeCouponUse(db, 'GIAM10')).toBe(false);
+    expect(couponUses(db, 'GIAM10')).toBe(1);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Using up coupons. A coupon's remaining uses are taken with a guard in the UPDATE, inside the
+ * caller's transaction, so the last use of a coupon goes to exactly one of the requests racing
+ * for it. Credit coupons (gift codes) are redeemed into the balance, once per account.
+ */
+import { usableCoupon } from './catalog';
+import type { Db } from './db';
+import { ApiError } from './errors';
+import { changeBalance } from './ledger';
+
+/** Counts one use of the coupon; false when none is left (nothing changed). */
+export function takeCouponUse(db: Db, code: string): boolean {
+  const taken = db
+    .prepare(
+      `UPDATE coupons SET uses = uses + 1
+        WHERE code = ? AND (max_uses IS NULL OR uses < max_uses)`,
+    )
+    .run(code);
+  return taken.changes === 1;
+}
+
+export interface CreditRedeemed {
+  /** Dong credited. */
+  amount: number;
+  /** The balance afterwards. */
+  balance: number;
+}
+
+const invalidCoupon = () =>
+  new ApiError(400, 'server.invalid_coupon', {}, { code: 'server.invalid_coupon' });
+
+/**
+ * Credits a `credit` coupon's amount to the balance with its ledger row (type and method
+ * `coupon`, the code as reference). An unknown, expired, used-up or discount code, or one the
+ * account already redeemed, answers 400 "Mã giảm giá không hợp lệ" and changes nothing.
+ */
+export function redeemCreditCoupon(
+  db: Db,
+  userId: number,
+  code: string,
+  now: Date,
+): CreditRedeemed {
+  return db.transaction((): CreditRedeemed => {
+    const coupon = usableCoupon(db, code, 'credit', now, 'code');
+    // A credit is a sum of money; a percentage of nothing credits nothing.
+    if (coupon.discount_type !== 'amount') throw invalidCoupon();
+    if (alreadyRedeemed(db, userId, coupon.code)) throw invalidCoupon();
+    if (!takeCouponUse(db, coupon.code)) throw invalidCoupon();
+    const balance = changeBalance(db, {
+      userId,
+      type: 'coupon',
+      method: 'coupon',
+      amount: coupon.value,
+      description: coupon.description,
+      reference: coupon.code,
+      at: now,
+    });
+    return { amount: coupon.value, balance };
+  })();
+}
+
+/** The account's ledger already holds this coupon's credit. */
+function alreadyRedeemed(db: Db, userId: number, code: string): boolean {
+  return (
+    db
+      .prepare(
+        `SELECT 1 FROM balance_adjustments
+          WHERE user_id = ? AND type = 'coupon' AND reference = ? COLLATE NOCASE`,
+      )
+      .get(userId, code) !== undefined
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * The sandbox's stand-in for OnePay, outside /api/v1 and the contract: the page where the
+ * customer approves, declines or cancels a card payment, and the IPN, the gateway's
+ * server-to-server call to the provider. Deciding on the page calls the IPN, then sends the
+ * browser back to the portal with the same signed fields, as OnePay does.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db';
+import {
+  CARD_RESPONSE,
+  findAttempt,
+  gatewayAmount,
+  gatewayAnswer,
+  settleCardAnswer,
+  type CardDecision,
+  type CardGatewaySettings,
+  type PaymentAttemptRow,
+} from './gateways/cardGateway';
+import { hasValidOnepaySignature } from './gateways/onepaySignature';
+import { translator } from './i18n';
+import { escapeHtml } from './sandboxPages';
+
+export const GATEWAY_PAGE_PATH = '/sandbox/onepay/vpc.op';
+export const GATEWAY_DECISION_PATH = '/sandbox/onepay/decision';
+export const GATEWAY_IPN_PATH = '/sandbox/onepay/ipn';
+
+interface GatewayServices {
+  db: Db;
+  now: () => Date;
+  settings: CardGatewaySettings;
+}
+
+type Fields = Record<string, string | undefined>;
+
+/** Every query or form field must be one string: a repeated name is not a OnePay request. */
+const singleStrings = {
+  type: 'object',
+  additionalProperties: { type: 'string', maxLength: 2048 },
+} as const;
+
+const DECISIONS = Object.keys(CARD_RESPONSE) as CardDecision[];
+
+export function registerGatewayPages(app: FastifyInstance, services: GatewayServices): void {
+  void app.register(async (scope) => {
+    // The gateway page posts an HTML form; only this scope reads that body type.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    scope.get<{ Querystring: Fields }>(
+      GATEWAY_PAGE_PATH,
+      { schema: { querystring: singleStrings } },
+      async (request, reply) => {
+        const attempt = requestedAttempt(request.query, services);
+        const locale = request.query.vpc_Locale === 'en' ? 'en' : 'vi';
+        const html = attempt
+          ? gatewayPage(attempt, services, locale)
+          : messagePage(locale, 'server.card_gateway.invalid_request');
+        return reply
+          .code(attempt ? 200 : 400)
+          .type('text/html; charset=utf-8')
+          .send(html);
+      },
+    );
+
+    scope.post<{ Body: Fields }>(
+      GATEWAY_DECISION_PATH,
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['reference', 'decision'],
+            properties: {
+              reference: { type: 'string', maxLength: 64 },
+              decision: { type: 'string', enum: DECISIONS },
+              locale: { type: 'string', enum: ['vi', 'en'] },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const { reference, decision, locale = 'vi' } = request.body;
+        const attempt = findAttempt(services.db, reference!);
+        if (!attempt || attempt.status !== 'pending' || !attempt.return_url) {
+          return reply
+            .code(409)
+            .type('text/html; charset=utf-8')
+            .send(messagePage(locale, 'server.card_gateway.already_processed'));
+        }
+        const fields = gatewayAnswer(attempt, decision as CardDecision, services.settings, locale);
+        // The gateway tells the provider first; the browser's return then finds it settled.
+        await app.inject({ url: GATEWAY_IPN_PATH, query: fields });
+        return reply.redirect(returnAddress(attempt.return_url, fields), 303);
+      },
+    );
+
+    scope.get<{ Querystring: Fields }>(
+      GATEWAY_IPN_PATH,
+      { schema: { querystring: singleStrings } },
+      async (request, reply) => {
+        const settlement = settleCardAnswer(services.db, services.settings, request.query, {
+          now: services.now(),
+        });
+        // OnePay's IPN protocol: the provider confirms with responsecode=1.
+        const confirmed = settlement.outcome !== 'refused';
+        return reply
+          .type('text/plain; charset=utf-8')
+          .send(
+            confirmed ? 'responsecode=1&desc=confirm-success' : 'responsecode=0&desc=confirm-fail',
+          );
+      },
+    );
+  });
+}
+
+/** The pending attempt a signed payment request names, when everything in it matches. */
+function requestedAttempt(fields: Fields, services: GatewayServices) {
+  if (!hasValidOnepaySignature(fields, services.settings.secret)) return undefined;
+  if (
+    fields.vpc_Merchant !== services.settings.merchant ||
+    fields.vpc_AccessCode !== services.settings.accessCode
+  ) {
+    return undefined;
+  }
+  const attempt = fields.vpc_MerchTxnRef
+    ? findAttempt(services.db, fields.vpc_MerchTxnRef)
+    : undefined;
+  if (!attempt || fields.vpc_Amount !== gatewayAmount(attempt.amount)) return undefined;
+  return attempt;
+}
+
+/** The portal's return page with the gateway's fields added (and the method, which the portal needs). */
+function returnAddress(returnUrl: string, fields: Record<string, string>): string {
+  const url = new URL(returnUrl);
+  if (!url.searchParams.has('payment_method')) url.searchParams.set('payment_method', 'card');
+  for (const [name, value] of Object.entries(fields)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+function gatewayPage(
+  attempt: PaymentAttemptRow,
+  services: GatewayServices,
+  locale: 'vi' | 'en',
+): string {
+  const t = translator(locale);
+  if (attempt.status !== 'pending')
+    return messagePage(locale, 'server.card_gateway.already_processed');
+  const amount = new Intl.NumberFormat(locale === 'vi' ? 'vi-VN' : 'en-US').format(attempt.amount);
+  const buttons = DECISIONS.map(
+    (decision) =>
+      `<button type="submit" name="decision" value="${decision}">${escapeHtml(
+        t(`server.card_gateway.${DECISION_LABELS[decision]}`),
+      )}</button>`,
+  ).join('\n  ');
+  return page(
+    locale,
+    t('server.card_gateway.title'),
+    `<p>${escapeHtml(t('server.card_gateway.intro'))}</p>
+<dl>
+  <dt>${escapeHtml(t('server.card_gateway.merchant'))}</dt><dd>${escapeHtml(services.settings.merchant)}</dd>
+  <dt>${escapeHtml(t('server.card_gateway.reference'))}</dt><dd>${escapeHtml(attempt.reference)}</dd>
+  <dt>${escapeHtml(t('server.card_gateway.amount'))}</dt><dd>${escapeHtml(`${amount} ${attempt.currency}`)}</dd>
+  <dt>${escapeHtml(t('server.card_gateway.expires_at'))}</dt><dd>${escapeHtml(attempt.expires_at)}</dd>
+</dl>
+<form method="post" action="${GATEWAY_DECISION_PATH}">
+  <input type="hidden" name="reference" value="${escapeHtml(attempt.reference)}">
+  <input type="hidden" name="locale" value="${locale}">
+  ${buttons}
+</form>`,
+  );
+}
+
+const DECISION_LABELS = { approved: 'approve', declined: 'decline', cancelled: 'cancel' } as const;
+
+function messagePage(
+  locale: 'vi' | 'en' | string,
+  key: 'server.card_gateway.invalid_request' | 'server.card_gateway.already_processed',
+): string {
+  const t = translator(locale === 'en' ? 'en' : 'vi');
+  return page(locale, t('server.card_gateway.title'), `<p>${escapeHtml(t(key))}</p>`);
+}
+
+function page(locale: string, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${locale === 'en' ? 'en' : 'vi'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+  body { font: 15px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 40rem; padding: 0 1rem; color: #1d2433; }
+  dt { color: #5b6475; font-size: .85rem; } dd { margin: 0 0 .5rem; }
+  button { margin: .25rem .5rem .25rem 0; padding: .5rem 1rem; }
+</style>
+</head>
+<body>
+<h1>${escapeHtml(title)}</h1>
+${body}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,254 @@
+/**
+ * The card gateway, OnePay-compatible: the provider's side (recording an attempt, settling the
+ * gateway's signed answer) and the sandbox gateway's side (the signed answer it sends back).
+ * The browser's return and the gateway's server-to-server call (IPN) both settle through
+ * `settleCardAnswer`, so whichever comes first, or both at once, the balance is credited once.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Db } from '../db';
+import { translator } from '../i18n';
+import { changeBalance } from '../ledger';
+import { onepaySignature, hasValidOnepaySignature } from './onepaySignature';
+
+export interface CardGatewaySettings {
+  /** vpc_Merchant: who the gateway pays. */
+  merchant: string;
+  /** vpc_AccessCode: sent with every payment request. */
+  accessCode: string;
+  /** The shared secret as a hex string; the HMAC key is its bytes. */
+  secret: string;
+}
+
+/** Development values only (documented in the README); a real merchant gets its own from OnePay. */
+export const DEFAULT_CARD_GATEWAY: CardGatewaySettings = {
+  merchant: 'IDCSANDBOX',
+  accessCode: 'SANDBOX01',
+  secret: '5A3D1C9E7B2F4A6081C3E5D7F9B1A3C5',
+};
+
+/** How long the customer has to decide on the gateway page. */
+export const CARD_ATTEMPT_MINUTES = 30;
+
+/** OnePay's response codes the sandbox gateway answers with. */
+export const CARD_RESPONSE = { approved: '0', declined: '1', cancelled: '99' } as const;
+
+export type CardDecision = keyof typeof CARD_RESPONSE;
+
+export type AttemptStatus = 'pending' | 'credited' | 'failed' | 'cancelled';
+
+export interface PaymentAttemptRow {
+  id: number;
+  reference: string;
+  user_id: number;
+  method: string;
+  amount: number;
+  currency: string;
+  return_url: string | null;
+  status: AttemptStatus;
+  response_code: string | null;
+  transaction_no: string | null;
+  created_at: string;
+  expires_at: string;
+  settled_at: string | null;
+}
+
+/** A new reference: the date for people reading it, random digits so it cannot be guessed. */
+export function newCardReference(now: Date): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  return `TOPUP-${day}-${randomBytes(8).toString('hex').toUpperCase()}`;
+}
+
+export function recordCardAttempt(
+  db: Db,
+  attempt: { userId: number; amount: number; returnUrl: string; now: Date },
+): PaymentAttemptRow {
+  const expires = new Date(attempt.now.getTime() + CARD_ATTEMPT_MINUTES * 60_000);
+  return db
+    .prepare(
+      `INSERT INTO payment_attempts
+         (reference, user_id, method, amount, currency, return_url, status, created_at, expires_at)
+       VALUES (?, ?, 'card', ?, 'VND', ?, 'pending', ?, ?) RETURNING *`,
+    )
+    .get(
+      newCardReference(attempt.now),
+      attempt.userId,
+      attempt.amount,
+      attempt.returnUrl,
+      attempt.now.toISOString(),
+      expires.toISOString(),
+    ) as PaymentAttemptRow;
+}
+
+export function findAttempt(db: Db, reference: string): PaymentAttemptRow | undefined {
+  return db.prepare('SELECT * FROM payment_attempts WHERE reference = ?').get(reference) as
+    PaymentAttemptRow | undefined;
+}
+
+/** vpc_Amount: the amount in dong times 100, as OnePay writes amounts. */
+export const gatewayAmount = (dong: number) => String(dong * 100);
+
+/** The signed payment request OnePay expects; `gatewayPath` is where the sandbox serves its page. */
+export function paymentRequestUrl(
+  attempt: PaymentAttemptRow,
+  settings: CardGatewaySettings,
+  gatewayUrl: string,
+  locale: string,
+): string {
+  const fields: Record<string, string> = {
+    vpc_Version: '2',
+    vpc_Command: 'pay',
+    vpc_AccessCode: settings.accessCode,
+    vpc_Merchant: settings.merchant,
+    vpc_MerchTxnRef: attempt.reference,
+    vpc_OrderInfo: attempt.reference,
+    vpc_Amount: gatewayAmount(attempt.amount),
+    vpc_Currency: attempt.currency,
+    vpc_Locale: locale === 'en' ? 'en' : 'vn',
+    vpc_ReturnURL: attempt.return_url ?? '',
+  };
+  const url = new URL(gatewayUrl);
+  for (const [name, value] of Object.entries(fields)) url.searchParams.set(name, value);
+  url.searchParams.set('vpc_SecureHash', onepaySignature(fields, settings.secret));
+  return url.toString();
+}
+
+/** Every field OnePay sends back with the browser and the IPN, signed as OnePay signs them. */
+export function gatewayAnswer(
+  attempt: PaymentAttemptRow,
+  decision: CardDecision,
+  settings: CardGatewaySettings,
+  locale: string,
+): Record<string, string> {
+  const fields: Record<string, string> = {
+    vpc_AdditionData: '970436',
+    vpc_Amount: gatewayAmount(attempt.amount),
+    vpc_Command: 'pay',
+    vpc_CurrencyCode: attempt.currency,
+    vpc_Locale: locale === 'en' ? 'en' : 'vn',
+    vpc_MerchTxnRef: attempt.reference,
+    vpc_Merchant: settings.merchant,
+    vpc_Message: GATEWAY_MESSAGES[decision],
+    vpc_OrderInfo: attempt.reference,
+    vpc_TransactionNo: String(randomInt(1_000_000, 10_000_000)),
+    vpc_TxnResponseCode: CARD_RESPONSE[decision],
+    vpc_Version: '2',
+  };
+  return { ...fields, vpc_SecureHash: onepaySignature(fields, settings.secret) };
+}
+
+/** vpc_Message as OnePay writes it (English, whatever the locale). */
+const GATEWAY_MESSAGES: Record<CardDecision, string> = {
+  approved: 'Approved',
+  declined: 'Issuer Bank declined',
+  cancelled: 'User cancel',
+};
+
+export type CardSettlement =
+  | { outcome: 'credited'; attempt: PaymentAttemptRow; balanceAfter: number; firstTime: boolean }
+  | { outcome: 'cancelled' | 'failed'; attempt: PaymentAttemptRow }
+  | { outcome: 'refused'; reason: RefusalReason };
+
+/** Why an answer changed nothing. */
+export type RefusalReason =
+  'bad_signature' | 'unknown_reference' | 'wrong_merchant' | 'amount_mismatch' | 'already_settled';
+
+/**
+ * Settles one signed gateway answer. Credits only a verified approval (code 0) of a pending
+ * attempt whose merchant, amount and currency all match; records a decline or a cancellation;
+ * changes nothing otherwise. `callerUserId` is the signed-in customer on the browser return
+ * (the reference must be theirs), undefined on the IPN. Expiry does not stop a credit: money the
+ * gateway took must reach the balance.
+ */
+export function settleCardAnswer(
+  db: Db,
+  settings: CardGatewaySettings,
+  fields: Readonly<Record<string, string | undefined>>,
+  options: { now: Date; callerUserId?: number },
+): CardSettlement {
+  if (!hasValidOnepaySignature(fields, settings.secret)) {
+    return { outcome: 'refused', reason: 'bad_signature' };
+  }
+  const attempt = fields.vpc_MerchTxnRef ? findAttempt(db, fields.vpc_MerchTxnRef) : undefined;
+  if (
+    !attempt ||
+    attempt.method !== 'card' ||
+    (options.callerUserId !== undefined && attempt.user_id !== options.callerUserId)
+  ) {
+    return { outcome: 'refused', reason: 'unknown_reference' };
+  }
+  if (fields.vpc_Merchant !== settings.merchant) {
+    return { outcome: 'refused', reason: 'wrong_merchant' };
+  }
+  const code = fields.vpc_TxnResponseCode;
+  if (code === CARD_RESPONSE.approved) {
+    if (
+      fields.vpc_Amount !== gatewayAmount(attempt.amount) ||
+      fields.vpc_CurrencyCode !== attempt.currency
+    ) {
+      return { outcome: 'refused', reason: 'amount_mismatch' };
+    }
+    return creditOnce(db, attempt, fields.vpc_TransactionNo ?? null, options.now);
+  }
+  const status = code === CARD_RESPONSE.cancelled ? 'cancelled' : 'failed';
+  return db.transaction((): CardSettlement => {
+    const settled = db
+      .prepare(
+        `UPDATE payment_attempts SET status = ?, response_code = ?, transaction_no = ?, settled_at = ?
+          WHERE id = ? AND status = 'pending' RETURNING *`,
+      )
+      .get(
+        status,
+        code ?? null,
+        fields.vpc_TransactionNo ?? null,
+        options.now.toISOString(),
+        attempt.id,
+      ) as PaymentAttemptRow | undefined;
+    const current = settled ?? findAttempt(db, attempt.reference)!;
+    // The same decline or cancellation again answers the same; a different answer for a settled
+    // attempt changes nothing.
+    if (current.status !== status || current.response_code !== (code ?? null)) {
+      return { outcome: 'refused', reason: 'already_settled' };
+    }
+    return { outcome: status, attempt: current };
+  })();
+}
+
+function creditOnce(
+  db: Db,
+  attempt: PaymentAttemptRow,
+  transactionNo: string | null,
+  now: Date,
+): CardSettlement {
+  return db.transaction((): CardSettlement => {
+    const claimed = db
+      .prepare(
+        `UPDATE payment_attempts SET status = 'credited', response_code = '0', transaction_no = ?,
+            settled_at = ?
+          WHERE id = ? AND status = 'pending' RETURNING *`,
+      )
+      .get(transactionNo, now.toISOString(), attempt.id) as PaymentAttemptRow | undefined;
+    if (claimed) {
+      const balanceAfter = changeBalance(db, {
+        userId: claimed.user_id,
+        type: 'topup',
+        method: 'card',
+        amount: claimed.amount,
+        // The ledger keeps one language, the provider's, as the seed's rows do.
+        description: translator('vi')('server.card_payments.ledger_description', {
+          reference: claimed.reference,
+        }),
+        reference: claimed.reference,
+        at: now,
+      });
+      return { outcome: 'credited', attempt: claimed, balanceAfter, firstTime: true };
+    }
+    const current = findAttempt(db, attempt.reference)!;
+    if (current.status !== 'credited') return { outcome: 'refused', reason: 'already_settled' };
+    const { balance_after: balanceAfter } = db
+      .prepare(
+        `SELECT balance_after FROM balance_adjustments WHERE type = 'topup' AND reference = ?`,
+      )
+      .get(current.reference) as { balance_after: number };
+    return { outcome: 'credited', attempt: current, balanceAfter, firstTime: false };
+  })();
+}
