@@ -22,6 +22,10 @@ import { cloudServer } from './resources/cloud-server';
 import { theme } from './theme';
 
 const OrderPage = lazy(() => import('./pages/order/OrderPage'));
+const BillingPage = lazy(() => import('./pages/billing/BillingPage'));
+const InvoicePage = lazy(() => import('./pages/billing/InvoicePage'));
+const PaymentReturnPage = lazy(() => import('./pages/topup/PaymentReturnPage'));
+const PaymentResultPage = lazy(() => import('./pages/topup/PaymentResultPage'));
 
 /** How long a successful session check is trusted before a page opening asks again. */
 const SESSION_CHECK_FRESH_MS = 60 * 1000;
@@ -67,6 +71,12 @@ export default function App({ locale, messages, onLocaleChange }: AppProps) {
         <Route path="/snapshot/create" element={<ComingSoonPage section="snapshot" />} />
         <Route path="/ssh-keys/create" element={<ComingSoonPage section="ssh-keys" />} />
         <Route path="/account" element={<ComingSoonPage section="account" />} />
+        <Route path="/billing" element={<BillingPage tab="invoices" />} />
+        <Route path="/billing/history" element={<BillingPage tab="history" />} />
+        <Route path="/billing/invoices/:id" element={<InvoicePage />} />
+        <Route path="/billing/payment" element={<PaymentReturnPage />} />
+        <Route path="/billing/success" element={<PaymentResultPage outcome="success" />} />
+        <Route path="/billing/failure" element={<PaymentResultPage outcome="failure" />} />
         <Route path="/billing/*" element={<ComingSoonPage section="billing" />} />
         <Route path="/order/create" element={<OrderPage />} />
         <Route path="/agency" element={<ComingSoonPage section="agency" />} />

@@ -14,6 +14,8 @@ import { getStoredLocale } from '../i18n/locale';
 /** react-admin resource name → API collection path; a new resource adds its path here. */
 export const RESOURCE_PATHS: Record<string, string> = {
   'cloud-server': '/cloud/servers',
+  invoices: '/billing/invoices',
+  'balance-adjustments': '/billing/balance_adjustments',
 };
 
 type Schemas = components['schemas'];
@@ -47,6 +49,20 @@ export type UpdateSnapshotScheduleRequest = Schemas['UpdateSnapshotScheduleReque
 export type ServerPowerAction = Schemas['ServerActionRequest']['action'];
 export type ResizeServerRequest = Schemas['ResizeServerRequest'];
 export type RebuildServerRequest = Schemas['RebuildServerRequest'];
+export type Invoice = Schemas['Invoice'];
+export type InvoiceStatus = Schemas['InvoiceStatus'];
+export type InvoicePayment = Schemas['InvoicePayment'];
+export type Coupon = Schemas['Coupon'];
+export type ApplyCouponResult = Schemas['ApplyCouponResult'];
+export type BalanceAdjustment = Schemas['BalanceAdjustment'];
+export type BalanceAdjustmentType = Schemas['BalanceAdjustmentType'];
+export type BalanceAdjustmentMethod = Schemas['BalanceAdjustmentMethod'];
+export type PaymentGateway = Schemas['PaymentGateway'];
+export type PaymentRequestCreate = Schemas['PaymentRequestCreate'];
+export type PaymentRequest = Schemas['PaymentRequest'];
+export type TopupResult = Schemas['TopupResult'];
+/** The gateway's return query, forwarded as it came (the card gateway signs every field). */
+export type TopupReturnQuery = operations['completeTopup']['parameters']['query'];
 
 /** The contract's largest page: catalogs and a server's IPs are read in one request. */
 export const ALL_ON_ONE_PAGE = 9999;
@@ -172,6 +188,27 @@ export const dataProvider = {
     }),
   cancelOrder: (id: Identifier) =>
     call<Order>(`/billing/orders/${id}/cancel`, { method: 'POST', body: {} }),
+
+  // ---- invoices and coupons (the invoice and balance-history lists are resources above) ----
+  getInvoice: (id: Identifier) => call<Invoice>(`/billing/invoices/${id}`),
+  /** Without a coupon the body is empty: the contract reads that as "no coupon". */
+  payInvoice: (id: Identifier, couponCode?: string) =>
+    call<InvoicePayment>(`/billing/invoices/${id}/pay`, {
+      method: 'POST',
+      body: couponCode ? { coupon_code: couponCode } : {},
+    }),
+  /** Spec §7: a discount coupon is checked with `type=discount_invoice` before paying. */
+  checkInvoiceCoupon: (code: string) =>
+    call<Coupon>('/billing/coupons/check_code', { query: { code, type: 'discount_invoice' } }),
+  /** Redeems a credit (gift) code into the balance. */
+  applyCreditCoupon: (code: string) =>
+    call<ApplyCouponResult>('/billing/apply_coupon', { method: 'POST', body: { code } }),
+
+  // ---- top-ups through a payment gateway ----
+  createPaymentRequest: (body: PaymentRequestCreate) =>
+    call<PaymentRequest>('/billing/gen_payment_req_url', { method: 'POST', body }),
+  completeTopup: (query: TopupReturnQuery) =>
+    call<TopupResult>('/billing/topup', { query: { ...query } }),
 
   // ---- server actions ----
   getServerProgress: (id: Identifier) => call<ServerProgress>(`/cloud/servers/${id}/progress`),

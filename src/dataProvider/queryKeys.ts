@@ -23,6 +23,7 @@ export const QUERY_KEYS = {
     'preview',
     coupon,
   ],
+  invoice: (id: Identifier) => ['invoices', 'one', String(id)],
   server: (id: Identifier) => ['cloud-server', 'getOne', { id: String(id) }],
   serverProgress: (id: Identifier) => ['cloud-server', 'progress', String(id)],
   serverIps: (id: Identifier) => ['cloud-server', 'ips', String(id)],

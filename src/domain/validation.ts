@@ -119,8 +119,8 @@ export function validateCouponCode(value: string | undefined): ValidationMessage
 }
 
 /** A top-up: whole dong, 10.000 ₫ to 1.000.000.000 ₫. */
-const TOPUP_MIN_AMOUNT = 10_000;
-const TOPUP_MAX_AMOUNT = 1_000_000_000;
+export const TOPUP_MIN_AMOUNT = 10_000;
+export const TOPUP_MAX_AMOUNT = 1_000_000_000;
 
 export function validateTopupAmount(value: number | undefined): ValidationMessage {
   if (value === undefined || Number.isNaN(value)) return 'validation.topup_amount_required';

@@ -1,0 +1,277 @@
+/**
+ * Pays an open invoice from the balance, with an optional discount coupon. The coupon is checked
+ * first (check_code, type discount_invoice); the total shown is computed from the coupon that
+ * check answered, and Pay sends exactly that code. Editing the code drops the discount until the
+ * new code is checked, and Pay waits for that check: the shown and the paid total are always for
+ * the same code (or none). A lost answer on Pay reads the invoice again before Pay is offered again.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+
+import { errorMessage, errorStatus } from '../../api/client';
+import { BusyButton } from '../../components/BusyButton';
+import { isLostAnswer, recheckIfAnswerLost } from '../../components/lostAnswer';
+import { topUpPath } from '../../components/topUpPath';
+import { usePortalNotify } from '../../components/usePortalNotify';
+import type { Coupon, Invoice, PortalDataProvider } from '../../dataProvider/dataProvider';
+import { QUERY_KEYS } from '../../dataProvider/queryKeys';
+import { formatVnd } from '../../domain/money';
+import { applyDiscount } from '../../domain/pricing';
+import { usePortalIdentity } from '../../layout/usePortalIdentity';
+import { useRefreshAfterPayment } from './useRefreshAfterPayment';
+
+/** A coupon the sandbox accepted, with the code exactly as it was checked (and will be sent). */
+interface CheckedCoupon {
+  code: string;
+  coupon: Coupon;
+}
+
+export function PayInvoiceDialog(props: { invoice: Invoice; open: boolean; onClose: () => void }) {
+  const translate = useTranslate();
+  const titleId = useId();
+  return (
+    <Dialog open={props.open} onClose={props.onClose} aria-labelledby={titleId} fullWidth>
+      <DialogTitle id={titleId}>
+        {translate('billing.pay.title', { code: props.invoice.code })}
+      </DialogTitle>
+      {props.open ? <PayInvoiceForm invoice={props.invoice} onClose={props.onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function PayInvoiceForm({ invoice: listed, onClose }: { invoice: Invoice; onClose: () => void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = usePortalNotify();
+  const refreshAfterPayment = useRefreshAfterPayment();
+  const { identity } = usePortalIdentity();
+  const [codeInput, setCodeInput] = useState('');
+  const [checked, setChecked] = useState<CheckedCoupon | null>(null);
+  const [couponError, setCouponError] = useState<string>();
+
+  // The invoice as last read: the row it was opened from, until a lost answer makes us ask again.
+  const invoiceQuery = useQuery({
+    queryKey: QUERY_KEYS.invoice(listed.id),
+    queryFn: () => dataProvider.getInvoice(listed.id),
+    initialData: listed,
+    staleTime: Infinity,
+  });
+  const invoice = invoiceQuery.data;
+
+  const check = useMutation({
+    mutationFn: (code: string) => dataProvider.checkInvoiceCoupon(code),
+    onMutate: () => {
+      // A new check drops the old discount at once, whatever it answers.
+      setChecked(null);
+      setCouponError(undefined);
+    },
+    onSuccess: (coupon, code) => setChecked({ code, coupon }),
+    onError: (error) =>
+      setCouponError(
+        errorStatus(error) === 400
+          ? translate('billing.pay.coupon_invalid')
+          : errorMessage(error, (key) => translate(key), 'app.error.generic'),
+      ),
+  });
+
+  const pay = useMutation({
+    mutationFn: () =>
+      recheckIfAnswerLost(
+        () => dataProvider.payInvoice(invoice.id, checked?.code),
+        () =>
+          Promise.all([
+            queryClient.invalidateQueries({ queryKey: QUERY_KEYS.invoice(invoice.id) }),
+            refreshAfterPayment(),
+          ]),
+      ),
+    onSuccess: async (payment) => {
+      queryClient.setQueryData(QUERY_KEYS.invoice(invoice.id), payment.invoice);
+      notify.success('billing.pay.paid', { code: invoice.code, amount: formatVnd(payment.total) });
+      onClose();
+      await refreshAfterPayment();
+    },
+    onError: (error) => {
+      if (isLostAnswer(error)) notify.resultUnknown();
+      else notify.error(error);
+    },
+  });
+
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    const code = codeInput.trim();
+    if (!code || check.isPending) return;
+    check.mutate(code);
+  };
+
+  const typedCode = codeInput.trim();
+  const { discount, total } = applyDiscount(invoice.amount, checked?.coupon ?? null);
+  const codeUnchecked = typedCode !== '' && checked?.code !== typedCode;
+  const balance = identity?.balance;
+  const shortfall = balance === undefined ? 0 : Math.max(0, total - balance);
+  const stillOpen = invoice.status === 'open';
+
+  return (
+    <>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Typography variant="body2" color="text.secondary">
+            {invoice.description}
+          </Typography>
+          {stillOpen ? (
+            <Box component="form" onSubmit={submitCode} noValidate>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <TextField
+                  size="small"
+                  label={translate('billing.pay.coupon')}
+                  value={codeInput}
+                  disabled={check.isPending || pay.isPending}
+                  onChange={(event) => {
+                    setCodeInput(event.target.value);
+                    setCouponError(undefined);
+                    if (checked && checked.code !== event.target.value.trim()) setChecked(null);
+                  }}
+                  error={couponError !== undefined}
+                  helperText={
+                    couponError ??
+                    (checked
+                      ? translate('billing.pay.coupon_applied', { code: checked.code })
+                      : codeUnchecked
+                        ? translate('billing.pay.coupon_unchecked')
+                        : undefined)
+                  }
+                  autoComplete="off"
+                  sx={{ flexGrow: 1 }}
+                />
+                <BusyButton
+                  type="submit"
+                  variant="outlined"
+                  busy={check.isPending}
+                  disabled={!typedCode || pay.isPending}
+                  sx={{ whiteSpace: 'nowrap', flexShrink: 0, height: 40 }}
+                >
+                  {translate('billing.pay.apply')}
+                </BusyButton>
+              </Stack>
+              {checked ? (
+                <Button
+                  size="small"
+                  disabled={pay.isPending}
+                  onClick={() => {
+                    setChecked(null);
+                    setCodeInput('');
+                  }}
+                >
+                  {translate('billing.pay.remove')}
+                </Button>
+              ) : null}
+            </Box>
+          ) : (
+            <Alert severity="info">{translate('billing.pay.no_longer_open')}</Alert>
+          )}
+
+          {invoiceQuery.isFetching ? (
+            <LinearProgress aria-label={translate('ra.page.loading')} />
+          ) : null}
+
+          <Stack spacing={0.5} role="status" aria-live="polite">
+            <AmountRow label={translate('billing.pay.amount')} value={formatVnd(invoice.amount)} />
+            {discount > 0 ? (
+              <AmountRow
+                label={translate('billing.pay.discount')}
+                value={`−${formatVnd(discount)}`}
+              />
+            ) : null}
+            <Divider />
+            <AmountRow
+              label={translate('billing.pay.total')}
+              value={formatVnd(total)}
+              strong
+              testId="invoice-pay-total"
+            />
+            {balance !== undefined ? (
+              <AmountRow
+                label={translate('billing.pay.balance')}
+                value={formatVnd(balance)}
+                muted
+              />
+            ) : null}
+          </Stack>
+          {stillOpen && shortfall > 0 ? (
+            <Alert
+              severity="warning"
+              action={
+                <Button color="inherit" size="small" component={Link} to={topUpPath(shortfall)}>
+                  {translate('billing.pay.top_up_amount', { amount: formatVnd(shortfall) })}
+                </Button>
+              }
+            >
+              {translate('billing.pay.short', { amount: formatVnd(shortfall) })}
+            </Alert>
+          ) : null}
+          {stillOpen ? (
+            <Typography variant="body2" color="text.secondary">
+              {translate('billing.pay.from_balance')}
+            </Typography>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pay.isPending}>
+          {translate('billing.pay.close')}
+        </Button>
+        {stillOpen ? (
+          <BusyButton
+            variant="contained"
+            busy={pay.isPending}
+            disabled={codeUnchecked || check.isPending || invoiceQuery.isFetching || shortfall > 0}
+            onClick={() => pay.mutateAsync()}
+          >
+            {translate('billing.pay.confirm', { amount: formatVnd(total) })}
+          </BusyButton>
+        ) : null}
+      </DialogActions>
+    </>
+  );
+}
+
+function AmountRow(props: {
+  label: string;
+  value: string;
+  muted?: boolean;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+      <Typography
+        variant="body2"
+        color={props.muted ? 'text.secondary' : undefined}
+        sx={{ fontWeight: props.strong ? 700 : undefined }}
+      >
+        {props.label}
+      </Typography>
+      <Typography
+        variant="body2"
+        data-testid={props.testId}
+        sx={{ fontWeight: props.strong ? 700 : undefined, whiteSpace: 'nowrap' }}
+      >
+        {props.value}
+      </Typography>
+    </Stack>
+  );
+}

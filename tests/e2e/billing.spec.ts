@@ -1,0 +1,86 @@
+/**
+ * Billing as a customer uses it: a gift code redeemed into the balance, then an overdue invoice
+ * paid from the balance with a discount coupon; the header's unpaid amount follows at once.
+ */
+import Database from 'better-sqlite3';
+
+import { expect, signIn, test, topUpByCard } from './support';
+
+/** Whitelisted, with one overdue invoice of 550.000 ₫; no other journey pays its invoices. */
+const CUSTOMER = 'whitelist@example.vn';
+const INVOICE_AMOUNT = '550.000 ₫';
+/** GIAM10: 10 % (55.000 ₫ here, under its 100.000 ₫ cap). */
+const TOTAL_WITH_GIAM10 = '495.000 ₫';
+
+test('a customer redeems a gift code, then pays an overdue invoice with a coupon', async ({
+  page,
+}) => {
+  await signIn(page, CUSTOMER);
+  await expect(page).toHaveURL(/\/idc\/dashboard$/);
+  // The account starts with nothing: the customer tops up by card first.
+  await topUpByCard(page, 1_000_000);
+
+  await page.goto('/idc/billing');
+  await expect(page.getByRole('heading', { name: 'Thanh toán', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('billing-balance')).toHaveText('1.000.000 ₫');
+
+  await page.getByLabel('Mã quà tặng hoặc mã nạp tiền').fill('NAP100K');
+  await page.getByRole('button', { name: 'Nạp mã' }).click();
+  await expect(page.getByText('Đã cộng 100.000 ₫ vào số dư.')).toBeVisible();
+  await expect(page.getByTestId('billing-balance')).toHaveText('1.100.000 ₫');
+
+  const row = page.getByRole('row').filter({ hasText: INVOICE_AMOUNT });
+  await expect(row.getByText('Quá hạn')).toBeVisible();
+  await row.getByRole('button', { name: /^Thanh toán hoá đơn / }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Mã giảm giá').fill('giam10');
+  await dialog.getByRole('button', { name: 'Áp dụng' }).click();
+  await expect(dialog.getByTestId('invoice-pay-total')).toHaveText(TOTAL_WITH_GIAM10);
+  await dialog.getByRole('button', { name: `Thanh toán ${TOTAL_WITH_GIAM10}` }).click();
+
+  await expect(page.getByText(`: ${TOTAL_WITH_GIAM10}.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Chưa thanh toán: 0 ₫' })).toBeVisible();
+  await expect(page.getByTestId('billing-balance')).toHaveText('605.000 ₫');
+  await expect(row.getByText('Đã thanh toán')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Lịch sử số dư' }).click();
+  await expect(page).toHaveURL(/\/idc\/billing\/history$/);
+  await expect(page.getByText('-495.000 ₫')).toBeVisible();
+});
+
+test('the billing page fits a 375 px phone and keeps the invoice filter across a reload', async ({
+  page,
+}) => {
+  // An account no other journey uses, without banners, with one open invoice due next month.
+  const db = new Database(process.env.E2E_DB as string);
+  try {
+    const now = Date.now();
+    db.prepare(
+      `INSERT INTO invoices (user_id, status, amount, created_at, due_date, description)
+       SELECT id, 'open', 330000, ?, ?, 'vps-agency-01: gia hạn 1 tháng' FROM users WHERE email = ?`,
+    ).run(
+      new Date(now).toISOString(),
+      new Date(now + 30 * 86_400_000).toISOString(),
+      'agency@example.vn',
+    );
+  } finally {
+    db.close();
+  }
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, 'agency@example.vn');
+  await expect(page).toHaveURL(/\/idc\/dashboard$/);
+
+  await page.goto('/idc/billing');
+  await expect(page.getByRole('row').filter({ hasText: '330.000 ₫' })).toBeVisible();
+  // The menu folds away once the layout has measured the window; then nothing is wider than it.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(375);
+
+  await page.getByLabel('Trạng thái').click();
+  await page.getByRole('option', { name: 'Đã thanh toán' }).click();
+  await expect(page.getByText('Chưa có hoá đơn nào.')).toBeVisible();
+  await expect(page).toHaveURL(/filter=/);
+  await page.reload();
+  await expect(page.getByText('Chưa có hoá đơn nào.')).toBeVisible();
+});

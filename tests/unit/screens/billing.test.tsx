@@ -1,0 +1,248 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { formatVnd } from '../../../src/domain/money';
+import { applyDiscount, vatContained } from '../../../src/domain/pricing';
+import {
+  breakNetworkFor,
+  setBalance,
+  shellSandboxPerTest,
+} from '../../../src/layout/layoutTestHarness';
+import { api, renderPortal, signInAs } from './portalHarness';
+
+const NOW = new Date('2025-03-26T05:20:00.000Z');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const shell = shellSandboxPerTest();
+const sandbox = () => shell().sandbox;
+
+/** The seeded account with one overdue invoice (and no balance). */
+const EXPIRED = 'expired@example.vn';
+/** GIAM10 in the seed: 10 %, at most 100.000 ₫. */
+const GIAM10 = { discount_type: 'percent' as const, value: 10, max_discount: 100_000 };
+
+interface Invoice {
+  id: number;
+  code: string;
+  amount: number;
+  status: string;
+}
+
+async function overdueInvoice(token: string): Promise<Invoice> {
+  const { body } = await api<{ items: Invoice[] }>(sandbox(), token, 'GET', '/billing/invoices');
+  const invoice = body.items.find((item) => item.status === 'open');
+  if (!invoice) throw new Error('the seed has no open invoice for this account');
+  return invoice;
+}
+
+async function balanceOf(token: string): Promise<number> {
+  const { body } = await api<{ balance: number }>(sandbox(), token, 'GET', '/auth/user');
+  return body.balance;
+}
+
+function checkCalls(): number {
+  return sandbox().requests.filter((call) => call === 'GET /api/v1/billing/coupons/check_code')
+    .length;
+}
+
+describe('the billing page', () => {
+  it('lists the invoices, the overdue one standing out, and keeps the status filter in the URL', async () => {
+    const token = await signInAs(sandbox(), EXPIRED);
+    const invoice = await overdueInvoice(token);
+    renderPortal('/billing');
+
+    const row = (await screen.findByRole('link', { name: invoice.code })).closest('tr');
+    expect(row).not.toBeNull();
+    expect(within(row as HTMLElement).getByText('Quá hạn')).toBeVisible();
+    expect(within(row as HTMLElement).getByText(formatVnd(invoice.amount))).toBeVisible();
+    expect(
+      within(row as HTMLElement).getByRole('button', {
+        name: `Thanh toán hoá đơn ${invoice.code}`,
+      }),
+    ).toBeEnabled();
+  });
+
+  it('opens with the filters of a shared link and shows an empty list as empty', async () => {
+    await signInAs(sandbox(), EXPIRED);
+    const filter = encodeURIComponent(JSON.stringify({ status: 'paid' }));
+    renderPortal(`/billing?filter=${filter}`);
+
+    expect(await screen.findByText('Chưa có hoá đơn nào.')).toBeVisible();
+    expect(screen.getByTestId('location')).toHaveTextContent(`filter=${filter}`);
+  });
+
+  it('says the invoices could not be loaded, with a Retry, instead of an empty list', async () => {
+    await signInAs(sandbox(), EXPIRED);
+    breakNetworkFor('/billing/invoices');
+    renderPortal('/billing');
+
+    expect(await screen.findByRole('button', { name: 'Thử lại' })).toBeVisible();
+    expect(screen.queryByText('Chưa có hoá đơn nào.')).not.toBeInTheDocument();
+  });
+
+  it('pays an overdue invoice with a checked coupon; unpaid amount, balance and banner follow without a reload', async () => {
+    setBalance(shell().db, EXPIRED, 1_000_000);
+    const token = await signInAs(sandbox(), EXPIRED);
+    const invoice = await overdueInvoice(token);
+    renderPortal('/billing');
+    const user = userEvent.setup();
+
+    expect(
+      await screen.findByRole('link', { name: `Chưa thanh toán: ${formatVnd(invoice.amount)}` }),
+    ).toBeInTheDocument();
+    await user.click(
+      await screen.findByRole('button', { name: `Thanh toán hoá đơn ${invoice.code}` }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: `Thanh toán hoá đơn ${invoice.code}`,
+    });
+    const codeField = within(dialog).getByLabelText('Mã giảm giá');
+    const total = () => within(dialog).getByTestId('invoice-pay-total');
+    const apply = () => within(dialog).getByRole('button', { name: 'Áp dụng' });
+    const discounted = applyDiscount(invoice.amount, GIAM10);
+    expect(discounted.discount).toBeGreaterThan(0);
+
+    await user.type(codeField, 'GIAM10');
+    await user.click(apply());
+    await waitFor(() => expect(total()).toHaveTextContent(formatVnd(discounted.total)));
+    expect(within(dialog).getByText('Đã áp dụng mã GIAM10.')).toBeVisible();
+
+    // A good code, then a bad one: the old discount does not stay in the total.
+    await user.clear(codeField);
+    await user.type(codeField, 'KHONG-CO');
+    await user.click(apply());
+    expect(await within(dialog).findByText('Mã giảm giá không hợp lệ.')).toBeVisible();
+    expect(total()).toHaveTextContent(formatVnd(invoice.amount));
+    expect(within(dialog).getByRole('button', { name: /^Thanh toán / })).toBeDisabled();
+
+    await user.clear(codeField);
+    await user.type(codeField, 'GIAM10');
+    await user.click(apply());
+    await waitFor(() => expect(total()).toHaveTextContent(formatVnd(discounted.total)));
+    // One check per press of Apply, no preview of its own.
+    expect(checkCalls()).toBe(3);
+
+    await user.dblClick(
+      within(dialog).getByRole('button', { name: `Thanh toán ${formatVnd(discounted.total)}` }),
+    );
+    expect(
+      await screen.findByText(
+        `Đã thanh toán hoá đơn ${invoice.code}: ${formatVnd(discounted.total)}.`,
+      ),
+    ).toBeVisible();
+    // Paid once, with the checked code.
+    expect(await balanceOf(token)).toBe(1_000_000 - discounted.total);
+
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: `Chưa thanh toán: ${formatVnd(0)}` })).toBeVisible(),
+    );
+    expect(screen.getByTestId('billing-balance')).toHaveTextContent(
+      formatVnd(1_000_000 - discounted.total),
+    );
+    await waitFor(() => expect(screen.queryByText(/hoá đơn quá hạn/i)).not.toBeInTheDocument());
+    const row = (await screen.findByRole('link', { name: invoice.code })).closest('tr');
+    expect(await within(row as HTMLElement).findByText('Đã thanh toán')).toBeVisible();
+  });
+
+  it('does not offer Pay for a code edited after its check, and drops its discount', async () => {
+    setBalance(shell().db, EXPIRED, 1_000_000);
+    const token = await signInAs(sandbox(), EXPIRED);
+    const invoice = await overdueInvoice(token);
+    renderPortal('/billing');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: `Thanh toán hoá đơn ${invoice.code}` }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const codeField = within(dialog).getByLabelText('Mã giảm giá');
+
+    await user.type(codeField, 'GIAM10');
+    await user.click(within(dialog).getByRole('button', { name: 'Áp dụng' }));
+    expect(await within(dialog).findByText('Đã áp dụng mã GIAM10.')).toBeVisible();
+    await user.type(codeField, 'X');
+
+    expect(within(dialog).getByTestId('invoice-pay-total')).toHaveTextContent(
+      formatVnd(invoice.amount),
+    );
+    expect(
+      within(dialog).getByRole('button', { name: `Thanh toán ${formatVnd(invoice.amount)}` }),
+    ).toBeDisabled();
+    expect(
+      within(dialog).getByText('Bấm “Áp dụng” để kiểm tra mã trước khi thanh toán.'),
+    ).toBeVisible();
+  });
+
+  it('after a lost answer on Pay says the result is unknown and reads the invoice again', async () => {
+    setBalance(shell().db, EXPIRED, 1_000_000);
+    const token = await signInAs(sandbox(), EXPIRED);
+    const invoice = await overdueInvoice(token);
+    renderPortal('/billing');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: `Thanh toán hoá đơn ${invoice.code}` }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    // The payment reaches the sandbox, but its answer never comes back.
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      const response = await realFetch(input, init);
+      if (new URL(request.url).pathname.endsWith('/pay')) throw new TypeError('Failed to fetch');
+      return response;
+    });
+
+    await user.click(
+      within(dialog).getByRole('button', { name: `Thanh toán ${formatVnd(invoice.amount)}` }),
+    );
+
+    expect(await screen.findByText(/Không rõ kết quả/)).toBeVisible();
+    expect(await within(dialog).findByText('Hoá đơn này không còn chờ thanh toán.')).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: /^Thanh toán / })).not.toBeInTheDocument();
+    expect(sandbox().requests).toContain(`GET /api/v1/billing/invoices/${invoice.id}`);
+  });
+
+  it('redeems a gift code into the balance and shows it in the balance history', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const before = await balanceOf(token);
+    renderPortal('/billing/history');
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText('Mã quà tặng hoặc mã nạp tiền');
+
+    await user.type(field, 'KHONG-CO');
+    await user.click(screen.getByRole('button', { name: 'Nạp mã' }));
+    expect(await screen.findByText('Mã giảm giá không hợp lệ.')).toBeVisible();
+
+    await user.clear(field);
+    await user.type(field, 'NAP100K');
+    await user.click(screen.getByRole('button', { name: 'Nạp mã' }));
+    expect(await screen.findByText(`Đã cộng ${formatVnd(100_000)} vào số dư.`)).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByTestId('billing-balance')).toHaveTextContent(formatVnd(before + 100_000)),
+    );
+    expect(await screen.findByText(`+${formatVnd(100_000)}`)).toBeVisible();
+    expect(await balanceOf(token)).toBe(before + 100_000);
+  });
+
+  it('shows an invoice with the VAT its price contains', async () => {
+    const token = await signInAs(sandbox(), EXPIRED);
+    const invoice = await overdueInvoice(token);
+    renderPortal(`/billing/invoices/${invoice.id}`);
+
+    expect(await screen.findByRole('heading', { name: `Hoá đơn ${invoice.code}` })).toBeVisible();
+    expect(screen.getByTestId('invoice-vat')).toHaveTextContent(
+      formatVnd(vatContained(invoice.amount)),
+    );
+    expect(screen.getByRole('button', { name: 'In / lưu PDF' })).toBeVisible();
+  });
+});
