@@ -129,3 +129,27 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Mật khẩu').fill(password);
   await page.getByRole('button', { name: 'Đăng nhập' }).click();
 }
+
+/** The sandbox card gateway page's buttons, in either of its languages. */
+export const GATEWAY_BUTTONS = {
+  approve: /^(Thanh toán thành công|Payment succeeds)$/,
+  decline: /^(Ngân hàng từ chối|Bank declines)$/,
+  cancel: /^(Huỷ thanh toán|Cancel payment)$/,
+};
+
+/**
+ * Money on the signed-in customer's balance the way a customer puts it there: a card top-up,
+ * started as the billing page's dialog starts it and approved on the sandbox gateway page.
+ */
+export async function topUpByCard(page: Page, amount: number): Promise<void> {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const origin = new URL(page.url()).origin;
+  const started = await page.request.post('/api/v1/billing/gen_payment_req_url', {
+    headers: { Authorization: `Token ${token}` },
+    data: { method: 'card', amount, return_url: `${origin}/idc/billing/payment` },
+  });
+  expect(started.status()).toBe(200);
+  await page.goto((await started.json()).url);
+  await page.getByRole('button', { name: GATEWAY_BUTTONS.approve }).click();
+  await expect(page).toHaveURL(/\/idc\/billing\/success\?/);
+}

@@ -1,0 +1,117 @@
+/**
+ * /billing/payment: where a payment gateway sends the browser back. The return query is forwarded
+ * to `GET /billing/topup` as spec §4 says (see paymentReturn.ts), then the browser moves on to
+ * /billing/success or /billing/failure, replacing this page in the history.
+ *
+ * Reloading this page, or coming Back to it, asks topup again: the API credits a return once and
+ * answers a repeat with the same result, so the customer sees the same success, never an error.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+
+import { BusyButton } from '../../components/BusyButton';
+import { isLostAnswer } from '../../components/lostAnswer';
+import { MessageCard } from '../../components/MessageCard';
+import { usePageTitle } from '../../components/usePageTitle';
+import { useRefreshIdentity } from '../../components/useRefreshIdentity';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider';
+import { paymentReturnStep, resultPath, successOutcome } from './paymentReturn';
+
+/** The billing lists whose rows a credit changes (react-admin resource names). */
+const BALANCE_HISTORY_RESOURCE = 'balance-adjustments';
+
+export default function PaymentReturnPage() {
+  const translate = useTranslate();
+  const [search] = useSearchParams();
+  const step = useMemo(() => paymentReturnStep(search), [search]);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (step.kind === 'failure') navigate(resultPath('failure', step.outcome), { replace: true });
+  }, [step, navigate]);
+
+  if (step.kind === 'not_a_return') {
+    return (
+      <MessageCard title={translate('topup.not_a_return_title')}>
+        <Typography gutterBottom>{translate('topup.not_a_return')}</Typography>
+        <Button component={Link} to="/billing" variant="contained" sx={{ mt: 1 }}>
+          {translate('topup.back_to_billing')}
+        </Button>
+      </MessageCard>
+    );
+  }
+  if (step.kind === 'failure') return <Returning />;
+  return <CompleteTopup step={step} />;
+}
+
+function CompleteTopup({
+  step,
+}: {
+  step: Extract<ReturnType<typeof paymentReturnStep>, { kind: 'complete' }>;
+}) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const refreshIdentity = useRefreshIdentity();
+
+  const topup = useQuery({
+    queryKey: ['billing', 'topup', step.query],
+    queryFn: () => dataProvider.completeTopup(step.query),
+    // Asked once per visit; the answer is acted on at once and must not be read from a cache.
+    retry: false,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  const failedWithAnswer = topup.isError && !isLostAnswer(topup.error);
+  useEffect(() => {
+    if (topup.isSuccess) {
+      navigate(resultPath('success', successOutcome(step, topup.data)), { replace: true });
+      // The header's unpaid amount, the balance and the overdue banner follow without a reload.
+      void refreshIdentity();
+      void queryClient.invalidateQueries({ queryKey: [BALANCE_HISTORY_RESOURCE] });
+    } else if (failedWithAnswer) {
+      // Spec §8: a failed top-up goes to the failure page, which says it; no notification.
+      navigate(resultPath('failure', step.returned), { replace: true });
+    }
+  }, [topup.isSuccess, topup.data, failedWithAnswer, step, navigate, refreshIdentity, queryClient]);
+
+  if (topup.isError && isLostAnswer(topup.error)) {
+    return (
+      <MessageCard title={translate('topup.return_title')}>
+        <Stack spacing={2} alignItems="flex-start">
+          <Alert severity="warning">{translate('topup.result_unknown')}</Alert>
+          <BusyButton variant="contained" busy={topup.isFetching} onClick={() => topup.refetch()}>
+            {translate('app.action.retry')}
+          </BusyButton>
+        </Stack>
+      </MessageCard>
+    );
+  }
+  return <Returning />;
+}
+
+function Returning() {
+  const translate = useTranslate();
+  const text = translate('topup.returning');
+  usePageTitle(text);
+  return (
+    <Box sx={{ mt: 4, display: 'flex', justifyContent: 'center' }}>
+      <Title title={text} />
+      <Stack spacing={2} alignItems="center" role="status">
+        <CircularProgress aria-hidden />
+        <Typography>{text}</Typography>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * The top-up dialog (issue 7): an amount in dong (a preset or typed, at least the contract's
+ * minimum) and a payment method, then `POST /billing/gen_payment_req_url` and the browser goes to
+ * the gateway page it answers. The gateway sends the browser back to /billing/payment.
+ *
+ * Only the card gateway is built so far (the sandbox answers 400 for the others): PayPal and bank
+ * transfer are listed, disabled, with a "not available yet" hint.
+ */
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+
+import { BusyButton } from '../../components/BusyButton';
+import { usePortalNotify } from '../../components/usePortalNotify';
+import type { PaymentGateway, PortalDataProvider } from '../../dataProvider/dataProvider';
+import { formatVnd } from '../../domain/money';
+import { TOPUP_MIN_AMOUNT, validateTopupAmount } from '../../domain/validation';
+
+/** Quick choices, all at or above the contract's minimum. */
+export const TOPUP_PRESETS = [100_000, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000];
+
+const METHODS: { method: PaymentGateway; available: boolean }[] = [
+  { method: 'card', available: true },
+  { method: 'paypal', available: false },
+  { method: 'bank_transfer', available: false },
+];
+
+/** Where the gateway sends the browser back; the API accepts this page only. */
+export function paymentReturnUrl(): string {
+  return `${window.location.origin}/idc/billing/payment`;
+}
+
+/** The page load, behind an object so tests can watch it (jsdom cannot navigate). */
+export const gatewayNavigation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+/** Typed amounts may carry thousands dots or spaces ("100.000"); anything else is not a number. */
+export function parseAmount(text: string): number | undefined {
+  const digits = text.replace(/[.\s]/g, '');
+  if (!digits) return undefined;
+  return /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+}
+
+export interface TopUpDialogProps {
+  open: boolean;
+  /** Pre-filled amount (the shortfall from `/billing?amount=N&topup=1`); empty when absent. */
+  initialAmount?: number;
+  onClose: () => void;
+}
+
+export function TopUpDialog({ open, initialAmount, onClose }: TopUpDialogProps) {
+  const translate = useTranslate();
+  const titleId = useId();
+  const [amountText, setAmountText] = useState(() =>
+    initialAmount && initialAmount > 0 ? String(Math.ceil(initialAmount)) : '',
+  );
+  const [method, setMethod] = useState<PaymentGateway>('card');
+  const [touched, setTouched] = useState(false);
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const notify = usePortalNotify();
+
+  const amount = parseAmount(amountText);
+  // Text that is not a number is a wrong amount, not a missing one.
+  const amountError = Number.isNaN(amount)
+    ? 'validation.topup_amount'
+    : validateTopupAmount(amount);
+  const showError = touched && amountError !== undefined;
+
+  const pay = useMutation({
+    mutationFn: (request: { amount: number; method: PaymentGateway }) =>
+      dataProvider.createPaymentRequest({ ...request, return_url: paymentReturnUrl() }),
+    onSuccess: (answer) => {
+      if (answer.url) gatewayNavigation.assign(answer.url);
+    },
+    // Starting a payment moves no money (the gateway does, later), so any failure, a lost
+    // answer included, may simply be tried again.
+    onError: (error) => notify.error(error),
+  });
+  // The button stays busy from the press until the gateway page replaces this one.
+  const leaving = pay.isPending || Boolean(pay.data?.url);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setTouched(true);
+    if (amountError !== undefined || amount === undefined || leaving) return undefined;
+    return pay.mutateAsync({ amount, method });
+  };
+
+  const hint =
+    amount && !Number.isNaN(amount)
+      ? translate('topup.amount_hint', {
+          minimum: formatVnd(TOPUP_MIN_AMOUNT),
+          amount: formatVnd(amount),
+        })
+      : translate('topup.amount_hint_empty', { minimum: formatVnd(TOPUP_MIN_AMOUNT) });
+
+  return (
+    <Dialog open={open} onClose={leaving ? undefined : onClose} aria-labelledby={titleId} fullWidth>
+      <DialogTitle id={titleId}>{translate('topup.dialog_title')}</DialogTitle>
+      <DialogContent>
+        <Stack component="form" id={`${titleId}-form`} spacing={2} onSubmit={submit} noValidate>
+          <TextField
+            label={translate('topup.amount')}
+            value={amountText}
+            onChange={(event) => setAmountText(event.target.value)}
+            onBlur={() => setTouched(true)}
+            error={showError}
+            helperText={showError ? translate(amountError) : hint}
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            fullWidth
+            margin="dense"
+            disabled={leaving}
+          />
+          <Stack
+            direction="row"
+            flexWrap="wrap"
+            useFlexGap
+            spacing={1}
+            role="group"
+            aria-label={translate('topup.presets')}
+          >
+            {TOPUP_PRESETS.map((preset) => (
+              <Chip
+                key={preset}
+                label={formatVnd(preset)}
+                color={amount === preset ? 'primary' : 'default'}
+                variant={amount === preset ? 'filled' : 'outlined'}
+                onClick={() => {
+                  setAmountText(String(preset));
+                  setTouched(true);
+                }}
+                disabled={leaving}
+                clickable
+              />
+            ))}
+          </Stack>
+          <FormControl component="fieldset">
+            <FormLabel component="legend">{translate('topup.method')}</FormLabel>
+            <RadioGroup
+              value={method}
+              onChange={(event) => setMethod(event.target.value as PaymentGateway)}
+            >
+              {METHODS.map(({ method: choice, available }) => (
+                <FormControlLabel
+                  key={choice}
+                  value={choice}
+                  control={<Radio />}
+                  disabled={!available || leaving}
+                  label={
+                    <span>
+                      {translate(`topup.methods.${choice}`)}
+                      {!available && (
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {` (${translate('topup.not_available_yet')})`}
+                        </Typography>
+                      )}
+                    </span>
+                  }
+                />
+              ))}
+            </RadioGroup>
+          </FormControl>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={leaving}>
+          {translate('topup.cancel')}
+        </Button>
+        <BusyButton variant="contained" busy={leaving} onClick={() => submit()}>
+          {translate('topup.pay')}
+        </BusyButton>
+      </DialogActions>
+    </Dialog>
+  );
+}

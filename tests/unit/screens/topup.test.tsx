@@ -1,0 +1,260 @@
+// @vitest-environment jsdom
+/**
+ * The card top-up (issue 7): the dialog that starts it, and the pages the gateway sends the
+ * browser back to. Everything runs against the in-process sandbox, its card gateway included:
+ * the gateway's return query is the one the sandbox's gateway page redirects to.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, memoryStore } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { dataProvider } from '../../../src/dataProvider/dataProvider';
+import { formatVnd } from '../../../src/domain/money';
+import { createI18nProvider } from '../../../src/i18n/i18nProvider';
+import { vi as vietnamese } from '../../../src/i18n/vi';
+import { gatewayNavigation, TopUpDialog } from '../../../src/pages/topup/TopUpDialog';
+import { PORTAL_ORIGIN, sandboxPerTest } from '../../support/sandbox';
+import { api, renderPortal, signInAs } from './portalHarness';
+
+const sandbox = sandboxPerTest();
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** demo@example.vn's balance in the seed. */
+const DEMO_BALANCE = 5_000_000;
+const RETURN_URL = `${PORTAL_ORIGIN}/idc/billing/payment`;
+
+function renderDialog(initialAmount?: number) {
+  const onClose = vi.fn();
+  render(
+    <AdminContext
+      dataProvider={dataProvider}
+      i18nProvider={createI18nProvider('vi', vietnamese, async () => undefined)}
+      store={memoryStore()}
+    >
+      <TopUpDialog open initialAmount={initialAmount} onClose={onClose} />
+    </AdminContext>,
+  );
+  return { onClose };
+}
+
+/** Watches the page load the dialog asks for (jsdom cannot leave the page). */
+function watchNavigation() {
+  let arrived: (url: string) => void = () => undefined;
+  const sentTo = new Promise<string>((resolve) => (arrived = resolve));
+  const assign = vi.spyOn(gatewayNavigation, 'assign').mockImplementation((url) => arrived(url));
+  return { assign, sentTo };
+}
+
+/** The dialog's calls to the API, as the sandbox saw them. */
+const paymentRequests = () =>
+  sandbox().requests.filter((call) => call.endsWith('/billing/gen_payment_req_url'));
+
+describe('the top-up dialog', () => {
+  it('refuses amounts under the contract minimum and sends nothing', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderDialog();
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText(/Số tiền nạp/);
+    expect(screen.getByText('Tối thiểu 10.000 ₫.')).toBeVisible();
+
+    await user.type(field, '9999');
+    await user.click(screen.getByRole('button', { name: 'Thanh toán' }));
+    const rangeMessage = 'Số tiền nạp phải là số nguyên từ 10.000 ₫ đến 1.000.000.000 ₫.';
+    expect(await screen.findByText(rangeMessage)).toBeVisible();
+    await user.clear(field);
+    await user.type(field, '12abc');
+    expect(screen.getByText(rangeMessage)).toBeVisible();
+    await user.clear(field);
+    expect(screen.getByText('Vui lòng nhập số tiền cần nạp.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Thanh toán' }));
+    expect(paymentRequests()).toEqual([]);
+
+    // The minimum itself is accepted, typed with thousands dots as Vietnamese write it.
+    await user.type(field, '10.000');
+    expect(screen.queryByText(rangeMessage)).toBeNull();
+    expect(screen.getByText('Tối thiểu 10.000 ₫. Số tiền sẽ nạp: 10.000 ₫')).toBeVisible();
+  });
+
+  it('starts a card payment for a preset with the exact body and sends the browser to the gateway', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    const { assign, sentTo } = watchNavigation();
+    // Watched, not replaced: the sandbox answers.
+    const createPaymentRequest = vi.spyOn(dataProvider, 'createPaymentRequest');
+    renderDialog();
+    const user = userEvent.setup();
+
+    const presets = await screen.findByRole('group', { name: 'Chọn nhanh số tiền' });
+    await user.click(within(presets).getByText(formatVnd(500_000)));
+    expect(screen.getByLabelText(/Số tiền nạp/)).toHaveValue('500000');
+    expect(screen.getByLabelText(/Thẻ ATM/)).toBeChecked();
+    expect(screen.getByLabelText(/PayPal/)).toBeDisabled();
+    expect(screen.getByLabelText(/Chuyển khoản ngân hàng/)).toBeDisabled();
+
+    const pay = screen.getByRole('button', { name: 'Thanh toán' });
+    await user.dblClick(pay);
+    const url = await sentTo;
+    expect(createPaymentRequest.mock.calls).toEqual([
+      [{ method: 'card', amount: 500_000, return_url: RETURN_URL }],
+    ]);
+    expect(paymentRequests()).toHaveLength(1);
+    expect(assign).toHaveBeenCalledTimes(1);
+    // Busy until the gateway page replaces this one.
+    expect(pay).toBeDisabled();
+
+    // The browser is sent to the url the sandbox answered: its gateway page, for this top-up.
+    const answered = await createPaymentRequest.mock.results[0]!.value;
+    expect(url).toBe(answered.url);
+    const gateway = new URL(url);
+    expect(gateway.pathname).toBe('/sandbox/onepay/vpc.op');
+    expect(gateway.searchParams.get('vpc_Amount')).toBe('50000000');
+    expect(gateway.searchParams.get('vpc_ReturnURL')).toBe(RETURN_URL);
+  });
+
+  it('pre-fills the amount it was opened with', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    const { sentTo } = watchNavigation();
+    renderDialog(123_456);
+    const user = userEvent.setup();
+    expect(await screen.findByLabelText(/Số tiền nạp/)).toHaveValue('123456');
+    await user.click(screen.getByRole('button', { name: 'Thanh toán' }));
+    expect(new URL(await sentTo).searchParams.get('vpc_Amount')).toBe('12345600');
+  });
+});
+
+describe('the billing page with a top-up request in its address', () => {
+  it('opens the dialog with the shortfall the order page links with, and closing it clears the request', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal('/billing?amount=123456&topup=1');
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Nạp tiền vào tài khoản' });
+    expect(within(dialog).getByLabelText(/Số tiền nạp/)).toHaveValue('123456');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Huỷ' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Nạp tiền vào tài khoản' })).toBeNull(),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/billing$/);
+    expect(paymentRequests()).toEqual([]);
+  });
+});
+
+type Decision = 'approved' | 'declined' | 'cancelled';
+
+/**
+ * A card top-up started through the API and decided on the sandbox gateway page; answers the
+ * portal path the gateway sends the browser back to.
+ */
+async function gatewayReturn(token: string, decision: Decision, amount = 250_000) {
+  const { status, body } = await api<{ reference: string }>(
+    sandbox(),
+    token,
+    'POST',
+    '/billing/gen_payment_req_url',
+    { method: 'card', amount, return_url: RETURN_URL },
+  );
+  expect(status).toBe(200);
+  const answer = await sandbox().app.inject({
+    method: 'POST',
+    url: '/sandbox/onepay/decision',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ reference: body.reference, decision, locale: 'vi' }).toString(),
+  });
+  expect(answer.statusCode).toBe(303);
+  const back = new URL(String(answer.headers.location));
+  expect(`${back.origin}${back.pathname}`).toBe(RETURN_URL);
+  return `/billing/payment${back.search}`;
+}
+
+const balanceOf = async (token: string) =>
+  (await api<{ balance: number }>(sandbox(), token, 'GET', '/auth/user')).body.balance;
+
+const topupCalls = () => sandbox().requests.filter((call) => call.endsWith('/billing/topup'));
+
+describe('the gateway return page', () => {
+  it('credits an approved payment once and shows it on the success page', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const returnPath = await gatewayReturn(token, 'approved');
+    renderPortal(returnPath);
+
+    expect(await screen.findByRole('heading', { name: 'Nạp tiền thành công' })).toBeVisible();
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/billing/success?method=card&amount=250000&currency=VND',
+    );
+    expect(screen.getByText(formatVnd(250_000))).toBeVisible();
+    expect(screen.getByText('Thẻ ATM / thẻ quốc tế (cổng OnePay)')).toBeVisible();
+    expect(screen.getByText('VND')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Về trang thanh toán' })).toHaveAttribute(
+      'href',
+      '/billing',
+    );
+    expect(topupCalls()).toHaveLength(1);
+    expect(await balanceOf(token)).toBe(DEMO_BALANCE + 250_000);
+    // The gateway's notification credited before the browser came back, so the identity the
+    // header and banners read from is asked for again after the top-up, without a reload.
+    await waitFor(() => {
+      const calls = sandbox().requests;
+      const topup = calls.findIndex((call) => call.endsWith('/billing/topup'));
+      expect(calls.slice(topup + 1)).toContain('GET /api/v1/auth/user');
+    });
+  });
+
+  it('shows the same success again when the return page is reloaded, crediting nothing more', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const returnPath = await gatewayReturn(token, 'approved');
+    const first = renderPortal(returnPath);
+    expect(await screen.findByRole('heading', { name: 'Nạp tiền thành công' })).toBeVisible();
+    first.unmount();
+
+    renderPortal(returnPath);
+    expect(await screen.findByRole('heading', { name: 'Nạp tiền thành công' })).toBeVisible();
+    expect(screen.getByText(formatVnd(250_000))).toBeVisible();
+    expect(topupCalls()).toHaveLength(2);
+    expect(await balanceOf(token)).toBe(DEMO_BALANCE + 250_000);
+  });
+
+  for (const decision of ['declined', 'cancelled'] as const) {
+    it(`goes to the failure page for a ${decision} payment without asking to credit`, async () => {
+      const token = await signInAs(sandbox(), 'demo@example.vn');
+      const returnPath = await gatewayReturn(token, decision, 120_000);
+      renderPortal(returnPath);
+
+      expect(
+        await screen.findByRole('heading', { name: 'Nạp tiền không thành công' }),
+      ).toBeVisible();
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/billing/failure?method=card&amount=120000&currency=VND',
+      );
+      expect(screen.getByText(formatVnd(120_000))).toBeVisible();
+      expect(topupCalls()).toEqual([]);
+      expect(await balanceOf(token)).toBe(DEMO_BALANCE);
+    });
+  }
+
+  it('goes to the failure page, silently, when the API refuses an approval it cannot verify', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const returnPath = await gatewayReturn(token, 'approved');
+    // The amount changed on the way: the signature no longer matches.
+    const forged = returnPath.replace(/vpc_Amount=\d+/, 'vpc_Amount=99900000');
+    renderPortal(forged);
+
+    expect(await screen.findByRole('heading', { name: 'Nạp tiền không thành công' })).toBeVisible();
+    expect(topupCalls()).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Credited once, by the gateway's own notification (IPN) before the browser came back.
+    expect(await balanceOf(token)).toBe(DEMO_BALANCE + 250_000);
+  });
+
+  it('says so, with a way back, when opened without a gateway return', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal('/billing/payment');
+    expect(
+      await screen.findByRole('heading', { name: 'Không có thông tin thanh toán' }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Về trang thanh toán' })).toBeVisible();
+    expect(topupCalls()).toEqual([]);
+  });
+});
