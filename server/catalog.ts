@@ -211,9 +211,7 @@ export function usableCoupon(
     row.type === type &&
     (row.expires === null || row.expires > now.toISOString()) &&
     (row.max_uses === null || row.uses < row.max_uses);
-  if (!row || !usable) {
-    throw new ApiError(400, 'server.invalid_coupon', {}, { [field]: 'server.invalid_coupon' });
-  }
+  if (!row || !usable) throw invalidCoupon(field);
   const {
     code: stored,
     type: kind,
@@ -226,6 +224,6 @@ export function usableCoupon(
   return { code: stored, type: kind, discount_type, value, max_discount, expires, description };
 }
 
-export function countCouponUse(db: Db, code: string): void {
-  db.prepare('UPDATE coupons SET uses = uses + 1 WHERE code = ?').run(code);
-}
+/** "Mã giảm giá không hợp lệ." (spec §5), on the form field that carried the code. */
+export const invalidCoupon = (field = 'coupon_code') =>
+  new ApiError(400, 'server.invalid_coupon', {}, { [field]: 'server.invalid_coupon' });

@@ -3,9 +3,8 @@
  * caller's transaction, so the last use of a coupon goes to exactly one of the requests racing
  * for it. Credit coupons (gift codes) are redeemed into the balance, once per account.
  */
-import { usableCoupon } from './catalog';
+import { invalidCoupon, usableCoupon } from './catalog';
 import type { Db } from './db';
-import { ApiError } from './errors';
 import { changeBalance } from './ledger';
 
 /** Counts one use of the coupon; false when none is left (nothing changed). */
@@ -26,9 +25,6 @@ export interface CreditRedeemed {
   balance: number;
 }
 
-const invalidCoupon = () =>
-  new ApiError(400, 'server.invalid_coupon', {}, { code: 'server.invalid_coupon' });
-
 /**
  * Credits a `credit` coupon's amount to the balance with its ledger row (type and method
  * `coupon`, the code as reference). An unknown, expired, used-up or discount code, or one the
@@ -43,9 +39,9 @@ export function redeemCreditCoupon(
   return db.transaction((): CreditRedeemed => {
     const coupon = usableCoupon(db, code, 'credit', now, 'code');
     // A credit is a sum of money; a percentage of nothing credits nothing.
-    if (coupon.discount_type !== 'amount') throw invalidCoupon();
-    if (alreadyRedeemed(db, userId, coupon.code)) throw invalidCoupon();
-    if (!takeCouponUse(db, coupon.code)) throw invalidCoupon();
+    if (coupon.discount_type !== 'amount') throw invalidCoupon('code');
+    if (alreadyRedeemed(db, userId, coupon.code)) throw invalidCoupon('code');
+    if (!takeCouponUse(db, coupon.code)) throw invalidCoupon('code');
     const balance = changeBalance(db, {
       userId,
       type: 'coupon',

@@ -8,7 +8,7 @@
 import type { components } from '../src/api/schema';
 import { groupThousands } from '../src/domain/money';
 import { applyDiscount } from '../src/domain/pricing';
-import { usableCoupon } from './catalog';
+import { invalidCoupon, usableCoupon } from './catalog';
 import { takeCouponUse } from './coupons';
 import type { Db } from './db';
 import { ApiError, badRequest } from './errors';
@@ -55,14 +55,7 @@ export function payOpenInvoice(
       )
       .get(now.toISOString(), invoice.id) as InvoiceRow | undefined;
     if (!paid) throw badRequest('server.invoice_not_open');
-    if (coupon && !takeCouponUse(db, coupon.code)) {
-      throw new ApiError(
-        400,
-        'server.invalid_coupon',
-        {},
-        { coupon_code: 'server.invalid_coupon' },
-      );
-    }
+    if (coupon && !takeCouponUse(db, coupon.code)) throw invalidCoupon();
     const balance = debitIfCovered(db, {
       userId,
       type: 'payment',

@@ -14,7 +14,8 @@ import {
   type IntervalCount,
 } from '../src/domain/pricing';
 import { SERVER_LIMITS, validateResize, type ServerSize } from '../src/domain/serverRules';
-import { countCouponUse, usableCoupon } from './catalog';
+import { invalidCoupon, usableCoupon } from './catalog';
+import { takeCouponUse } from './coupons';
 import type { Db } from './db';
 import { ApiError, badRequest, notFound } from './errors';
 import { invoiceCode, payFromBalance } from './ledger';
@@ -387,7 +388,8 @@ export function payPendingOrder(
           WHERE id = ? RETURNING *`,
       )
       .get(at, invoice.id, done.serverId, order.id) as OrderRow;
-    if (coupon) countCouponUse(db, coupon.code);
+    // Checked by usableCoupon above in this same transaction; the guarded UPDATE holds it anyway.
+    if (coupon && !takeCouponUse(db, coupon.code)) throw invalidCoupon();
     return {
       order: paid,
       invoice,
