@@ -26,6 +26,7 @@ import { errorMessage, errorStatus } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { isLostAnswer, recheckIfAnswerLost } from '../../components/lostAnswer';
 import { topUpPath } from '../../components/topUpPath';
+import { AmountRow } from '../../components/AmountRow';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import type { Coupon, Invoice, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
@@ -246,32 +247,5 @@ function PayInvoiceForm({ invoice: listed, onClose }: { invoice: Invoice; onClos
         ) : null}
       </DialogActions>
     </>
-  );
-}
-
-function AmountRow(props: {
-  label: string;
-  value: string;
-  muted?: boolean;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
-      <Typography
-        variant="body2"
-        color={props.muted ? 'text.secondary' : undefined}
-        sx={{ fontWeight: props.strong ? 700 : undefined }}
-      >
-        {props.label}
-      </Typography>
-      <Typography
-        variant="body2"
-        data-testid={props.testId}
-        sx={{ fontWeight: props.strong ? 700 : undefined, whiteSpace: 'nowrap' }}
-      >
-        {props.value}
-      </Typography>
-    </Stack>
   );
 }

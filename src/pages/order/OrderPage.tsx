@@ -36,6 +36,7 @@ import { topUpPath } from '../../components/topUpPath';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
 import { usePortalNotify } from '../../components/usePortalNotify';
+import { AmountRow } from '../../components/AmountRow';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type {
   Order,
@@ -385,55 +386,32 @@ function Amounts({ payment }: { payment: OrderPayment }) {
   const translate = useTranslate();
   return (
     <Stack spacing={0.5} role="status" aria-live="polite">
-      <Row label={translate('orders.fields.amount')} value={formatVnd(payment.amount)} />
+      <AmountRow label={translate('orders.fields.amount')} value={formatVnd(payment.amount)} />
       {payment.discount > 0 ? (
-        <Row label={translate('orders.discount')} value={`−${formatVnd(payment.discount)}`} />
+        <AmountRow label={translate('orders.discount')} value={`−${formatVnd(payment.discount)}`} />
       ) : null}
-      <Row label={translate('servers.price.vat')} value={formatVnd(payment.vat)} muted />
+      <AmountRow label={translate('servers.price.vat')} value={formatVnd(payment.vat)} muted />
       <Divider />
-      <Row
+      <AmountRow
         label={translate('orders.total')}
         value={formatVnd(payment.total)}
         strong
         testId="order-total"
       />
-      <Row label={translate('orders.balance')} value={formatVnd(payment.balance)} muted />
+      <AmountRow label={translate('orders.balance')} value={formatVnd(payment.balance)} muted />
       {payment.sufficient_balance ? (
-        <Row
+        <AmountRow
           label={translate('orders.balance_after')}
           value={formatVnd(payment.balance - payment.total)}
           muted
         />
       ) : (
-        <Row label={translate('orders.shortfall')} value={formatVnd(payment.shortfall)} strong />
+        <AmountRow
+          label={translate('orders.shortfall')}
+          value={formatVnd(payment.shortfall)}
+          strong
+        />
       )}
-    </Stack>
-  );
-}
-
-function Row(props: {
-  label: string;
-  value: string;
-  muted?: boolean;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
-      <Typography
-        variant="body2"
-        color={props.muted ? 'text.secondary' : undefined}
-        sx={{ fontWeight: props.strong ? 700 : undefined }}
-      >
-        {props.label}
-      </Typography>
-      <Typography
-        variant="body2"
-        data-testid={props.testId}
-        sx={{ fontWeight: props.strong ? 700 : undefined, whiteSpace: 'nowrap' }}
-      >
-        {props.value}
-      </Typography>
     </Stack>
   );
 }
