@@ -18,15 +18,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
-import { errorMessage, errorStatus } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { isLostAnswer, recheckIfAnswerLost } from '../../components/lostAnswer';
 import { topUpPath } from '../../components/topUpPath';
 import { AmountRow } from '../../components/AmountRow';
+import { useCouponCheck } from '../../components/useCouponCheck';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import type { Coupon, Invoice, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
@@ -34,12 +34,6 @@ import { formatVnd } from '../../domain/money';
 import { applyDiscount } from '../../domain/pricing';
 import { usePortalIdentity } from '../../layout/usePortalIdentity';
 import { useRefreshAfterPayment } from './useRefreshAfterPayment';
-
-/** A coupon the sandbox accepted, with the code exactly as it was checked (and will be sent). */
-interface CheckedCoupon {
-  code: string;
-  coupon: Coupon;
-}
 
 export function PayInvoiceDialog(props: { invoice: Invoice; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
@@ -61,9 +55,11 @@ function PayInvoiceForm({ invoice: listed, onClose }: { invoice: Invoice; onClos
   const notify = usePortalNotify();
   const refreshAfterPayment = useRefreshAfterPayment();
   const { identity } = usePortalIdentity();
-  const [codeInput, setCodeInput] = useState('');
-  const [checked, setChecked] = useState<CheckedCoupon | null>(null);
-  const [couponError, setCouponError] = useState<string>();
+  const coupon = useCouponCheck<Coupon>({
+    check: (code) => dataProvider.checkInvoiceCoupon(code),
+    invalidKey: 'billing.pay.coupon_invalid',
+  });
+  const { checked } = coupon;
 
   // The invoice as last read: the row it was opened from, until a lost answer makes us ask again.
   const invoiceQuery = useQuery({
@@ -73,22 +69,6 @@ function PayInvoiceForm({ invoice: listed, onClose }: { invoice: Invoice; onClos
     staleTime: Infinity,
   });
   const invoice = invoiceQuery.data;
-
-  const check = useMutation({
-    mutationFn: (code: string) => dataProvider.checkInvoiceCoupon(code),
-    onMutate: () => {
-      // A new check drops the old discount at once, whatever it answers.
-      setChecked(null);
-      setCouponError(undefined);
-    },
-    onSuccess: (coupon, code) => setChecked({ code, coupon }),
-    onError: (error) =>
-      setCouponError(
-        errorStatus(error) === 400
-          ? translate('billing.pay.coupon_invalid')
-          : errorMessage(error, (key) => translate(key), 'app.error.generic'),
-      ),
-  });
 
   const pay = useMutation({
     mutationFn: () =>
@@ -112,16 +92,7 @@ function PayInvoiceForm({ invoice: listed, onClose }: { invoice: Invoice; onClos
     },
   });
 
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    const code = codeInput.trim();
-    if (!code || check.isPending) return;
-    check.mutate(code);
-  };
-
-  const typedCode = codeInput.trim();
-  const { discount, total } = applyDiscount(invoice.amount, checked?.coupon ?? null);
-  const codeUnchecked = typedCode !== '' && checked?.code !== typedCode;
+  const { discount, total } = applyDiscount(invoice.amount, checked?.result ?? null);
   const balance = identity?.balance;
   const shortfall = balance === undefined ? 0 : Math.max(0, total - balance);
   const stillOpen = invoice.status === 'open';
@@ -134,24 +105,20 @@ function PayInvoiceForm({ invoice: listed, onClose }: { invoice: Invoice; onClos
             {invoice.description}
           </Typography>
           {stillOpen ? (
-            <Box component="form" onSubmit={submitCode} noValidate>
+            <Box component="form" onSubmit={coupon.submit} noValidate>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
                 <TextField
                   size="small"
                   label={translate('billing.pay.coupon')}
-                  value={codeInput}
-                  disabled={check.isPending || pay.isPending}
-                  onChange={(event) => {
-                    setCodeInput(event.target.value);
-                    setCouponError(undefined);
-                    if (checked && checked.code !== event.target.value.trim()) setChecked(null);
-                  }}
-                  error={couponError !== undefined}
+                  value={coupon.codeInput}
+                  disabled={coupon.isChecking || pay.isPending}
+                  onChange={(event) => coupon.changeCode(event.target.value)}
+                  error={coupon.error !== undefined}
                   helperText={
-                    couponError ??
+                    coupon.error ??
                     (checked
                       ? translate('billing.pay.coupon_applied', { code: checked.code })
-                      : codeUnchecked
+                      : coupon.unchecked
                         ? translate('billing.pay.coupon_unchecked')
                         : undefined)
                   }
@@ -161,22 +128,15 @@ function PayInvoiceForm({ invoice: listed, onClose }: { invoice: Invoice; onClos
                 <BusyButton
                   type="submit"
                   variant="outlined"
-                  busy={check.isPending}
-                  disabled={!typedCode || pay.isPending}
+                  busy={coupon.isChecking}
+                  disabled={!coupon.typedCode || pay.isPending}
                   sx={{ whiteSpace: 'nowrap', flexShrink: 0, height: 40 }}
                 >
                   {translate('billing.pay.apply')}
                 </BusyButton>
               </Stack>
               {checked ? (
-                <Button
-                  size="small"
-                  disabled={pay.isPending}
-                  onClick={() => {
-                    setChecked(null);
-                    setCodeInput('');
-                  }}
-                >
+                <Button size="small" disabled={pay.isPending} onClick={coupon.remove}>
                   {translate('billing.pay.remove')}
                 </Button>
               ) : null}
@@ -239,7 +199,9 @@ function PayInvoiceForm({ invoice: listed, onClose }: { invoice: Invoice; onClos
           <BusyButton
             variant="contained"
             busy={pay.isPending}
-            disabled={codeUnchecked || check.isPending || invoiceQuery.isFetching || shortfall > 0}
+            disabled={
+              coupon.unchecked || coupon.isChecking || invoiceQuery.isFetching || shortfall > 0
+            }
             onClick={() => pay.mutateAsync()}
           >
             {translate('billing.pay.confirm', { amount: formatVnd(total) })}

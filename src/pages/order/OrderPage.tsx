@@ -23,7 +23,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
@@ -33,6 +33,7 @@ import { BusyButton } from '../../components/BusyButton';
 import { isLostAnswer, recheckIfAnswerLost } from '../../components/lostAnswer';
 import { LoadFailed } from '../../components/LoadFailed';
 import { topUpPath } from '../../components/topUpPath';
+import { useCouponCheck } from '../../components/useCouponCheck';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
 import { usePortalNotify } from '../../components/usePortalNotify';
@@ -195,35 +196,24 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
   const navigate = useNavigate();
   const notify = usePortalNotify();
   const refreshIdentity = useRefreshIdentity();
-  const [couponInput, setCouponInput] = useState('');
-  const [coupon, setCoupon] = useState('');
-  const [couponError, setCouponError] = useState<string>();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
 
+  // The amounts without a coupon; with one, the amounts are the answer of its own check.
   const preview = useQuery({
-    queryKey: QUERY_KEYS.orderPreview(order.id, coupon),
-    queryFn: () => dataProvider.previewOrderPayment(order.id, coupon || undefined),
+    queryKey: QUERY_KEYS.orderPreview(order.id, ''),
+    queryFn: () => dataProvider.previewOrderPayment(order.id),
   });
-
-  const checkCoupon = useMutation({
-    mutationFn: (code: string) => dataProvider.previewOrderPayment(order.id, code),
-    onSuccess: (result, code) => {
-      queryClient.setQueryData(QUERY_KEYS.orderPreview(order.id, code), result);
-      setCoupon(code);
-      setCouponError(undefined);
-    },
-    onError: (error) => {
-      setCouponError(
-        errorStatus(error) === 400
-          ? translate('orders.coupon_invalid')
-          : translate('app.error.generic'),
-      );
-    },
+  const coupon = useCouponCheck({
+    check: (code) => dataProvider.previewOrderPayment(order.id, code),
+    invalidKey: 'orders.coupon_invalid',
   });
+  const couponCode = coupon.checked?.code;
 
   const refreshAfterChange = async () => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: QUERY_KEYS.orders }),
+      // Marked stale only: refetching this page's own queries would preview an order that is
+      // no longer pending (400); other order screens read again when they open.
+      queryClient.invalidateQueries({ queryKey: QUERY_KEYS.orders, refetchType: 'none' }),
       queryClient.invalidateQueries({ queryKey: ['cloud-server'] }),
     ]);
   };
@@ -238,12 +228,10 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
 
   const pay = useMutation({
     mutationFn: () =>
-      recheckIfAnswerLost(
-        () => dataProvider.payOrder(order.id, coupon || undefined),
-        readOrderAgain,
-      ),
+      recheckIfAnswerLost(() => dataProvider.payOrder(order.id, couponCode), readOrderAgain),
     onSuccess: async (payment) => {
       if (!payment?.order) return;
+      queryClient.setQueryData(QUERY_KEYS.order(order.id), payment.order);
       notify.success('orders.paid', { amount: formatVnd(payment.total) });
       const serverId = payment.order.type === 'create_server' ? payment.order.resource_id : null;
       navigate(serverId ? `/cloud-server/${serverId}/detail` : '/cloud-server');
@@ -258,7 +246,7 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
       }
       notify.error(error);
       // A 402 means the preview was out of date: read it again to show the shortfall.
-      if (errorStatus(error) === 402) await preview.refetch();
+      if (errorStatus(error) === 402) await Promise.all([preview.refetch(), coupon.recheck()]);
       else await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.order(order.id) });
     },
   });
@@ -280,14 +268,8 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
     },
   });
 
-  const applyCoupon = (event: FormEvent) => {
-    event.preventDefault();
-    const code = couponInput.trim();
-    if (!code || checkCoupon.isPending) return;
-    checkCoupon.mutate(code);
-  };
-
-  const amounts: OrderPayment | undefined = preview.data?.order ? preview.data : undefined;
+  const shown = coupon.checked?.result ?? preview.data;
+  const amounts: OrderPayment | undefined = shown?.order ? shown : undefined;
   const short = amounts !== undefined && !amounts.sufficient_balance;
   const busy = pay.isPending || cancel.isPending;
 
@@ -298,20 +280,21 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
           <Typography variant="h6" component="h2">
             {translate('orders.payment_title')}
           </Typography>
-          <Box component="form" onSubmit={applyCoupon} noValidate>
+          <Box component="form" onSubmit={coupon.submit} noValidate>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
               <TextField
                 size="small"
                 label={translate('orders.coupon')}
-                value={couponInput}
-                onChange={(event) => {
-                  setCouponInput(event.target.value);
-                  setCouponError(undefined);
-                }}
-                error={couponError !== undefined}
+                value={coupon.codeInput}
+                onChange={(event) => coupon.changeCode(event.target.value)}
+                error={coupon.error !== undefined}
                 helperText={
-                  couponError ??
-                  (coupon ? translate('orders.coupon_applied', { code: coupon }) : undefined)
+                  coupon.error ??
+                  (couponCode
+                    ? translate('orders.coupon_applied', { code: couponCode })
+                    : coupon.unchecked
+                      ? translate('orders.coupon_unchecked')
+                      : undefined)
                 }
                 autoComplete="off"
                 sx={{ flexGrow: 1 }}
@@ -319,21 +302,15 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
               <BusyButton
                 type="submit"
                 variant="outlined"
-                busy={checkCoupon.isPending}
-                disabled={!couponInput.trim()}
+                busy={coupon.isChecking}
+                disabled={!coupon.typedCode || pay.isPending}
                 sx={{ whiteSpace: 'nowrap', flexShrink: 0, height: 40 }}
               >
                 {translate('orders.apply_coupon')}
               </BusyButton>
             </Stack>
-            {coupon ? (
-              <Button
-                size="small"
-                onClick={() => {
-                  setCoupon('');
-                  setCouponInput('');
-                }}
-              >
+            {couponCode ? (
+              <Button size="small" disabled={pay.isPending} onClick={coupon.remove}>
                 {translate('orders.remove_coupon')}
               </Button>
             ) : null}
@@ -363,7 +340,9 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
               <BusyButton
                 variant="contained"
                 busy={pay.isPending}
-                disabled={!canPay || !amounts || cancel.isPending}
+                disabled={
+                  !canPay || !amounts || cancel.isPending || coupon.unchecked || coupon.isChecking
+                }
                 onClick={() => pay.mutateAsync()}
               >
                 {translate('orders.pay', { amount: formatVnd(amounts?.total ?? order.amount) })}

@@ -1,6 +1,7 @@
 /**
  * The IP addresses of the server in the record context: the list, buying more (charged to the
- * balance at once, at most MAX_IPS_PER_SERVER per server, the primary one included) and releasing
+ * balance at once after a confirmation showing the sandbox's quote, at most MAX_IPS_PER_SERVER per
+ * server, the primary one included) and releasing
  * an extra one (never the primary) after a confirmation.
  */
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -194,6 +195,8 @@ function BuyIpsForm(props: { server: Server; remaining: number; canAct: boolean 
   const [version, setVersion] = useState<IpVersion>('ipv4');
   const [quantityText, setQuantityText] = useState('1');
   const [failure, setFailure] = useState<{ status: number | undefined } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const confirmTitleId = useId();
 
   const quantity = /^\d+$/.test(quantityText) ? Number(quantityText) : NaN;
   const validQuantity = quantity >= 1 && quantity <= remaining;
@@ -216,13 +219,21 @@ function BuyIpsForm(props: { server: Server; remaining: number; canAct: boolean 
     successArgs: { smart_count: quantity },
     failureKey: 'servers.ips.buy_failed',
     onSuccess: () => {
+      setConfirming(false);
       setFailure(null);
       setQuantityText('1');
       void refreshIdentity();
     },
-    onError: (error) => setFailure({ status: errorStatus(error) }),
-    onResultUnknown: () => setFailure(null),
+    onError: (error) => {
+      setConfirming(false);
+      setFailure({ status: errorStatus(error) });
+    },
+    onResultUnknown: () => {
+      setConfirming(false);
+      setFailure(null);
+    },
   });
+  const quote = validQuantity ? price.data : undefined;
 
   return (
     <Stack spacing={1.5} component="section" aria-label={translate('servers.ips.buy_title')}>
@@ -252,18 +263,18 @@ function BuyIpsForm(props: { server: Server; remaining: number; canAct: boolean 
         <BusyButton
           variant="contained"
           busy={buy.isPending}
-          disabled={!canAct || !validQuantity}
-          onClick={() => buy.mutateAsync()}
+          disabled={!canAct || !quote}
+          onClick={() => setConfirming(true)}
           sx={{ mt: 1, whiteSpace: 'nowrap', flexShrink: 0 }}
         >
           {translate('servers.ips.buy')}
         </BusyButton>
       </Stack>
-      {price.data && validQuantity ? (
+      {quote ? (
         <Typography variant="body2">
           {translate('servers.ips.price', {
-            amount: formatVnd(price.data.total),
-            date: formatDate(price.data.period_end),
+            amount: formatVnd(quote.total),
+            date: formatDate(quote.period_end),
           })}
         </Typography>
       ) : null}
@@ -278,6 +289,36 @@ function BuyIpsForm(props: { server: Server; remaining: number; canAct: boolean 
         >
           {translate('orders.balance_short_generic')}
         </Alert>
+      ) : null}
+      {confirming && quote ? (
+        <Dialog
+          open
+          onClose={buy.isPending ? undefined : () => setConfirming(false)}
+          aria-labelledby={confirmTitleId}
+        >
+          <DialogTitle id={confirmTitleId}>
+            {translate('servers.ips.buy_confirm_title')}
+          </DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {translate('servers.ips.buy_confirm_text', {
+                smart_count: quantity,
+                version: version === 'ipv4' ? 'IPv4' : 'IPv6',
+                name: server.name,
+                amount: formatVnd(quote.total),
+                date: formatDate(quote.period_end),
+              })}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirming(false)} disabled={buy.isPending}>
+              {translate('ra.action.cancel')}
+            </Button>
+            <BusyButton variant="contained" busy={buy.isPending} onClick={() => buy.mutateAsync()}>
+              {translate('servers.ips.buy_confirm', { amount: formatVnd(quote.total) })}
+            </BusyButton>
+          </DialogActions>
+        </Dialog>
       ) : null}
     </Stack>
   );

@@ -33,6 +33,30 @@ interface Preview {
   sufficient_balance: boolean;
 }
 
+/**
+ * Records the order's pay calls as the portal sends them, 'check' for a preview (?check=True) and
+ * 'pay' for a payment, passing every call through to the sandbox; `idle` is true while no API
+ * call is waiting for its answer.
+ */
+function spyOnPayCalls(orderId: number) {
+  const calls: string[] = [];
+  let waiting = 0;
+  const sendToSandbox = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname.endsWith(`/billing/orders/${orderId}/pay`)) {
+      calls.push(url.searchParams.get('check') === 'True' ? 'check' : 'pay');
+    }
+    waiting += 1;
+    try {
+      return await sendToSandbox(input, init);
+    } finally {
+      waiting -= 1;
+    }
+  });
+  return { calls: () => [...calls], idle: () => waiting === 0 };
+}
+
 describe('the order page', () => {
   it('shows the pending order, pays it from the balance and opens the new server', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
@@ -87,6 +111,65 @@ describe('the order page', () => {
     );
     expect(screen.getByText(`−${formatVnd(preview.discount)}`)).toBeVisible();
     expect(screen.getByText('Đã áp dụng mã GIAM50K.')).toBeVisible();
+  });
+
+  it('drops the discount when a later code fails, and pays the full price without a code', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const order = await placeOrder(sandbox(), token);
+    renderPortal(`/order/create?id=${order.id}`);
+    const user = userEvent.setup();
+    const total = await screen.findByTestId('order-total');
+    const codeField = screen.getByLabelText('Mã giảm giá');
+
+    await user.type(codeField, 'GIAM50K');
+    await user.click(screen.getByRole('button', { name: 'Áp dụng' }));
+    expect(await screen.findByText('Đã áp dụng mã GIAM50K.')).toBeVisible();
+    expect(total).not.toHaveTextContent(formatVnd(order.amount));
+
+    await user.clear(codeField);
+    await user.type(codeField, 'KHONG-CO');
+    await user.click(screen.getByRole('button', { name: 'Áp dụng' }));
+    expect(await screen.findByText('Mã giảm giá không hợp lệ.')).toBeVisible();
+    expect(screen.getByTestId('order-total')).toHaveTextContent(formatVnd(order.amount));
+    expect(screen.queryByText(/^−/)).not.toBeInTheDocument();
+    // Pay waits for a checked code: the refused one is still typed.
+    await user.type(codeField, '2');
+    expect(screen.getByText('Bấm “Áp dụng” để kiểm tra mã trước khi thanh toán.')).toBeVisible();
+    expect(screen.getByRole('button', { name: /^Thanh toán / })).toBeDisabled();
+
+    // The failed code is still typed: Pay must not send it, nor the good one before it.
+    await user.clear(codeField);
+    await user.click(screen.getByRole('button', { name: `Thanh toán ${formatVnd(order.amount)}` }));
+    expect(
+      await screen.findByText(`Thanh toán thành công ${formatVnd(order.amount)}.`),
+    ).toBeVisible();
+    const { body: account } = await api<{ balance: number }>(sandbox(), token, 'GET', '/auth/user');
+    expect(account.balance).toBe(DEMO_BALANCE - order.amount);
+  });
+
+  it('previews once per Apply press, and asks for no preview after paying', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const order = await placeOrder(sandbox(), token);
+    const payCalls = spyOnPayCalls(order.id);
+    renderPortal(`/order/create?id=${order.id}`);
+    const user = userEvent.setup();
+    await screen.findByTestId('order-total');
+    expect(payCalls.calls()).toEqual(['check']);
+
+    await user.type(screen.getByLabelText('Mã giảm giá'), 'GIAM50K');
+    await user.click(screen.getByRole('button', { name: 'Áp dụng' }));
+    expect(await screen.findByText('Đã áp dụng mã GIAM50K.')).toBeVisible();
+
+    // Any second preview would be sent before the payment that follows.
+    await user.click(screen.getByRole('button', { name: /^Thanh toán / }));
+    expect(await screen.findByText(/^Thanh toán thành công /)).toBeVisible();
+    expect(await screen.findByRole('heading', { name: SMALL_SERVER.name })).toBeVisible();
+    // The balance is read again after paying (the sign-in read it first): wait for that read
+    // and for every answer, then count.
+    const accountReads = () => sandbox().requests.filter((call) => call.endsWith('/auth/user'));
+    await waitFor(() => expect(accountReads().length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(payCalls.idle()).toBe(true));
+    expect(payCalls.calls()).toEqual(['check', 'check', 'pay']);
   });
 
   it('cancels the order and shows it cancelled', async () => {

@@ -186,8 +186,42 @@ describe('the server detail page', () => {
     const quantity = screen.getByLabelText('Số lượng');
     await user.clear(quantity);
     await user.type(quantity, '2');
+    const { body: quote } = await api<{ total: number }>(
+      sandbox(),
+      token,
+      'POST',
+      '/billing/calculation',
+      {
+        action: 'buy_ip',
+        reference_id: id,
+        products: [{ id_or_name: 'wan_ipv4_1', quantity: 2 }],
+      },
+    );
+    const balance = async () =>
+      (await api<{ balance: number }>(sandbox(), token, 'GET', '/auth/user')).body.balance;
+    const balanceBefore = await balance();
+    const purchases = () =>
+      sandbox().requests.filter(
+        (call) => call.endsWith(`/servers/${id}/ips`) && call.startsWith('POST'),
+      );
+
+    // Buying asks first, with the sandbox's price; Cancel moves no money.
+    await user.click(await screen.findByRole('button', { name: 'Mua IP' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Xác nhận mua IP' });
+    expect(confirm).toHaveTextContent(`Chi phí ${formatVnd(quote.total)} cho thời gian còn lại`);
+    await user.click(within(confirm).getByRole('button', { name: 'Huỷ' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(purchases()).toEqual([]);
+    expect(await balance()).toBe(balanceBefore);
+
     await user.click(screen.getByRole('button', { name: 'Mua IP' }));
+    confirm = await screen.findByRole('dialog', { name: 'Xác nhận mua IP' });
+    await user.dblClick(
+      within(confirm).getByRole('button', { name: `Thanh toán ${formatVnd(quote.total)}` }),
+    );
     expect(await screen.findByText('Mua thêm 2 địa chỉ IP thành công.')).toBeVisible();
+    expect(purchases()).toHaveLength(1);
+    expect(await balance()).toBe(balanceBefore - quote.total);
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
     expect(screen.getByText('Đang dùng 3/20 địa chỉ IP.')).toBeVisible();
 
