@@ -16,6 +16,8 @@ export const RESOURCE_PATHS: Record<string, string> = {
   'cloud-server': '/cloud/servers',
   invoices: '/billing/invoices',
   'balance-adjustments': '/billing/balance_adjustments',
+  payments: '/billing/payments',
+  packages: '/billing/packages',
 };
 
 type Schemas = components['schemas'];
@@ -58,6 +60,10 @@ export type BalanceAdjustment = Schemas['BalanceAdjustment'];
 export type BalanceAdjustmentType = Schemas['BalanceAdjustmentType'];
 export type BalanceAdjustmentMethod = Schemas['BalanceAdjustmentMethod'];
 export type PaymentGateway = Schemas['PaymentGateway'];
+export type Payment = Schemas['Payment'];
+export type Package = Schemas['Package'];
+export type PackageStatus = Schemas['PackageStatus'];
+export type ResourceType = Schemas['ResourceType'];
 export type PaymentRequestCreate = Schemas['PaymentRequestCreate'];
 export type PaymentRequest = Schemas['PaymentRequest'];
 export type TopupResult = Schemas['TopupResult'];
@@ -191,6 +197,8 @@ export const dataProvider = {
 
   // ---- invoices and coupons (the invoice and balance-history lists are resources above) ----
   getInvoice: (id: Identifier) => call<Invoice>(`/billing/invoices/${id}`),
+  /** The path is singular, as the contract writes it (the list is /billing/packages). */
+  getPackage: (id: Identifier) => call<Package>(`/billing/package/${id}`),
   /** Without a coupon the body is empty: the contract reads that as "no coupon". */
   payInvoice: (id: Identifier, couponCode?: string) =>
     call<InvoicePayment>(`/billing/invoices/${id}/pay`, {

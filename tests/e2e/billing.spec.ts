@@ -83,4 +83,13 @@ test('the billing page fits a 375 px phone and keeps the invoice filter across a
   await expect(page).toHaveURL(/filter=/);
   await page.reload();
   await expect(page.getByText('Chưa có hoá đơn nào.')).toBeVisible();
+
+  // The other tabs fit the phone too.
+  for (const tab of ['Lịch sử số dư', 'Giao dịch nạp tiền', 'Dịch vụ']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(375);
+  }
 });

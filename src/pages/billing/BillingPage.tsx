@@ -1,7 +1,8 @@
 /**
- * /billing: the balance, the unpaid amount, a Top up button, a gift code field and two tabs, each
- * its own route so a link or a reload opens the same tab: /billing (invoices) and /billing/history
- * (balance history). Each list keeps its filters and page in the URL's query.
+ * /billing: the balance, the unpaid amount, a Top up button, a gift code field and four tabs, each
+ * its own route so a link or a reload opens the same tab: /billing (invoices), /billing/history
+ * (balance history), /billing/payments (credited top-ups) and /billing/services (what the
+ * customer pays for). Each list keeps its filters and page in the URL's query.
  */
 import AddCardIcon from '@mui/icons-material/AddCard';
 import Box from '@mui/material/Box';
@@ -12,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import type { ComponentType } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 
@@ -22,12 +24,23 @@ import { TopUpDialog } from '../topup/TopUpDialog';
 import { BalanceHistoryList } from './BalanceHistoryList';
 import { GiftCodeField } from './GiftCodeField';
 import { InvoiceList } from './InvoiceList';
+import { PaymentList } from './PaymentList';
+import { ServiceList } from './ServiceList';
 
-export type BillingTab = 'invoices' | 'history';
+export type BillingTab = 'invoices' | 'history' | 'payments' | 'services';
 
 const TAB_PATHS: Record<BillingTab, string> = {
   invoices: '/billing',
   history: '/billing/history',
+  payments: '/billing/payments',
+  services: '/billing/services',
+};
+
+const TAB_LISTS: Record<BillingTab, ComponentType> = {
+  invoices: InvoiceList,
+  history: BalanceHistoryList,
+  payments: PaymentList,
+  services: ServiceList,
 };
 
 /**
@@ -40,6 +53,7 @@ export default function BillingPage({ tab }: { tab: BillingTab }) {
   const translate = useTranslate();
   const title = translate('billing.title');
   usePageTitle(title);
+  const TabList = TAB_LISTS[tab];
 
   return (
     // Inline-size containment: a wide table scrolls inside its card instead of widening the
@@ -68,7 +82,7 @@ export default function BillingPage({ tab }: { tab: BillingTab }) {
         ))}
       </Tabs>
       <div role="tabpanel" aria-label={translate(`billing.tabs.${tab}`)}>
-        {tab === 'invoices' ? <InvoiceList /> : <BalanceHistoryList />}
+        <TabList />
       </div>
       <TopUpFromQuery />
     </Box>

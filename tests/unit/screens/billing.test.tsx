@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { formatDate } from '../../../src/domain/dates';
 import { formatVnd } from '../../../src/domain/money';
 import { applyDiscount, vatContained } from '../../../src/domain/pricing';
 import {
@@ -10,6 +11,7 @@ import {
   setBalance,
   shellSandboxPerTest,
 } from '../../../src/layout/layoutTestHarness';
+import { PORTAL_ORIGIN } from '../../support/sandbox';
 import { api, renderPortal, signInAs } from './portalHarness';
 
 const NOW = new Date('2025-03-26T05:20:00.000Z');
@@ -244,5 +246,176 @@ describe('the billing page', () => {
       formatVnd(vatContained(invoice.amount)),
     );
     expect(screen.getByRole('button', { name: 'In / lưu PDF' })).toBeVisible();
+  });
+});
+
+interface Payment {
+  transaction_id: string;
+  amount: number;
+}
+
+/** A card top-up approved at the sandbox's gateway, which credits it: one row of /billing/payments. */
+async function creditedCardPayment(token: string, amount: number): Promise<Payment> {
+  const { body } = await api<{ reference: string }>(
+    sandbox(),
+    token,
+    'POST',
+    '/billing/gen_payment_req_url',
+    { method: 'card', amount, return_url: `${PORTAL_ORIGIN}/idc/billing/payment` },
+  );
+  const answer = await sandbox().app.inject({
+    method: 'POST',
+    url: '/sandbox/onepay/decision',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ reference: body.reference, decision: 'approved' }).toString(),
+  });
+  expect(answer.statusCode).toBe(303);
+  const payments = await api<{ items: Payment[] }>(sandbox(), token, 'GET', '/billing/payments');
+  const payment = payments.body.items.find((item) => item.amount === amount);
+  if (!payment) throw new Error('the approved top-up was not credited');
+  return payment;
+}
+
+/** The query of every call the portal sent to an API path (the sandbox answers them all). */
+function watchQueriesTo(path: string): URLSearchParams[] {
+  const queries: URLSearchParams[] = [];
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = new URL(new Request(input, init).url);
+    if (url.pathname.endsWith(path)) queries.push(url.searchParams);
+    return realFetch(input, init);
+  });
+  return queries;
+}
+
+describe('the payments tab of the billing page', () => {
+  // A typed filter reaches the URL through a debounce that reads the clock: let it run.
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('lists the credited top-ups and keeps a transaction id filter in the URL', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const first = await creditedCardPayment(token, 150_000);
+    const second = await creditedCardPayment(token, 320_000);
+    const queries = watchQueriesTo('/billing/payments');
+    renderPortal('/billing/payments');
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('tab', { name: 'Giao dịch nạp tiền' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const row = (await screen.findByText(second.transaction_id)).closest('tr') as HTMLElement;
+    expect(within(row).getByText(formatVnd(320_000))).toBeVisible();
+    expect(within(row).getByText('Thẻ (cổng OnePay)')).toBeVisible();
+    expect(screen.getByText(first.transaction_id)).toBeVisible();
+
+    await user.type(screen.getByLabelText('Mã giao dịch'), first.transaction_id);
+    // The typed filter reaches the URL after react-admin's debounce, then the list is asked again.
+    const filter = encodeURIComponent(JSON.stringify({ transaction_id: first.transaction_id }));
+    await waitFor(
+      () => expect(screen.getByTestId('location')).toHaveTextContent(`filter=${filter}`),
+      { timeout: 5000 },
+    );
+    await waitFor(() => expect(screen.queryByText(second.transaction_id)).not.toBeInTheDocument(), {
+      timeout: 5000,
+    });
+    expect(screen.getByText(first.transaction_id)).toBeVisible();
+    expect(queries.at(-1)?.get('transaction_id')).toBe(first.transaction_id);
+  });
+
+  it('sends a chosen gateway as payment_gateway, keeps it in the URL and shows an empty list as empty', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const payment = await creditedCardPayment(token, 150_000);
+    const queries = watchQueriesTo('/billing/payments');
+    renderPortal('/billing/payments');
+    const user = userEvent.setup();
+    expect(await screen.findByText(payment.transaction_id)).toBeVisible();
+
+    await user.click(screen.getByRole('combobox', { name: 'Cổng thanh toán' }));
+    await user.click(await screen.findByRole('option', { name: 'PayPal' }));
+
+    expect(
+      await screen.findByText('Chưa có giao dịch nạp tiền nào.', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      `filter=${encodeURIComponent(JSON.stringify({ payment_gateway: 'paypal' }))}`,
+    );
+    // Spec §7's parameter names, as written (per_page is the paging every list sends).
+    expect(Object.fromEntries(queries.at(-1) ?? [])).toEqual({
+      page: '1',
+      per_page: expect.any(String),
+      payment_gateway: 'paypal',
+    });
+  });
+});
+
+interface Package {
+  id: number;
+  resource: string;
+  end: string;
+  plan: { price: number; interval_count: number };
+  price: { monthly: number; charge_this_month: number };
+  products: { name: string; quantity: number }[];
+}
+
+describe('the services tab of the billing page', () => {
+  // A chosen filter reaches the URL through a debounce that reads the clock: let it run.
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('lists what the customer pays for, with its plan and this month’s price', async () => {
+    const token = await signInAs(sandbox(), 'agency@example.vn');
+    const { body } = await api<{ items: Package[] }>(sandbox(), token, 'GET', '/billing/packages');
+    const server = body.items.find((item) => item.resource === 'agency-web-01');
+    if (!server) throw new Error('the seed has no server package for this account');
+    renderPortal('/billing/services');
+
+    const row = (await screen.findByText('agency-web-01')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Máy chủ')).toBeVisible();
+    expect(
+      within(row).getByText(
+        `${formatVnd(server.plan.price)} / ${server.plan.interval_count} tháng`,
+      ),
+    ).toBeVisible();
+    // The next renewal is the end of the current period.
+    expect(within(row).getByText(formatDate(server.end))).toBeVisible();
+    expect(within(row).getByText(formatVnd(server.price.charge_this_month))).toBeVisible();
+
+    // Its details are the package as GET /billing/package/{id} answers it.
+    await userEvent
+      .setup()
+      .click(within(row).getByRole('button', { name: 'Chi tiết dịch vụ agency-web-01' }));
+    const dialog = await screen.findByRole('dialog', { name: 'agency-web-01' });
+    expect(
+      await within(dialog).findByText(`Giá hằng tháng: ${formatVnd(server.price.monthly)}`),
+    ).toBeVisible();
+    for (const product of server.products) {
+      expect(within(dialog).getByText(`${product.name} × ${product.quantity}`)).toBeVisible();
+    }
+    expect(sandbox().requests).toContain(`GET /api/v1/billing/package/${server.id}`);
+  });
+
+  it('sends a chosen status as status, keeps it in the URL and shows an empty list as empty', async () => {
+    await signInAs(sandbox(), 'agency@example.vn');
+    const queries = watchQueriesTo('/billing/packages');
+    renderPortal('/billing/services');
+    const user = userEvent.setup();
+    expect(await screen.findByText('agency-web-01')).toBeVisible();
+
+    await user.click(screen.getByRole('combobox', { name: 'Trạng thái' }));
+    await user.click(await screen.findByRole('option', { name: 'Đã huỷ' }));
+
+    expect(await screen.findByText('Chưa có dịch vụ nào.', {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      `filter=${encodeURIComponent(JSON.stringify({ status: 'cancelled' }))}`,
+    );
+    expect(Object.fromEntries(queries.at(-1) ?? [])).toEqual({
+      page: '1',
+      per_page: expect.any(String),
+      status: 'cancelled',
+    });
   });
 });
