@@ -5,7 +5,6 @@
 import Typography from '@mui/material/Typography';
 import { DataTable, SelectInput, useTranslate } from 'react-admin';
 
-import { PortalList } from '../../components/PortalList';
 import type {
   BalanceAdjustment,
   BalanceAdjustmentMethod,
@@ -13,12 +12,10 @@ import type {
 } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
-import { ListEmpty, SCROLL_WIDE_TABLE } from './InvoiceList';
+import { BillingTable } from './BillingTable';
 import { BALANCE_HISTORY_RESOURCE } from './useRefreshAfterPayment';
 
 const AdjustmentColumn = DataTable.Col<BalanceAdjustment>;
-
-const NO_SORT = { field: '', order: 'DESC' as const };
 
 const TYPES: BalanceAdjustmentType[] = ['topup', 'payment', 'refund', 'coupon', 'manual'];
 const METHODS: BalanceAdjustmentMethod[] = [
@@ -48,69 +45,62 @@ export function BalanceHistoryList() {
       alwaysOn
     />,
   ];
-  const empty = <ListEmpty text={translate('billing.history.empty')} />;
 
   return (
-    <PortalList
+    <BillingTable<BalanceAdjustment>
       resource={BALANCE_HISTORY_RESOURCE}
-      title={false}
       filters={filters}
-      actions={false}
-      empty={empty}
-      sort={NO_SORT}
-      sx={SCROLL_WIDE_TABLE}
+      emptyText={translate('billing.history.empty')}
     >
-      <DataTable<BalanceAdjustment> bulkActionButtons={false} empty={empty}>
-        <AdjustmentColumn
-          source="created"
-          label="billing.history.fields.created"
-          disableSort
-          render={(row) => formatDateTime(row.created)}
-        />
-        <AdjustmentColumn
-          source="type"
-          label="billing.history.fields.type"
-          disableSort
-          render={(row) => translate(`billing.history.type.${row.type}`)}
-        />
-        <AdjustmentColumn
-          source="method"
-          label="billing.history.fields.method"
-          disableSort
-          render={(row) => translate(`billing.history.method.${row.method}`)}
-        />
-        <AdjustmentColumn
-          source="amount"
-          label="billing.history.fields.amount"
-          disableSort
-          render={(row) => (
-            <Typography
-              variant="body2"
-              color={row.amount < 0 ? 'error' : 'success.main'}
-              sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
-            >
-              {row.amount > 0 ? `+${formatVnd(row.amount)}` : formatVnd(row.amount)}
-            </Typography>
-          )}
-        />
-        <AdjustmentColumn
-          source="balance_after"
-          label="billing.history.fields.balance_after"
-          disableSort
-          render={(row) => formatVnd(row.balance_after)}
-        />
-        <AdjustmentColumn
-          source="description"
-          label="billing.history.fields.description"
-          disableSort
-        />
-        <AdjustmentColumn
-          source="reference"
-          label="billing.history.fields.reference"
-          disableSort
-          render={(row) => row.reference ?? '—'}
-        />
-      </DataTable>
-    </PortalList>
+      <AdjustmentColumn
+        source="created"
+        label="billing.history.fields.created"
+        disableSort
+        render={(row) => formatDateTime(row.created)}
+      />
+      <AdjustmentColumn
+        source="type"
+        label="billing.history.fields.type"
+        disableSort
+        render={(row) => translate(`billing.history.type.${row.type}`)}
+      />
+      <AdjustmentColumn
+        source="method"
+        label="billing.history.fields.method"
+        disableSort
+        render={(row) => translate(`billing.history.method.${row.method}`)}
+      />
+      <AdjustmentColumn
+        source="amount"
+        label="billing.history.fields.amount"
+        disableSort
+        render={(row) => (
+          <Typography
+            variant="body2"
+            color={row.amount < 0 ? 'error' : 'success.main'}
+            sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
+          >
+            {row.amount > 0 ? `+${formatVnd(row.amount)}` : formatVnd(row.amount)}
+          </Typography>
+        )}
+      />
+      <AdjustmentColumn
+        source="balance_after"
+        label="billing.history.fields.balance_after"
+        disableSort
+        render={(row) => formatVnd(row.balance_after)}
+      />
+      <AdjustmentColumn
+        source="description"
+        label="billing.history.fields.description"
+        disableSort
+      />
+      <AdjustmentColumn
+        source="reference"
+        label="billing.history.fields.reference"
+        disableSort
+        render={(row) => row.reference ?? '—'}
+      />
+    </BillingTable>
   );
 }

@@ -3,7 +3,6 @@
  * the URL, so a reload or a shared link keeps them. Overdue invoices stand out; an open one can
  * be paid from the balance (PayInvoiceDialog).
  */
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -11,26 +10,16 @@ import { useState } from 'react';
 import { DataTable, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
-import { PortalList } from '../../components/PortalList';
 import type { Invoice, InvoiceStatus } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
 import { isOverdue } from '../../domain/invoices';
 import { formatVnd } from '../../domain/money';
+import { BillingTable } from './BillingTable';
 import { invoiceResourceText, InvoiceStatusChip } from './InvoiceStatusChip';
 import { PayInvoiceDialog } from './PayInvoiceDialog';
 import { INVOICES_RESOURCE } from './useRefreshAfterPayment';
 
 const InvoiceColumn = DataTable.Col<Invoice>;
-
-/** The contract lists invoices newest first and has no sort parameter: ask for no sort. */
-const NO_SORT = { field: '', order: 'DESC' as const };
-
-/** On a phone the table scrolls sideways inside its card instead of widening the page. */
-export const SCROLL_WIDE_TABLE = {
-  '& .RaList-main': { minWidth: 0 },
-  '& .RaList-content': { overflowX: 'auto' },
-  '& .RaFilterForm-root': { flexWrap: 'wrap' },
-} as const;
 
 const STATUSES: InvoiceStatus[] = ['open', 'paid', 'cancelled', 'other'];
 
@@ -53,102 +42,85 @@ export function InvoiceList() {
 
   return (
     <>
-      <PortalList
+      <BillingTable<Invoice>
         resource={INVOICES_RESOURCE}
-        title={false}
         filters={filters}
-        actions={false}
-        empty={<ListEmpty text={translate('billing.invoice.empty')} />}
-        sort={NO_SORT}
-        sx={SCROLL_WIDE_TABLE}
+        emptyText={translate('billing.invoice.empty')}
+        rowSx={(invoice) =>
+          isOverdue(invoice, new Date()) ? { backgroundColor: 'rgba(211, 47, 47, 0.06)' } : {}
+        }
       >
-        <DataTable<Invoice>
-          bulkActionButtons={false}
-          empty={<ListEmpty text={translate('billing.invoice.empty')} />}
-          rowSx={(invoice) =>
-            isOverdue(invoice, new Date()) ? { backgroundColor: 'rgba(211, 47, 47, 0.06)' } : {}
+        <InvoiceColumn
+          source="code"
+          label="billing.invoice.fields.code"
+          disableSort
+          render={(invoice) => (
+            <MuiLink
+              component={Link}
+              to={`/billing/invoices/${invoice.id}`}
+              sx={{ fontWeight: 600 }}
+            >
+              {invoice.code}
+            </MuiLink>
+          )}
+        />
+        <InvoiceColumn
+          source="resource_id"
+          label="billing.invoice.fields.resource"
+          disableSort
+          render={(invoice) => invoiceResourceText(invoice, translate)}
+        />
+        <InvoiceColumn
+          source="amount"
+          label="billing.invoice.fields.amount"
+          disableSort
+          render={(invoice) => formatVnd(invoice.amount)}
+        />
+        <InvoiceColumn
+          source="status"
+          label="billing.invoice.fields.status"
+          disableSort
+          render={(invoice) => <InvoiceStatusChip invoice={invoice} />}
+        />
+        <InvoiceColumn
+          source="created"
+          label="billing.invoice.fields.created"
+          disableSort
+          render={(invoice) => formatDate(invoice.created)}
+        />
+        <InvoiceColumn
+          source="due_date"
+          label="billing.invoice.fields.due_date"
+          disableSort
+          render={(invoice) => (
+            <Typography
+              variant="body2"
+              color={isOverdue(invoice, new Date()) ? 'error' : undefined}
+              sx={{ fontWeight: isOverdue(invoice, new Date()) ? 700 : undefined }}
+            >
+              {formatDate(invoice.due_date)}
+            </Typography>
+          )}
+        />
+        <InvoiceColumn
+          source="id"
+          label="billing.invoice.fields.actions"
+          disableSort
+          render={(invoice) =>
+            invoice.status === 'open' ? (
+              <Button
+                size="small"
+                variant="contained"
+                aria-label={translate('billing.invoice.pay_label', { code: invoice.code })}
+                onClick={() => setPaying(invoice)}
+              >
+                {translate('billing.invoice.pay')}
+              </Button>
+            ) : null
           }
-        >
-          <InvoiceColumn
-            source="code"
-            label="billing.invoice.fields.code"
-            disableSort
-            render={(invoice) => (
-              <MuiLink
-                component={Link}
-                to={`/billing/invoices/${invoice.id}`}
-                sx={{ fontWeight: 600 }}
-              >
-                {invoice.code}
-              </MuiLink>
-            )}
-          />
-          <InvoiceColumn
-            source="resource_id"
-            label="billing.invoice.fields.resource"
-            disableSort
-            render={(invoice) => invoiceResourceText(invoice, translate)}
-          />
-          <InvoiceColumn
-            source="amount"
-            label="billing.invoice.fields.amount"
-            disableSort
-            render={(invoice) => formatVnd(invoice.amount)}
-          />
-          <InvoiceColumn
-            source="status"
-            label="billing.invoice.fields.status"
-            disableSort
-            render={(invoice) => <InvoiceStatusChip invoice={invoice} />}
-          />
-          <InvoiceColumn
-            source="created"
-            label="billing.invoice.fields.created"
-            disableSort
-            render={(invoice) => formatDate(invoice.created)}
-          />
-          <InvoiceColumn
-            source="due_date"
-            label="billing.invoice.fields.due_date"
-            disableSort
-            render={(invoice) => (
-              <Typography
-                variant="body2"
-                color={isOverdue(invoice, new Date()) ? 'error' : undefined}
-                sx={{ fontWeight: isOverdue(invoice, new Date()) ? 700 : undefined }}
-              >
-                {formatDate(invoice.due_date)}
-              </Typography>
-            )}
-          />
-          <InvoiceColumn
-            source="id"
-            label="billing.invoice.fields.actions"
-            disableSort
-            render={(invoice) =>
-              invoice.status === 'open' ? (
-                <Button
-                  size="small"
-                  variant="contained"
-                  aria-label={translate('billing.invoice.pay_label', { code: invoice.code })}
-                  onClick={() => setPaying(invoice)}
-                >
-                  {translate('billing.invoice.pay')}
-                </Button>
-              ) : null
-            }
-          />
-        </DataTable>
-      </PortalList>
+        />
+      </BillingTable>
       {paying ? <PayInvoiceDialog invoice={paying} open onClose={() => setPaying(null)} /> : null}
     </>
-  );
-}
-
-export function ListEmpty({ text }: { text: string }) {
-  return (
-    <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>
-      <Typography color="text.secondary">{text}</Typography>
-    </Box>
   );
 }

@@ -4,18 +4,15 @@
  */
 import { DataTable, SelectInput, TextInput, useTranslate } from 'react-admin';
 
-import { PortalList } from '../../components/PortalList';
 import type { Payment, PaymentGateway } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
-import { ListEmpty, SCROLL_WIDE_TABLE } from './InvoiceList';
+import { BillingTable } from './BillingTable';
 
 /** The react-admin resource of this list (its path is in the dataProvider's RESOURCE_PATHS). */
 export const PAYMENTS_RESOURCE = 'payments';
 
 const PaymentColumn = DataTable.Col<Payment>;
-
-const NO_SORT = { field: '', order: 'DESC' as const };
 
 const GATEWAYS: PaymentGateway[] = ['card', 'paypal', 'bank_transfer'];
 
@@ -40,45 +37,38 @@ export function PaymentList() {
       alwaysOn
     />,
   ];
-  const empty = <ListEmpty text={translate('billing.payments.empty')} />;
 
   return (
-    <PortalList
+    <BillingTable<Payment>
       resource={PAYMENTS_RESOURCE}
-      title={false}
       filters={filters}
-      actions={false}
-      empty={empty}
-      sort={NO_SORT}
-      sx={SCROLL_WIDE_TABLE}
+      emptyText={translate('billing.payments.empty')}
     >
-      <DataTable<Payment> bulkActionButtons={false} empty={empty}>
-        <PaymentColumn
-          source="date"
-          label="billing.payments.fields.date"
-          disableSort
-          render={(payment) => formatDateTime(payment.date)}
-        />
-        <PaymentColumn
-          source="gateway"
-          label="billing.payments.fields.gateway"
-          disableSort
-          render={(payment) => translate(`billing.payments.gateway.${payment.gateway}`)}
-        />
-        <PaymentColumn
-          source="transaction_id"
-          label="billing.payments.fields.transaction_id"
-          disableSort
-        />
-        <PaymentColumn
-          source="amount"
-          label="billing.payments.fields.amount"
-          disableSort
-          render={(payment) => formatVnd(payment.amount)}
-        />
-        {/* The instrument as the gateway reports it (VISA, ATM, …): a name, not translated. */}
-        <PaymentColumn source="method" label="billing.payments.fields.method" disableSort />
-      </DataTable>
-    </PortalList>
+      <PaymentColumn
+        source="date"
+        label="billing.payments.fields.date"
+        disableSort
+        render={(payment) => formatDateTime(payment.date)}
+      />
+      <PaymentColumn
+        source="gateway"
+        label="billing.payments.fields.gateway"
+        disableSort
+        render={(payment) => translate(`billing.payments.gateway.${payment.gateway}`)}
+      />
+      <PaymentColumn
+        source="transaction_id"
+        label="billing.payments.fields.transaction_id"
+        disableSort
+      />
+      <PaymentColumn
+        source="amount"
+        label="billing.payments.fields.amount"
+        disableSort
+        render={(payment) => formatVnd(payment.amount)}
+      />
+      {/* The instrument as the gateway reports it (VISA, ATM, …): a name, not translated. */}
+      <PaymentColumn source="method" label="billing.payments.fields.method" disableSort />
+    </BillingTable>
   );
 }

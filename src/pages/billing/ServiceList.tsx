@@ -17,7 +17,6 @@ import { useState } from 'react';
 import { DataTable, SelectInput, useDataProvider, useTranslate } from 'react-admin';
 
 import { LoadFailed } from '../../components/LoadFailed';
-import { PortalList } from '../../components/PortalList';
 import type {
   Package,
   PackageStatus,
@@ -26,14 +25,12 @@ import type {
 } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
-import { ListEmpty, SCROLL_WIDE_TABLE } from './InvoiceList';
+import { BillingTable } from './BillingTable';
 
 /** The react-admin resource of this list (its path is in the dataProvider's RESOURCE_PATHS). */
 export const PACKAGES_RESOURCE = 'packages';
 
 const PackageColumn = DataTable.Col<Package>;
-
-const NO_SORT = { field: '', order: 'DESC' as const };
 
 const RESOURCE_TYPES: ResourceType[] = ['server', 'volume', 'snapshot', 'ip'];
 const STATUSES: PackageStatus[] = ['active', 'trial', 'expired', 'cancelled'];
@@ -73,97 +70,90 @@ export function ServiceList() {
       alwaysOn
     />,
   ];
-  const empty = <ListEmpty text={translate('billing.services.empty')} />;
 
   return (
     <>
-      <PortalList
+      <BillingTable<Package>
         resource={PACKAGES_RESOURCE}
-        title={false}
         filters={filters}
-        actions={false}
-        empty={empty}
-        sort={NO_SORT}
-        sx={SCROLL_WIDE_TABLE}
+        emptyText={translate('billing.services.empty')}
       >
-        <DataTable<Package> bulkActionButtons={false} empty={empty}>
-          <PackageColumn
-            source="resource"
-            label="billing.services.fields.resource"
-            disableSort
-            render={(service) => (
-              <>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {service.resource}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {translate(`billing.services.resource_type.${service.resource_type}`)}
-                </Typography>
-              </>
-            )}
-          />
-          <PackageColumn
-            source="status"
-            label="billing.services.fields.status"
-            disableSort
-            render={(service) => (
-              <Chip
-                size="small"
-                color={STATUS_COLORS[service.status]}
-                label={translate(`billing.services.status.${service.status}`)}
-              />
-            )}
-          />
-          <PackageColumn
-            source="plan"
-            label="billing.services.fields.plan"
-            disableSort
-            render={(service) =>
-              translate('billing.services.plan', {
-                price: formatVnd(service.plan.price),
-                months: service.plan.interval_count,
-              })
-            }
-          />
-          <PackageColumn
-            source="start"
-            label="billing.services.fields.period"
-            disableSort
-            render={(service) =>
-              translate('billing.services.period', {
-                start: formatDate(service.start),
-                end: formatDate(service.end),
-              })
-            }
-          />
-          <PackageColumn
-            source="end"
-            label="billing.services.fields.next_renewal"
-            disableSort
-            render={(service) => (renews(service) ? formatDate(service.end) : '—')}
-          />
-          <PackageColumn
-            source="price"
-            label="billing.services.fields.charge_this_month"
-            disableSort
-            render={(service) => formatVnd(service.price.charge_this_month)}
-          />
-          <PackageColumn
-            source="id"
-            label="billing.services.fields.details"
-            disableSort
-            render={(service) => (
-              <Button
-                size="small"
-                aria-label={translate('billing.services.details_label', { name: service.resource })}
-                onClick={() => setViewing(service)}
-              >
-                {translate('billing.services.details')}
-              </Button>
-            )}
-          />
-        </DataTable>
-      </PortalList>
+        <PackageColumn
+          source="resource"
+          label="billing.services.fields.resource"
+          disableSort
+          render={(service) => (
+            <>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {service.resource}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {translate(`billing.services.resource_type.${service.resource_type}`)}
+              </Typography>
+            </>
+          )}
+        />
+        <PackageColumn
+          source="status"
+          label="billing.services.fields.status"
+          disableSort
+          render={(service) => (
+            <Chip
+              size="small"
+              color={STATUS_COLORS[service.status]}
+              label={translate(`billing.services.status.${service.status}`)}
+            />
+          )}
+        />
+        <PackageColumn
+          source="plan"
+          label="billing.services.fields.plan"
+          disableSort
+          render={(service) =>
+            translate('billing.services.plan', {
+              price: formatVnd(service.plan.price),
+              months: service.plan.interval_count,
+            })
+          }
+        />
+        <PackageColumn
+          source="start"
+          label="billing.services.fields.period"
+          disableSort
+          render={(service) =>
+            translate('billing.services.period', {
+              start: formatDate(service.start),
+              end: formatDate(service.end),
+            })
+          }
+        />
+        <PackageColumn
+          source="end"
+          label="billing.services.fields.next_renewal"
+          disableSort
+          render={(service) => (renews(service) ? formatDate(service.end) : '—')}
+        />
+        <PackageColumn
+          source="price"
+          label="billing.services.fields.charge_this_month"
+          disableSort
+          render={(service) => formatVnd(service.price.charge_this_month)}
+        />
+        <PackageColumn
+          source="id"
+          label="billing.services.fields.details"
+          disableSort
+          render={(service) => (
+            <Button
+              size="small"
+              aria-label={translate('billing.services.details_label', { name: service.resource })}
+              onClick={() => setViewing(service)}
+            >
+              {translate('billing.services.details')}
+            </Button>
+          )}
+        />
+      </BillingTable>
       {viewing ? <ServiceDialog listed={viewing} onClose={() => setViewing(null)} /> : null}
     </>
   );
