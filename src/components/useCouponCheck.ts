@@ -70,3 +70,6 @@ export function useCouponCheck<Result>(options: {
     },
   };
 }
+
+/** What useCouponCheck answers. */
+export type CouponCheck<Result> = ReturnType<typeof useCouponCheck<Result>>;

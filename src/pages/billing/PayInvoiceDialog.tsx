@@ -6,7 +6,6 @@
  * the same code (or none). A lost answer on Pay reads the invoice again before Pay is offered again.
  */
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,7 +14,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -27,6 +25,7 @@ import { isLostAnswer, recheckIfAnswerLost } from '../../components/lostAnswer';
 import { topUpPath } from '../../components/topUpPath';
 import { AmountRow } from '../../components/AmountRow';
 import { useCouponCheck } from '../../components/useCouponCheck';
+import { CouponForm, type CouponFormMessages } from '../../components/CouponForm';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import type { Coupon, Invoice, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
@@ -34,6 +33,14 @@ import { formatVnd } from '../../domain/money';
 import { applyDiscount } from '../../domain/pricing';
 import { usePortalIdentity } from '../../layout/usePortalIdentity';
 import { useRefreshAfterPayment } from './useRefreshAfterPayment';
+
+const INVOICE_COUPON_MESSAGES: CouponFormMessages = {
+  label: 'billing.pay.coupon',
+  applied: 'billing.pay.coupon_applied',
+  unchecked: 'billing.pay.coupon_unchecked',
+  apply: 'billing.pay.apply',
+  remove: 'billing.pay.remove',
+};
 
 export function PayInvoiceDialog(props: { invoice: Invoice; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
@@ -105,42 +112,12 @@ function PayInvoiceForm({ invoice: listed, onClose }: { invoice: Invoice; onClos
             {invoice.description}
           </Typography>
           {stillOpen ? (
-            <Box component="form" onSubmit={coupon.submit} noValidate>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                <TextField
-                  size="small"
-                  label={translate('billing.pay.coupon')}
-                  value={coupon.codeInput}
-                  disabled={coupon.isChecking || pay.isPending}
-                  onChange={(event) => coupon.changeCode(event.target.value)}
-                  error={coupon.error !== undefined}
-                  helperText={
-                    coupon.error ??
-                    (checked
-                      ? translate('billing.pay.coupon_applied', { code: checked.code })
-                      : coupon.unchecked
-                        ? translate('billing.pay.coupon_unchecked')
-                        : undefined)
-                  }
-                  autoComplete="off"
-                  sx={{ flexGrow: 1 }}
-                />
-                <BusyButton
-                  type="submit"
-                  variant="outlined"
-                  busy={coupon.isChecking}
-                  disabled={!coupon.typedCode || pay.isPending}
-                  sx={{ whiteSpace: 'nowrap', flexShrink: 0, height: 40 }}
-                >
-                  {translate('billing.pay.apply')}
-                </BusyButton>
-              </Stack>
-              {checked ? (
-                <Button size="small" disabled={pay.isPending} onClick={coupon.remove}>
-                  {translate('billing.pay.remove')}
-                </Button>
-              ) : null}
-            </Box>
+            <CouponForm
+              coupon={coupon}
+              paying={pay.isPending}
+              lockWhileChecking
+              messages={INVOICE_COUPON_MESSAGES}
+            />
           ) : (
             <Alert severity="info">{translate('billing.pay.no_longer_open')}</Alert>
           )}

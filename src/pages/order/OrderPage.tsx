@@ -20,7 +20,6 @@ import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
@@ -38,6 +37,7 @@ import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import { AmountRow } from '../../components/AmountRow';
+import { CouponForm, type CouponFormMessages } from '../../components/CouponForm';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type {
   Order,
@@ -48,6 +48,14 @@ import type {
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
+
+const ORDER_COUPON_MESSAGES: CouponFormMessages = {
+  label: 'orders.coupon',
+  applied: 'orders.coupon_applied',
+  unchecked: 'orders.coupon_unchecked',
+  apply: 'orders.apply_coupon',
+  remove: 'orders.remove_coupon',
+};
 
 /** Orders listed on this page when it is opened without an id. */
 const PENDING_ORDERS_PER_PAGE = 50;
@@ -280,41 +288,7 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
           <Typography variant="h6" component="h2">
             {translate('orders.payment_title')}
           </Typography>
-          <Box component="form" onSubmit={coupon.submit} noValidate>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <TextField
-                size="small"
-                label={translate('orders.coupon')}
-                value={coupon.codeInput}
-                onChange={(event) => coupon.changeCode(event.target.value)}
-                error={coupon.error !== undefined}
-                helperText={
-                  coupon.error ??
-                  (couponCode
-                    ? translate('orders.coupon_applied', { code: couponCode })
-                    : coupon.unchecked
-                      ? translate('orders.coupon_unchecked')
-                      : undefined)
-                }
-                autoComplete="off"
-                sx={{ flexGrow: 1 }}
-              />
-              <BusyButton
-                type="submit"
-                variant="outlined"
-                busy={coupon.isChecking}
-                disabled={!coupon.typedCode || pay.isPending}
-                sx={{ whiteSpace: 'nowrap', flexShrink: 0, height: 40 }}
-              >
-                {translate('orders.apply_coupon')}
-              </BusyButton>
-            </Stack>
-            {couponCode ? (
-              <Button size="small" disabled={pay.isPending} onClick={coupon.remove}>
-                {translate('orders.remove_coupon')}
-              </Button>
-            ) : null}
-          </Box>
+          <CouponForm coupon={coupon} paying={pay.isPending} messages={ORDER_COUPON_MESSAGES} />
 
           {preview.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
           {preview.isError ? (
