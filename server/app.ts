@@ -6,6 +6,7 @@ import Fastify, {
 } from 'fastify';
 import { DEFAULT_PUBLIC_URL, DEFAULT_SERVER_QUOTA } from './config';
 import { loadContract, registerOperations, validateResponsesAgainst } from './contract';
+import { sandboxClock } from './clock';
 import { openDatabase } from './db';
 import { answerClientError, errorReply, notFoundReply } from './errorReplies';
 import { domainFieldProblems } from './fieldRules';
@@ -20,9 +21,13 @@ import {
   routeRateLimits,
   type RateLimitSettings,
 } from './rateLimits';
+import { scheduleRenewalSweeps } from './renewals';
+import { registerSandboxClock } from './sandboxClockPage';
 import { registerSandboxPages } from './sandboxPages';
 import { registerGatewayPages } from './gatewayPages';
 import { DEFAULT_CARD_GATEWAY, type CardGatewaySettings } from './gateways/cardGateway';
+import { DEFAULT_USD_RATE } from './gateways/paypalGateway';
+import { registerPaypalPages } from './paypalPages';
 import { forbidCachingOfPrivateAnswers } from './security';
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions, type SessionPolicy } from './sessions';
 import { registerSecurityHeaders } from './securityHeaders';
@@ -41,6 +46,7 @@ export interface SandboxOptions {
   staticDir?: string;
   /** Check every /api/v1 answer against the contract and turn a mismatch into a 500. */
   validateResponses?: boolean;
+  /** The base time (default real time); the sandbox clock runs its stored offset ahead of it. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
   /** Seconds simulated provisioning takes. */
@@ -57,11 +63,15 @@ export interface SandboxOptions {
   liveChatScriptUrl?: string;
   /** The card gateway's merchant, access code and secret (default: the development ones). */
   cardGateway?: CardGatewaySettings;
+  /** Dong per US dollar for PayPal top-ups (default 25500). */
+  usdRate?: number;
 }
 
 export async function buildApp(options: SandboxOptions): Promise<FastifyInstance> {
-  const now = options.now ?? (() => new Date());
   const db = openDatabase(options.dbFile);
+  // Every now() of the app reads the sandbox clock: the base time plus how far a demo moved it.
+  const clock = sandboxClock(db, options.now ?? (() => new Date()));
+  const now = clock.now;
   const app = Fastify({
     logger: options.logger ?? false,
     // The largest legitimate body (a ticket or an SSH key) is well under this.
@@ -88,6 +98,7 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
     if (options.seed ?? true) await seedIfEmpty(db, now());
     const sessionPolicy = options.sessions ?? DEFAULT_SESSION_POLICY;
     deleteExpiredSessions(db, now(), sessionPolicy);
+    scheduleRenewalSweeps(app, db, now);
     forbidCachingOfPrivateAnswers(app);
     await registerSecurityHeaders(app, options.liveChatScriptUrl);
 
@@ -130,12 +141,15 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
       serverQuota: options.serverQuota ?? DEFAULT_SERVER_QUOTA,
       sessionPolicy,
       cardGateway: options.cardGateway ?? DEFAULT_CARD_GATEWAY,
+      usdRate: options.usdRate ?? DEFAULT_USD_RATE,
       publicUrl: (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
       rateLimits: routeRateLimits(rateLimits),
       passwordAttempts: passwordAttemptLimiter(app, rateLimits),
     });
-    registerSandboxPages(app, db);
+    registerSandboxPages(app, db, clock);
+    registerSandboxClock(app, { db, clock });
     registerGatewayPages(app, { db, now, settings: options.cardGateway ?? DEFAULT_CARD_GATEWAY });
+    registerPaypalPages(app, { db, now });
     if (options.staticDir) await registerPortal(app, options.staticDir);
 
     await app.ready();

@@ -21,6 +21,7 @@ describe('reading the environment', () => {
         registrationsPerHour: 20,
       },
       cardGateway: DEFAULT_CARD_GATEWAY,
+      usdRate: 25_500,
     });
     expect(DEFAULT_DB_FILE).toMatch(/[\\/]data[\\/]sandbox\.db$/);
   });
@@ -45,6 +46,7 @@ describe('reading the environment', () => {
         SANDBOX_CARD_MERCHANT: 'IDCPROD',
         SANDBOX_CARD_ACCESS_CODE: 'ACCESS42',
         SANDBOX_CARD_SECRET: '00112233445566778899aabbccddeeff',
+        SANDBOX_USD_RATE: '24000',
       }),
     ).toEqual({
       port: 9000,
@@ -67,6 +69,7 @@ describe('reading the environment', () => {
         accessCode: 'ACCESS42',
         secret: '00112233445566778899aabbccddeeff',
       },
+      usdRate: 24_000,
     });
   });
 
@@ -105,6 +108,8 @@ describe('reading the environment', () => {
     ['SANDBOX_PUBLIC_URL', 'ftp://portal.example.vn'],
     ['SANDBOX_VALIDATE_RESPONSES', 'yes'],
     ['SANDBOX_SESSION_IDLE_DAYS', '0'],
+    ['SANDBOX_USD_RATE', '25.5'],
+    ['SANDBOX_USD_RATE', '0'],
     ['SANDBOX_SESSION_MAX_DAYS', 'ninety'],
     ['SANDBOX_LOGIN_FAILURES_PER_EMAIL', '0'],
     ['SANDBOX_LOGIN_FAILURES_PER_ADDRESS', '2.5'],

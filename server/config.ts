@@ -2,6 +2,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CARD_GATEWAY, type CardGatewaySettings } from './gateways/cardGateway';
+import { DEFAULT_USD_RATE } from './gateways/paypalGateway';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rateLimits';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './sessions';
 
@@ -23,6 +24,8 @@ export interface SandboxConfig {
   rateLimits: RateLimitSettings;
   /** The OnePay-compatible card gateway's merchant, access code and secret. */
   cardGateway: CardGatewaySettings;
+  /** Dong per US dollar: what a PayPal top-up charges, and what its credit is converted at. */
+  usdRate: number;
 }
 
 export const DEFAULT_DB_FILE = join(
@@ -95,6 +98,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
       accessCode: env.SANDBOX_CARD_ACCESS_CODE || DEFAULT_CARD_GATEWAY.accessCode,
       secret: readHexSecret(env, 'SANDBOX_CARD_SECRET') ?? DEFAULT_CARD_GATEWAY.secret,
     },
+    usdRate: readInteger(env, 'SANDBOX_USD_RATE', DEFAULT_USD_RATE, 1_000, 1_000_000),
   };
 }
 

@@ -210,6 +210,7 @@ export function registerOperations(
           serverQuota: services.serverQuota,
           sessionPolicy: services.sessionPolicy,
           cardGateway: services.cardGateway,
+          usdRate: services.usdRate,
           body: (request.body ?? undefined) as never,
           query: request.query as never,
           params: request.params as never,

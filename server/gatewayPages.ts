@@ -1,8 +1,13 @@
 /**
- * The sandbox's stand-in for OnePay, outside /api/v1 and the contract: the page where the
- * customer approves, declines or cancels a card payment, and the IPN, the gateway's
- * server-to-server call to the provider. Deciding on the page calls the IPN, then sends the
- * browser back to the portal with the same signed fields, as OnePay does.
+ * The sandbox's stand-ins for the payment gateways, outside /api/v1 and the contract:
+ * - OnePay: the page where the customer approves, declines or cancels a card payment, and the
+ *   IPN, the gateway's server-to-server call to the provider. Deciding on the page calls the IPN,
+ *   then sends the browser back to the portal with the same signed fields, as OnePay does.
+ * - The bank: the /sandbox page's "transfer received" form, which reports a transfer as the
+ *   provider's bank would, and credits its reference once.
+ * (PayPal's are in paypalPages.ts.) Like every /sandbox page these forms have no sign-in and no
+ * CSRF token: anyone who can reach the sandbox can report a transfer. Acceptable for a local
+ * simulator, which is why the sandbox listens on this machine only by default.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db';
@@ -16,13 +21,22 @@ import {
   type CardGatewaySettings,
   type PaymentAttemptRow,
 } from './gateways/cardGateway';
+import {
+  awaitedTransfers,
+  BANK_REFERENCE_PATTERN,
+  creditBankTransfer,
+  normalizedBankReference,
+} from './gateways/bankTransfer';
 import { hasValidOnepaySignature } from './gateways/onepaySignature';
-import { translator } from './i18n';
+import { localeFromHeader, translator, type Translate } from './i18n';
 import { escapeHtml } from './sandboxPages';
+import { groupThousands } from '../src/domain/money';
+import { TOPUP_MAX_AMOUNT } from '../src/domain/validation';
 
 export const GATEWAY_PAGE_PATH = '/sandbox/onepay/vpc.op';
 export const GATEWAY_DECISION_PATH = '/sandbox/onepay/decision';
 export const GATEWAY_IPN_PATH = '/sandbox/onepay/ipn';
+export const TRANSFER_RECEIVED_PATH = '/sandbox/bank-transfer/received';
 
 interface GatewayServices {
   db: Db;
@@ -96,6 +110,60 @@ export function registerGatewayPages(app: FastifyInstance, services: GatewayServ
       },
     );
 
+    scope.post<{ Body: { reference: string; amount: string } }>(
+      TRANSFER_RECEIVED_PATH,
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['reference', 'amount'],
+            properties: {
+              reference: { type: 'string', maxLength: 64 },
+              amount: { type: 'string', maxLength: 32 },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const locale = localeFromHeader(request.headers['accept-language']);
+        const t = translator(locale);
+        const reference = normalizedBankReference(request.body.reference);
+        const amount = receivedAmount(request.body.amount);
+        const [status, text] = ((): [number, string] => {
+          if (amount === undefined) return [400, t('server.bank_transfer.amount_invalid')];
+          if (!BANK_REFERENCE_PATTERN.test(reference)) {
+            return [404, t('server.bank_transfer.unknown_reference', { reference })];
+          }
+          const credit = creditBankTransfer(services.db, {
+            reference,
+            amount,
+            now: services.now(),
+          });
+          if (credit.outcome === 'credited') {
+            return [
+              200,
+              t('server.bank_transfer.credited', { reference, amount: groupThousands(amount) }),
+            ];
+          }
+          if (credit.outcome === 'already_credited') {
+            return [409, t('server.bank_transfer.already_credited', { reference })];
+          }
+          return [404, t('server.bank_transfer.unknown_reference', { reference })];
+        })();
+        return reply
+          .code(status)
+          .type('text/html; charset=utf-8')
+          .send(
+            gatewayShell(
+              locale,
+              t('server.bank_transfer.section_title'),
+              `<p role="${status === 200 ? 'status' : 'alert'}">${escapeHtml(text)}</p>
+<p><a href="/sandbox">${escapeHtml(t('server.bank_transfer.back_to_sandbox'))}</a></p>`,
+            ),
+          );
+      },
+    );
+
     scope.get<{ Querystring: Fields }>(
       GATEWAY_IPN_PATH,
       { schema: { querystring: singleStrings } },
@@ -154,7 +222,7 @@ function gatewayPage(
         t(`server.card_gateway.${DECISION_LABELS[decision]}`),
       )}</button>`,
   ).join('\n  ');
-  return page(
+  return gatewayShell(
     locale,
     t('server.card_gateway.title'),
     `<p>${escapeHtml(t('server.card_gateway.intro'))}</p>
@@ -179,10 +247,46 @@ function messagePage(
   key: 'server.card_gateway.invalid_request' | 'server.card_gateway.already_processed',
 ): string {
   const t = translator(locale === 'en' ? 'en' : 'vi');
-  return page(locale, t('server.card_gateway.title'), `<p>${escapeHtml(t(key))}</p>`);
+  return gatewayShell(locale, t('server.card_gateway.title'), `<p>${escapeHtml(t(key))}</p>`);
 }
 
-function page(locale: string, title: string, body: string): string {
+/** Whole dong as typed on the form ("2.500.000" or "2500000"); undefined when it is not. */
+function receivedAmount(typed: string): number | undefined {
+  const digits = typed.replace(/[.\s]/g, '');
+  if (!/^\d{1,10}$/.test(digits)) return undefined;
+  const amount = Number(digits);
+  return amount > 0 && amount <= TOPUP_MAX_AMOUNT ? amount : undefined;
+}
+
+/**
+ * The /sandbox page's section: the "transfer received" form and the transfers still awaited.
+ * Without a reference typed in, the form has nothing to guess: the list shows what is awaited.
+ */
+export function bankTransferSection(db: Db, t: Translate): string {
+  const awaited = awaitedTransfers(db);
+  const rows = awaited
+    .map(
+      (transfer) =>
+        `<li><code>${escapeHtml(transfer.reference)}</code> — ${escapeHtml(transfer.email)} — ${escapeHtml(
+          `${groupThousands(transfer.amount)} ₫`,
+        )}</li>`,
+    )
+    .join('\n');
+  return `<section>
+<h2>${escapeHtml(t('server.bank_transfer.section_title'))}</h2>
+<p>${escapeHtml(t('server.bank_transfer.section_intro'))}</p>
+<form method="post" action="${TRANSFER_RECEIVED_PATH}">
+  <label>${escapeHtml(t('server.bank_transfer.reference_label'))} <input name="reference" required maxlength="64" autocomplete="off"></label>
+  <label>${escapeHtml(t('server.bank_transfer.amount_label'))} <input name="amount" required inputmode="numeric" maxlength="32" autocomplete="off"></label>
+  <button type="submit">${escapeHtml(t('server.bank_transfer.received_button'))}</button>
+</form>
+<h3>${escapeHtml(t('server.bank_transfer.awaited_title'))}</h3>
+${awaited.length ? `<ul>${rows}</ul>` : `<p>${escapeHtml(t('server.bank_transfer.none_awaited'))}</p>`}
+</section>`;
+}
+
+/** The page around a gateway's content: the sandbox's own look, the language of the visitor. */
+export function gatewayShell(locale: string, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${locale === 'en' ? 'en' : 'vi'}">
 <head>

@@ -48,6 +48,8 @@ export interface SandboxServices {
   sessionPolicy: SessionPolicy;
   /** The card gateway's merchant, access code and signing secret. */
   cardGateway: CardGatewaySettings;
+  /** Dong per US dollar for PayPal top-ups. */
+  usdRate: number;
 }
 
 export interface HandlerContext<K extends OperationId> extends SandboxServices {

@@ -133,7 +133,7 @@ describe('payInvoice', () => {
     const short = await api.post(`/billing/invoices/${overdue!.id}/pay`);
     expect(short.statusCode).toBe(402);
     expect(short.json().message).toBe(
-      'Số dư không đủ: cần 275.000 ₫, số dư hiện có 0 ₫. Vui lòng nạp thêm 275.000 ₫.',
+      'Số dư không đủ: cần 240.000 ₫, số dư hiện có 0 ₫. Vui lòng nạp thêm 240.000 ₫.',
     );
     expect((await api.get(`/billing/invoices/${overdue!.id}`)).json().status).toBe('open');
 
@@ -148,7 +148,7 @@ describe('payInvoice', () => {
     });
     const paid = await api.post(`/billing/invoices/${overdue!.id}/pay`);
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json().balance).toBe(25_000);
+    expect(paid.json().balance).toBe(60_000);
     expect(ledgerMismatches(sandbox.books)).toEqual([]);
   });
 

@@ -1,9 +1,10 @@
 /**
  * Paying an open invoice (an overdue renewal, say) from the balance, optionally with a discount
  * coupon: one synchronous transaction re-reads the invoice and the coupon, marks the invoice paid
- * only if it is still open, counts the coupon's use only if one is left, and debits the balance
- * only if it covers the total, writing the ledger row. Two payments racing for the same balance,
- * invoice or last coupon use therefore cannot both succeed.
+ * only if it is still open, counts the coupon's use only if one is left, extends the resource a
+ * renewal pays for, and debits the balance only if it covers the total, writing the ledger row.
+ * Two payments racing for the same balance, invoice or last coupon use therefore cannot both
+ * succeed.
  */
 import type { components } from '../src/api/schema';
 import { groupThousands } from '../src/domain/money';
@@ -14,6 +15,7 @@ import type { Db } from './db';
 import { ApiError, badRequest } from './errors';
 import { debitIfCovered, invoiceCode } from './ledger';
 import { accountInvoice, type InvoiceRow } from './orders';
+import { extendRenewedResource } from './renewals';
 import { findUserById } from './users';
 
 type Coupon = components['schemas']['Coupon'];
@@ -56,6 +58,7 @@ export function payOpenInvoice(
       .get(now.toISOString(), invoice.id) as InvoiceRow | undefined;
     if (!paid) throw badRequest('server.invoice_not_open');
     if (coupon && !takeCouponUse(db, coupon.code)) throw invalidCoupon();
+    extendRenewedResource(db, paid.id);
     const balance = debitIfCovered(db, {
       userId,
       type: 'payment',

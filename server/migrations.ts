@@ -367,4 +367,51 @@ export const migrations: readonly Migration[] = [
         WHERE type = 'topup';
     `,
   },
+  {
+    // PayPal top-ups (issue 7). The provider's side of a PayPal payment (which attempt, the
+    // dollars charged and the exchange rate of the request) next to the sandbox simulator's
+    // side (PayPal's payment: its token, approval, payer and sale). The sale's total is what
+    // PayPal reports on execution; only it decides the credit, never the return query.
+    name: 'paypal_payments',
+    sql: `
+      CREATE TABLE paypal_payments (
+        id TEXT PRIMARY KEY,
+        attempt_id INTEGER NOT NULL UNIQUE REFERENCES payment_attempts (id) ON DELETE CASCADE,
+        exchange_rate INTEGER NOT NULL CHECK (exchange_rate > 0),
+        charged_total TEXT NOT NULL,
+        token TEXT NOT NULL UNIQUE,
+        state TEXT NOT NULL CHECK (state IN ('created', 'approved', 'cancelled')),
+        payer_id TEXT,
+        sale_state TEXT CHECK (sale_state IN ('pending', 'completed')),
+        sale_total TEXT NOT NULL,
+        CHECK ((state = 'approved') = (payer_id IS NOT NULL AND sale_state IS NOT NULL))
+      ) STRICT;
+    `,
+  },
+  {
+    // The sandbox clock and renewal invoices (issue 7). The clock's offset from the base time is
+    // a setting that survives a restart. A renewal invoice names the end of the period it pays
+    // for; the unique index lets a resource have one renewal invoice per period, however many
+    // sweeps run at once.
+    name: 'sandbox_clock_renewals',
+    sql: `
+      CREATE TABLE sandbox_settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+      ALTER TABLE invoices ADD COLUMN renewal_period_end TEXT;
+      CREATE UNIQUE INDEX invoices_one_renewal_per_period
+        ON invoices (resource_type, resource_id, renewal_period_end)
+        WHERE renewal_period_end IS NOT NULL;
+    `,
+  },
+  {
+    // A trial is made of real resources (issue 7): what an upgrade pays for is computed from the
+    // account's servers and volumes without a paid period (server/trialPackages.ts), so the
+    // stored, fixed-price trial packages are gone.
+    name: 'trial_packages_from_resources',
+    sql: `
+      DROP TABLE trial_packages;
+    `,
+  },
 ];

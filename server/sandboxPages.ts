@@ -3,10 +3,14 @@
  * as a page for people.
  */
 import type { FastifyInstance } from 'fastify';
+import type { SandboxClock } from './clock';
 import type { Db } from './db';
 import { localeFromHeader, translator } from './i18n';
 import { listMail, type StoredMail } from './outbox';
+import { clockSection } from './sandboxClockPage';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
+import { bankTransferSection } from './gatewayPages';
+import { pendingSalesSection } from './paypalPages';
 
 interface OutboxQuery {
   to?: string;
@@ -17,7 +21,7 @@ const outboxQuerySchema = {
   properties: { to: { type: 'string', maxLength: 254 } },
 } as const;
 
-export function registerSandboxPages(app: FastifyInstance, db: Db): void {
+export function registerSandboxPages(app: FastifyInstance, db: Db, clock: SandboxClock): void {
   app.get<{ Querystring: OutboxQuery }>(
     '/sandbox/outbox',
     { schema: { querystring: outboxQuerySchema } },
@@ -29,14 +33,20 @@ export function registerSandboxPages(app: FastifyInstance, db: Db): void {
     { schema: { querystring: outboxQuerySchema } },
     async (request, reply) => {
       const to = request.query.to || undefined;
-      const html = outboxPage(listMail(db, to), to, request.headers['accept-language']);
+      const html = outboxPage(listMail(db, to), to, request.headers['accept-language'], clock, db);
       // Its Content-Security-Policy comes from securityHeaders.ts, with every other header.
       return reply.type('text/html; charset=utf-8').send(html);
     },
   );
 }
 
-function outboxPage(mails: StoredMail[], to: string | undefined, acceptLanguage?: string): string {
+function outboxPage(
+  mails: StoredMail[],
+  to: string | undefined,
+  acceptLanguage: string | undefined,
+  clock: SandboxClock,
+  db: Db,
+): string {
   const locale = localeFromHeader(acceptLanguage);
   const t = translator(locale);
   const accounts = DEMO_ACCOUNTS.map(
@@ -64,6 +74,9 @@ function outboxPage(mails: StoredMail[], to: string | undefined, acceptLanguage?
 <h1>${escapeHtml(t('server.outbox.title'))}</h1>
 <p>${escapeHtml(t('server.outbox.intro'))}</p>
 <details><summary>${escapeHtml(t('server.outbox.demo_accounts', { password: DEMO_PASSWORD }))}</summary><ul>${accounts}</ul></details>
+${clockSection(clock, t)}
+${bankTransferSection(db, t)}
+${pendingSalesSection(db, t)}
 <form method="get" action="/sandbox">
   <label>${escapeHtml(t('server.outbox.filter_label'))} <input type="email" name="to" value="${escapeHtml(to ?? '')}"></label>
   <button type="submit">${escapeHtml(t('server.outbox.filter_button'))}</button>

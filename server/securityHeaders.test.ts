@@ -112,16 +112,19 @@ describe('the API', () => {
     }
   });
 
-  it('gives the outbox page a policy that allows its inline stylesheet and nothing else', async () => {
-    ({ app } = await testApp());
-    const page = await app.inject({ url: '/sandbox' });
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(policyOf(page.headers['content-security-policy'])).toEqual({
-      'default-src': ["'none'"],
-      'style-src': ["'unsafe-inline'"],
-      'form-action': ["'self'"],
-      'frame-ancestors': ["'none'"],
-    });
-    expect(page.headers['x-content-type-options']).toBe('nosniff');
-  });
+  it.each(['/sandbox', '/sandbox/onepay/vpc.op', '/sandbox/paypal/checkoutnow'])(
+    'gives the sandbox page %s a policy that allows its inline stylesheet and nothing else',
+    async (url) => {
+      ({ app } = await testApp());
+      const page = await app.inject({ url });
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(policyOf(page.headers['content-security-policy'])).toEqual({
+        'default-src': ["'none'"],
+        'style-src': ["'unsafe-inline'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      });
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
 });

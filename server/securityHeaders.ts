@@ -13,7 +13,8 @@ type Directives = Record<string, string[]>;
 /** Pages whose address carries a secret token, which must not leak to other sites. */
 const TOKEN_PAGES = /^\/idc\/(password_resets|confirm)\/?$/;
 
-const SANDBOX_PAGE = '/sandbox';
+/** The sandbox's own HTML pages: the outbox and control page, and the simulated gateways' pages. */
+const SANDBOX_PAGES = /^\/sandbox(\/(onepay|paypal)\/.*)?$/;
 
 /** The register page's phone input (react-phone-number-input) shows country flags from here. */
 export const PHONE_FLAGS_ORIGIN = 'https://purecatamphetamine.github.io';
@@ -44,7 +45,10 @@ const API_DIRECTIVES: Directives = {
   'frame-ancestors': ["'none'"],
 };
 
-/** The outbox page (sandboxPages.ts) is one document with an inline stylesheet and a GET form. */
+/**
+ * The sandbox's pages (sandboxPages.ts, gatewayPages.ts, paypalPages.ts) are documents with an
+ * inline stylesheet and forms posting to the sandbox itself; no script at all.
+ */
 const SANDBOX_PAGE_DIRECTIVES: Directives = {
   'default-src': ["'none'"],
   'style-src': ["'unsafe-inline'"],
@@ -72,7 +76,7 @@ export function securityHeaderPolicies(
       path.startsWith(PORTAL_BASE) || path === PORTAL_BASE.slice(0, -1) || path === '/';
     const directives = isPortal
       ? portal
-      : path === SANDBOX_PAGE
+      : SANDBOX_PAGES.test(path)
         ? SANDBOX_PAGE_DIRECTIVES
         : API_DIRECTIVES;
     return {

@@ -22,6 +22,7 @@ const app = await buildApp({
   rateLimits: config.rateLimits,
   liveChatScriptUrl: config.liveChatScriptUrl,
   cardGateway: config.cardGateway,
+  usdRate: config.usdRate,
   logger: { level: 'warn' },
 });
 await app.listen({ port: config.port, host: config.host });

@@ -99,24 +99,25 @@ describe('starting a card top-up (gen_payment_req_url)', () => {
     expect(fields.vpc_SecureHash).toBe(onepaySignature(fields, SECRET));
   });
 
-  it('refuses a return address outside the portal payment page, and methods not built yet', async () => {
-    for (const return_url of ['https://evil.example/idc/billing/payment', `${ORIGIN}/idc/other`]) {
-      const response = await demo.post('/billing/gen_payment_req_url', {
-        method: 'card',
-        amount: 100_000,
-        return_url,
-      });
-      expect(response.statusCode).toBe(400);
+  it('refuses a return address outside the portal payment page, for card and PayPal', async () => {
+    for (const method of ['card', 'paypal']) {
+      for (const return_url of [
+        'https://evil.example/idc/billing/payment',
+        `${ORIGIN}/idc/other`,
+        undefined,
+      ]) {
+        const response = await demo.post('/billing/gen_payment_req_url', {
+          method,
+          amount: 100_000,
+          ...(return_url && { return_url }),
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe(
+          'Địa chỉ quay lại phải là trang /idc/billing/payment của cổng thông tin khách hàng.',
+        );
+      }
     }
-    const paypal = await demo.post('/billing/gen_payment_req_url', {
-      method: 'paypal',
-      amount: 100_000,
-      return_url: RETURN_URL,
-    });
-    expect(paypal.statusCode).toBe(400);
-    expect(paypal.json().message).toBe(
-      'Phương thức thanh toán này chưa có trong môi trường sandbox.',
-    );
+    expect(db.prepare('SELECT COUNT(*) AS n FROM payment_attempts').get()).toEqual({ n: 0 });
   });
 });
 

@@ -150,7 +150,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Upgrade a trial account, paying its packages from the balance */
+    /**
+     * Upgrade a trial account, paying its packages from the balance
+     * @description Issues an invoice for the packages GET /auth/trial lists (priced now) and pays it from the balance as any invoice is paid (one ledger row); the resources are then paid to the end of the month and the trial ends. 400 when the account is not on a trial (also the second of two upgrades sent at once); 402 when the balance is short, and then nothing changes.
+     */
     post: operations['upgradeTrial'];
     delete?: never;
     options?: never;
@@ -165,7 +168,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The packages a trial upgrade would pay for, and their total */
+    /**
+     * The packages a trial upgrade would pay for, and their total
+     * @description Empty, with a total of 0, for an account that is not on a trial. The total is the sum of the packages' charge_this_month and is what POST /auth/user/upgrade takes.
+     */
     get: operations['getTrialPackages'];
     put?: never;
     post?: never;
@@ -230,10 +236,19 @@ export interface paths {
      *     `card` and `paypal` and must be the portal's `/idc/billing/payment` page (400 otherwise).
      *     Not subject to the action-permission check: topping up is how a blocked account recovers.
      *
-     *     The sandbox builds `card` only so far (400 for the other methods). Its `url` is the
-     *     sandbox gateway page (`/sandbox/onepay/vpc.op`) with OnePay's signed request fields; the
-     *     top-up waits for the gateway's answer for 30 minutes (an approval arriving later is still
-     *     credited).
+     *     In the sandbox:
+     *     - `card`: `url` is the sandbox gateway page (`/sandbox/onepay/vpc.op`) with OnePay's signed
+     *       request fields; the top-up waits for the gateway's answer for 30 minutes (an approval
+     *       arriving later is still credited).
+     *     - `paypal`: `charged_amount` is `amount` divided by `exchange_rate` (dong per US dollar,
+     *       `SANDBOX_USD_RATE`, default 25500), rounded up to the cent, in `USD`; `url` is the
+     *       sandbox's PayPal approval page (`/sandbox/paypal/checkoutnow?token=EC-…`), which returns
+     *       to `return_url` with `paymentId`, `PayerID` and `token` (or `token` alone when cancelled).
+     *     - `bank_transfer`: `reference` is `NAP` and 8 letters or digits that cannot be mistaken for
+     *       one another; `url` is null and `return_url` is ignored; `charged_amount` is `amount` in
+     *       `VND`. The sandbox's bank account is fake. The balance is credited with the amount
+     *       received once the transfer is reported (the sandbox's `/sandbox` page, "transfer
+     *       received"), once per reference.
      */
     post: operations['createPaymentRequest'];
     delete?: never;
@@ -345,6 +360,17 @@ export interface paths {
      *       them. Nothing in the query is trusted: the server executes the payment with PayPal (the
      *       sandbox with its PayPal simulator) and credits what PayPal reports, converted to dong at
      *       the exchange rate of the request. The answer's `payment` mirrors PayPal's payment object.
+     *       Our rule for the conversion: when PayPal reports the total that was charged, the dong
+     *       amount of the request is credited (the dollars were rounded up from it); any other total
+     *       is converted at the request's rate and rounded down to the dong. A `paymentId` of
+     *       another customer, a `token` that is not the payment's, a payment not approved, or a
+     *       `PayerID` other than the approving payer's answer 400 and change nothing. A sale PayPal
+     *       still holds as pending (an eCheck) answers 400 saying it will be credited when PayPal
+     *       completes it; the completion (in the sandbox, "Complete sale" on `/sandbox`, standing
+     *       in for PayPal's webhook) credits it. A return with `token` alone (PayPal's cancel_url)
+     *       records the top-up as cancelled and answers 400.
+     *     - Bank transfers never come back through this call: they are credited when the money
+     *       arrives.
      *
      *     Idempotent: a return that was already credited answers the same result again without
      *     crediting twice.
@@ -519,7 +545,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's top-up payments */
+    /**
+     * The account's top-up payments
+     * @description Credited top-ups of every gateway (card, PayPal, bank transfer), newest first; pending,
+     *     failed and cancelled attempts moved no money and are not listed. `amount` is the dong
+     *     credited (for a bank transfer, the amount received); `transaction_id` is the gateway's:
+     *     OnePay's transaction number, PayPal's payment id, or the transfer reference.
+     */
     get: operations['listPayments'];
     put?: never;
     post?: never;
@@ -1415,16 +1447,30 @@ export interface components {
       /** @enum {integer} */
       interval_count: 1 | 3 | 6 | 12;
     };
+    /**
+     * @description One resource of the running trial that the upgrade pays for (a server, an extra address
+     *     of it, a data volume), priced when asked: the upgrade pays from now to the end of the
+     *     current month in Vietnam time (spec §9), whatever part of the trial is already over.
+     */
     TrialPackage: {
+      /** @description The id of the resource's package (GET /billing/package/{id}) */
       id: number;
-      /** @description What the package is for, for example the name of a server */
+      /** @description The resource as a customer recognises it, in the answer's language, for example "Máy chủ vps-dung-thu-01 (1 CPU · 1 GB RAM · 10 GB SSD)" */
       resource: string;
+      /** @description Its plan; the price is the catalog's monthly price times interval_count */
       plan: components['schemas']['Plan'];
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description Now: the paid period starts today
+       */
       start: string;
-      /** Format: date-time */
+      /**
+       * Format: date-time
+       * @description The end of the paid period, the start of next month in Vietnam time
+       */
       end: string;
       price: {
+        /** @description The §9 prorated price from start to end, rounded to 1000 */
         charge_this_month: components['schemas']['Money'];
       };
     };

@@ -1,0 +1,214 @@
+/**
+ * Bank-transfer top-ups: the details the customer transfers with, and the sandbox's "transfer
+ * received" form, which credits the amount received once per reference.
+ */
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../db';
+import { BANK_REFERENCE_PATTERN, SANDBOX_BANK_ACCOUNT } from '../gateways/bankTransfer';
+import { findAttempt } from '../gateways/cardGateway';
+import { changeBalance, ledgerMismatches } from '../ledger';
+import { apiAs, scratchDir, signIn, testApp, type Api } from '../testing';
+
+let app: FastifyInstance;
+let db: Db;
+let demo: Api;
+let cleanup: () => void;
+
+beforeEach(async () => {
+  const scratch = scratchDir();
+  cleanup = scratch.cleanup;
+  const dbFile = join(scratch.dir, 'sandbox.db');
+  ({ app } = await testApp({ dbFile }));
+  db = openDatabase(dbFile);
+  demo = apiAs(app, await signIn(app, 'demo@example.vn'));
+});
+afterEach(async () => {
+  await app.close();
+  db.close();
+  cleanup();
+});
+afterEach(() => {
+  // Whatever happened, every balance is still the sum of its ledger rows.
+  expect(ledgerMismatches(db)).toEqual([]);
+});
+
+const balanceOf = async (api: Api) => (await api.get('/auth/user')).json().balance as number;
+
+async function startTransfer(api: Api = demo, amount = 500_000) {
+  const response = await api.post('/billing/gen_payment_req_url', {
+    method: 'bank_transfer',
+    amount,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { reference: string; bank_transfer_details: string };
+}
+
+const reportTransfer = (reference: string, amount: string, locale = 'vi') =>
+  app.inject({
+    method: 'POST',
+    url: '/sandbox/bank-transfer/received',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'accept-language': locale,
+    },
+    payload: new URLSearchParams({ reference, amount }).toString(),
+  });
+
+const topupRows = () =>
+  db
+    .prepare(
+      "SELECT user_id, method, amount, reference FROM balance_adjustments WHERE type = 'topup'",
+    )
+    .all() as { user_id: number; method: string; amount: number; reference: string }[];
+
+describe('starting a bank transfer (gen_payment_req_url)', () => {
+  it('answers the account, the amount and a short reference to write, without a gateway page', async () => {
+    const response = await demo.post('/billing/gen_payment_req_url', {
+      method: 'bank_transfer',
+      amount: 500_000,
+    });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json();
+    expect(answer).toMatchObject({
+      method: 'bank_transfer',
+      amount: 500_000,
+      currency: 'VND',
+      charged_amount: 500_000,
+      exchange_rate: null,
+      url: null,
+    });
+    expect(answer.reference).toMatch(BANK_REFERENCE_PATTERN);
+    // Nothing a person could misread: no 0/O, 1/I/L, 2/Z, 5/S, 8/B.
+    expect(answer.reference.slice(3)).not.toMatch(/[01258OILZSB]/);
+    expect(answer.bank_transfer_details).toBe(
+      `Ngân hàng: ${SANDBOX_BANK_ACCOUNT.bank}\nSố tài khoản: ${SANDBOX_BANK_ACCOUNT.number}\n` +
+        `Chủ tài khoản: ${SANDBOX_BANK_ACCOUNT.holder}\nNội dung chuyển khoản: ${answer.reference}`,
+    );
+    expect(findAttempt(db, answer.reference)).toMatchObject({
+      method: 'bank_transfer',
+      status: 'pending',
+      amount: 500_000,
+      return_url: null,
+    });
+  });
+
+  it('writes the details in English for an English request, and draws a new reference each time', async () => {
+    const english = apiAs(app, await signIn(app, 'demo@example.vn'), {
+      'accept-language': 'en',
+    });
+    const first = await startTransfer(english);
+    const second = await startTransfer(english);
+    expect(first.bank_transfer_details).toContain(`Transfer note: ${first.reference}`);
+    expect(second.reference).not.toBe(first.reference);
+  });
+});
+
+describe('the sandbox "transfer received" form', () => {
+  it('is on the /sandbox page with the transfers awaited', async () => {
+    const { reference } = await startTransfer(demo, 500_000);
+    const page = await app.inject({ url: '/sandbox', headers: { 'accept-language': 'en' } });
+    expect(page.body).toContain('Bank transfer: report money received');
+    expect(page.body).toContain('<form method="post" action="/sandbox/bank-transfer/received">');
+    expect(page.body).toContain(`<code>${reference}</code> — demo@example.vn — 500.000 ₫`);
+  });
+
+  it('credits the amount received once, with its ledger row, and lists it as a payment', async () => {
+    const before = await balanceOf(demo);
+    const { reference } = await startTransfer(demo, 500_000);
+    // Less than asked arrived; and the reference typed as people type it.
+    const credited = await reportTransfer(` ${reference.toLowerCase()} `, '450.000');
+    expect(credited.statusCode, credited.body).toBe(200);
+    expect(credited.body).toContain(`Đã cộng 450.000 ₫ cho mã ${reference}.`);
+    expect(await balanceOf(demo)).toBe(before + 450_000);
+    expect(topupRows()).toEqual([
+      expect.objectContaining({ method: 'bank_transfer', amount: 450_000, reference }),
+    ]);
+
+    const again = await reportTransfer(reference, '450000');
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain(`Mã ${reference} đã được cộng tiền trước đó, không cộng thêm.`);
+    expect(await balanceOf(demo)).toBe(before + 450_000);
+    expect(topupRows()).toHaveLength(1);
+
+    const payments = (
+      await demo.get('/billing/payments', undefined, { payment_gateway: 'bank_transfer' })
+    ).json();
+    expect(payments.items).toEqual([
+      {
+        id: expect.any(Number),
+        gateway: 'bank_transfer',
+        transaction_id: reference,
+        amount: 450_000,
+        method: 'bank_transfer',
+        date: expect.any(String),
+      },
+    ]);
+    const history = (
+      await demo.get('/billing/balance_adjustments', undefined, { type: 'topup' })
+    ).json();
+    expect(history.items[0]).toMatchObject({
+      method: 'bank_transfer',
+      amount: 450_000,
+      balance_after: before + 450_000,
+      reference,
+    });
+  });
+
+  it('credits once when the same transfer is reported ten times at once', async () => {
+    const before = await balanceOf(demo);
+    const { reference } = await startTransfer(demo, 300_000);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => reportTransfer(reference, '300000')),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200, 409, 409, 409, 409, 409, 409, 409, 409, 409,
+    ]);
+    expect(await balanceOf(demo)).toBe(before + 300_000);
+    expect(topupRows()).toHaveLength(1);
+  });
+
+  it('refuses an unknown reference and a wrong amount, on the page, crediting nothing', async () => {
+    const before = await balanceOf(demo);
+    const unknown = await reportTransfer('NAPXXXXXXXX', '100000', 'en');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('There is no transfer request with the reference');
+    expect(unknown.body).toContain('<a href="/sandbox">');
+
+    const escaped = await reportTransfer('<script>', '100000');
+    expect(escaped.statusCode).toBe(404);
+    expect(escaped.body).not.toContain('<SCRIPT>');
+    expect(escaped.body).toContain('&lt;SCRIPT&gt;');
+
+    const { reference } = await startTransfer(demo, 100_000);
+    for (const amount of ['0', '-5', 'abc', '1,5', '2000000000']) {
+      const answer = await reportTransfer(reference, amount);
+      expect(answer.statusCode, amount).toBe(400);
+      expect(answer.body).toContain('Số tiền phải là số nguyên dương');
+    }
+    expect(findAttempt(db, reference)?.status).toBe('pending');
+    expect(await balanceOf(demo)).toBe(before);
+    expect(topupRows()).toEqual([]);
+  });
+
+  it('the ledger itself refuses a second top-up row for one reference', async () => {
+    const { reference } = await startTransfer(demo, 100_000);
+    expect((await reportTransfer(reference, '100000')).statusCode).toBe(200);
+    const userId = findAttempt(db, reference)!.user_id;
+    expect(() =>
+      db.transaction(() =>
+        changeBalance(db, {
+          userId,
+          type: 'topup',
+          method: 'bank_transfer',
+          amount: 100_000,
+          description: 'again',
+          reference,
+          at: new Date(),
+        }),
+      )(),
+    ).toThrow(/UNIQUE/);
+    expect(topupRows()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * Renewal invoices. When a resource's paid period (its `expiry`) has ended, the account gets one
+ * open invoice for the next period: the resource's plan price (monthly price × interval, the
+ * numbers the Services tab shows), due RENEWAL_GRACE_DAYS after the period ended; from then on it
+ * is overdue and blocks the account's actions (src/domain/permissions). Paying it (payOpenInvoice,
+ * the one path every invoice payment takes) moves the expiry to the end of the period it paid for.
+ *
+ * What is renewed: live servers and live volumes, each on its own invoice. Extra IP addresses have
+ * no period of their own (a server's addresses run to the server's expiry, see packages.ts), so a
+ * server's renewal also charges its extra addresses. A renewal still open when its resource is
+ * deleted is cancelled: the period it asked for will not be used.
+ *
+ * A sweep issues what is due; it runs when the app starts, after each move of the sandbox clock
+ * and every RENEWAL_SWEEP_MS. It is idempotent: the unique index on (resource, renewal_period_end)
+ * lets one invoice per resource per period exist, whatever runs at the same time.
+ */
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import type { FastifyInstance } from 'fastify';
+import { formatDate } from '../src/domain/dates';
+import type { IntervalCount } from '../src/domain/pricing';
+import type { Db } from './db';
+import { accountPackages } from './packages';
+import { settleServers, type ServerRow } from './servers';
+import { findUserById } from './users';
+import type { VolumeRow } from './volumes';
+
+/** Days after the end of a paid period until its renewal invoice is overdue. */
+export const RENEWAL_GRACE_DAYS = 3;
+
+/** How often the running sandbox looks for ended periods. */
+export const RENEWAL_SWEEP_MS = 60_000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+dayjs.extend(utc);
+
+/** Vietnam is UTC+7 all year (see src/domain/vietnamTime.ts). */
+const VIETNAM_UTC_OFFSET_MINUTES = 7 * 60;
+
+/**
+ * `months` calendar months after `instant` on Vietnam's wall clock: a period that ends at a
+ * Vietnam month start (as every order's does) renews to a month start; one that ends mid-month
+ * renews to the same day and hour (the last day of a shorter month).
+ */
+export function vietnamMonthsAfter(instant: Date, months: number): Date {
+  return dayjs
+    .utc(instant)
+    .add(VIETNAM_UTC_OFFSET_MINUTES, 'minute')
+    .add(months, 'month')
+    .subtract(VIETNAM_UTC_OFFSET_MINUTES, 'minute')
+    .toDate();
+}
+
+type RenewedType = 'server' | 'volume';
+
+export interface DueRenewal {
+  userId: number;
+  resourceType: RenewedType;
+  resourceId: number;
+  amount: number;
+  description: string;
+  /** The ended period's end: the renewal's period starts there. */
+  periodStart: string;
+  periodEnd: string;
+  dueDate: string;
+}
+
+/** SQL: the resource has no renewal invoice yet for a period after its current expiry. */
+const NOT_YET_INVOICED = (type: RenewedType, alias: string) => `NOT EXISTS (
+  SELECT 1 FROM invoices i
+   WHERE i.resource_type = '${type}' AND i.resource_id = ${alias}.id
+     AND i.renewal_period_end > ${alias}.expiry)`;
+
+/** The renewals due at `now` that have no invoice yet. Settle the servers first. */
+export function dueRenewals(db: Db, now: Date): DueRenewal[] {
+  const at = now.toISOString();
+  const servers = db
+    .prepare(
+      `SELECT * FROM servers s
+        WHERE s.deleted_at IS NULL AND s.task IS NOT 'delete'
+          AND s.expiry IS NOT NULL AND s.expiry <= ? AND ${NOT_YET_INVOICED('server', 's')}`,
+    )
+    .all(at) as ServerRow[];
+  const volumes = db
+    .prepare(
+      `SELECT * FROM volumes v
+        WHERE v.deleted_at IS NULL
+          AND v.expiry IS NOT NULL AND v.expiry <= ? AND ${NOT_YET_INVOICED('volume', 'v')}`,
+    )
+    .all(at) as VolumeRow[];
+  if (!servers.length && !volumes.length) return [];
+
+  const planPrices = planPricesOf(
+    db,
+    [...servers, ...volumes].map((row) => row.user_id),
+    now,
+  );
+  const planPrice = (type: 'server' | 'volume' | 'ip', id: number) => {
+    const price = planPrices.get(`${type}:${id}`);
+    if (price === undefined) throw new Error(`No package for ${type} ${id}`);
+    return price;
+  };
+  const extraIps = db.prepare('SELECT id FROM ips WHERE server_id = ? AND is_primary = 0').pluck();
+
+  return [
+    ...servers.map((server) => {
+      const ips = extraIps.all(server.id) as number[];
+      const amount = ips.reduce(
+        (sum, id) => sum + planPrice('ip', id),
+        planPrice('server', server.id),
+      );
+      const name = ips.length ? `${server.name} (+${ips.length} IP)` : server.name;
+      return renewal(server, 'server', name, amount);
+    }),
+    ...volumes.map((volume) =>
+      renewal(volume, 'volume', volume.name, planPrice('volume', volume.id)),
+    ),
+  ];
+}
+
+function renewal(
+  row: { id: number; user_id: number; interval_count: IntervalCount; expiry: string | null },
+  resourceType: RenewedType,
+  name: string,
+  amount: number,
+): DueRenewal {
+  const start = new Date(row.expiry as string);
+  const end = vietnamMonthsAfter(start, row.interval_count);
+  const lastDay = formatDate(new Date(end.getTime() - 1));
+  return {
+    userId: row.user_id,
+    resourceType,
+    resourceId: row.id,
+    amount,
+    description: `${name}: gia hạn ${row.interval_count} tháng (${formatDate(start)} – ${lastDay})`,
+    periodStart: start.toISOString(),
+    periodEnd: end.toISOString(),
+    dueDate: new Date(start.getTime() + RENEWAL_GRACE_DAYS * DAY_MS).toISOString(),
+  };
+}
+
+/**
+ * The plan price (monthly × interval) of every package of these accounts, keyed `type:id`: the
+ * packages are what the Services tab shows, so an invoice can never disagree with it.
+ */
+function planPricesOf(db: Db, userIds: number[], now: Date): Map<string, number> {
+  const prices = new Map<string, number>();
+  for (const userId of new Set(userIds)) {
+    const account = findUserById(db, userId);
+    if (!account) continue;
+    for (const item of accountPackages(db, account, {}, now)) {
+      prices.set(`${item.resource_type}:${item.resource_id}`, item.plan.price);
+    }
+  }
+  return prices;
+}
+
+/** Issues the renewal's open invoice; false when that period already has one. */
+export function issueRenewal(db: Db, renewal: DueRenewal, now: Date): boolean {
+  const result = db
+    .prepare(
+      `INSERT INTO invoices (user_id, status, amount, created_at, due_date, resource_type,
+         resource_id, description, renewal_period_end)
+       VALUES (?, 'open', ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (resource_type, resource_id, renewal_period_end)
+         WHERE renewal_period_end IS NOT NULL DO NOTHING`,
+    )
+    .run(
+      renewal.userId,
+      renewal.amount,
+      now.toISOString(),
+      renewal.dueDate,
+      renewal.resourceType,
+      renewal.resourceId,
+      renewal.description,
+      renewal.periodEnd,
+    );
+  return result.changes === 1;
+}
+
+/**
+ * Issues every renewal due at `now` and cancels the open renewals of deleted resources; answers
+ * how many invoices it issued. One write transaction, begun at once so that another process's
+ * sweep waits for it rather than reading what this one is about to change.
+ */
+export function issueDueRenewals(db: Db, now: Date): number {
+  return db
+    .transaction(() => {
+      settleServers(db, now);
+      cancelRenewalsOfDeletedResources(db);
+      return dueRenewals(db, now).filter((renewal) => issueRenewal(db, renewal, now)).length;
+    })
+    .immediate();
+}
+
+function cancelRenewalsOfDeletedResources(db: Db): void {
+  db.prepare(
+    `UPDATE invoices SET status = 'cancelled'
+      WHERE status = 'open' AND renewal_period_end IS NOT NULL AND (
+        (resource_type = 'server'
+          AND resource_id IN (SELECT id FROM servers WHERE deleted_at IS NOT NULL))
+        OR (resource_type = 'volume'
+          AND resource_id IN (SELECT id FROM volumes WHERE deleted_at IS NOT NULL)))`,
+  ).run();
+}
+
+/**
+ * When the invoice is a renewal, moves its resource's expiry to the end of the period it paid
+ * for. Call it inside the transaction that marks the invoice paid.
+ */
+export function extendRenewedResource(db: Db, invoiceId: number): void {
+  const invoice = db
+    .prepare('SELECT resource_type, resource_id, renewal_period_end FROM invoices WHERE id = ?')
+    .get(invoiceId) as
+    | {
+        resource_type: string | null;
+        resource_id: number | null;
+        renewal_period_end: string | null;
+      }
+    | undefined;
+  if (!invoice?.renewal_period_end) return;
+  const table = { server: 'servers', volume: 'volumes' }[invoice.resource_type as RenewedType];
+  if (!table) return;
+  // Never shortens: the expiry only moves forward, to the end this invoice paid for.
+  db.prepare(
+    `UPDATE ${table} SET expiry = @end
+      WHERE id = @id AND deleted_at IS NULL AND (expiry IS NULL OR expiry < @end)`,
+  ).run({ end: invoice.renewal_period_end, id: invoice.resource_id });
+}
+
+/** Sweeps now, then every RENEWAL_SWEEP_MS until the app closes. */
+export function scheduleRenewalSweeps(app: FastifyInstance, db: Db, now: () => Date): void {
+  issueDueRenewals(db, now());
+  const timer = setInterval(() => {
+    if (!db.open) return;
+    try {
+      issueDueRenewals(db, now());
+    } catch (error) {
+      app.log.error({ err: error }, 'renewal sweep failed');
+    }
+  }, RENEWAL_SWEEP_MS);
+  // The sweep never keeps the process alive, and stops before the database closes.
+  timer.unref();
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+  });
+}
