@@ -70,6 +70,54 @@ describe('the demo accounts', () => {
     ]);
   });
 
+  it('give the trial accounts a real trial server, and expired@ its overdue renewal', async () => {
+    ({ app } = await testApp());
+    const as = async (email: string) => {
+      const headers = withToken(await signIn(app, email, DEMO_PASSWORD));
+      return (url: string) => app.inject({ url: `/api/v1${url}`, headers }).then((r) => r.json());
+    };
+    const trialServer = {
+      status: 'active',
+      cpu: 1,
+      ram: 1,
+      disk: 10,
+      disk_type: 'SSD',
+      datacenter: 'HN',
+      expiry: null,
+      plan: { price: 240_000, interval: 'month', interval_count: 1 },
+    };
+
+    const trial = await as('trial@example.vn');
+    expect((await trial('/cloud/servers')).items).toEqual([
+      expect.objectContaining({ name: 'vps-dung-thu-01', ...trialServer }),
+    ]);
+    const trialInfo = await trial('/auth/user');
+    expect(trialInfo.balance).toBe(0);
+    expect(trialInfo.trial.amount_to_upgrade).toBe((await trial('/auth/trial')).total);
+    expect((await trial('/billing/packages')).items).toEqual([
+      expect.objectContaining({ resource: 'vps-dung-thu-01', status: 'trial' }),
+    ]);
+
+    const expired = await as('expired@example.vn');
+    const [server] = (await expired('/cloud/servers')).items;
+    expect(server).toMatchObject({ name: 'vps-het-han-01', ...trialServer });
+    const { end_date: trialEnd } = (await expired('/auth/user')).trial;
+    expect((await expired('/billing/invoices')).items).toEqual([
+      expect.objectContaining({
+        status: 'open',
+        amount: server.plan.price,
+        created: trialEnd,
+        due_date: trialEnd,
+        resource_type: 'server',
+        resource_id: server.id,
+        description: expect.stringMatching(/^vps-het-han-01: gia hạn 1 tháng \(/),
+      }),
+    ]);
+    expect((await expired('/billing/packages')).items).toEqual([
+      expect.objectContaining({ resource: 'vps-het-han-01', status: 'expired' }),
+    ]);
+  });
+
   it('are not created when seeding is turned off', async () => {
     ({ app } = await testApp({ seed: false }));
     const response = await app.inject({

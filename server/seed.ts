@@ -1,13 +1,20 @@
 /** Demo accounts, created when the database has no users yet. Every password is Demo@12345. */
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import { formatDate } from '../src/domain/dates';
 import { vietnamMonthStartAfter } from '../src/domain/pricing';
 import type { Db } from './db';
 import { changeBalance } from './ledger';
 import { hashPassword } from './secrets';
 import { createServer } from './servers';
+import { startTrial } from './trial';
+import { pricedTrialResources } from './trialPackages';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+dayjs.extend(utc);
 
 interface DemoAccount {
   email: string;
@@ -20,9 +27,12 @@ interface DemoAccount {
   is_agency?: boolean;
   is_in_whitelist?: boolean;
   balance?: number;
-  /** Trial start and end, in days from now. */
-  trial?: { startDays: number; endDays: number };
-  trialPackages?: { resource: string; price: number; chargeThisMonth: number }[];
+  /**
+   * A trial (TRIAL_DAYS long) that started `startDays` from now, with its trial server. With
+   * `renewalOverdue`, the trial has ended and the renewal of the trial server issued at its end
+   * (one month at the catalog price, due that day) is unpaid.
+   */
+  trial?: { startDays: number; server: string; renewalOverdue?: boolean };
   overdueInvoice?: { amount: number; description: string };
   /** Servers already built (Ubuntu 22.04 in Hà Nội, SSD), paid until the end of this month. */
   servers?: { name: string; cpu: number; ram: number; disk: number }[];
@@ -54,25 +64,21 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     fullname: 'Lê Văn Dùng Thử',
     phone: '+84912345603',
     formatted_phone: '0912 345 603',
-    purpose: 'Running trial (ends in 5 days); the balance does not cover the upgrade',
+    // No balance: at §9 prices the rest of a month can cost anything from a few thousand dong to
+    // a whole month's price, so only an empty balance is short of the upgrade on every day.
+    purpose:
+      'Running trial (ends in 5 days) with its trial server; no balance, so the upgrade needs a top-up',
     email_verified: true,
-    balance: 100_000,
-    trial: { startDays: -2, endDays: 5 },
-    trialPackages: [
-      { resource: 'vps-dung-thu-01', price: 250_000, chargeThisMonth: 180_000 },
-      { resource: 'wan-ipv4-dung-thu', price: 50_000, chargeThisMonth: 36_000 },
-    ],
+    trial: { startDays: -2, server: 'vps-dung-thu-01' },
   },
   {
     email: 'expired@example.vn',
     fullname: 'Phạm Thị Hết Hạn',
     phone: '+84912345604',
     formatted_phone: '0912 345 604',
-    purpose: 'Trial ended yesterday; one overdue invoice',
+    purpose: 'Trial ended yesterday; the renewal of its trial server is overdue',
     email_verified: true,
-    trial: { startDays: -8, endDays: -1 },
-    trialPackages: [{ resource: 'vps-het-han-01', price: 250_000, chargeThisMonth: 250_000 }],
-    overdueInvoice: { amount: 275_000, description: 'vps-het-han-01: gia hạn 1 tháng' },
+    trial: { startDays: -8, server: 'vps-het-han-01', renewalOverdue: true },
   },
   {
     email: 'unverified@example.vn',
@@ -118,8 +124,8 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
           account.is_agency ? 1 : 0,
           account.is_in_whitelist ? 1 : 0,
           0,
-          account.trial ? at(account.trial.startDays) : null,
-          account.trial ? at(account.trial.endDays) : null,
+          null,
+          null,
           at(-30),
         ) as { id: number };
       // The opening balance is a ledger row like any other credit (see server/ledger.ts).
@@ -134,20 +140,7 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
           at: new Date(at(-30)),
         });
       }
-      for (const item of account.trialPackages ?? []) {
-        db.prepare(
-          `INSERT INTO trial_packages
-             (user_id, resource, price, interval_count, starts_at, ends_at, charge_this_month)
-           VALUES (?, ?, ?, 1, ?, ?, ?)`,
-        ).run(
-          id,
-          item.resource,
-          item.price,
-          at(account.trial?.startDays ?? 0),
-          at(account.trial?.endDays ?? 0),
-          item.chargeThisMonth,
-        );
-      }
+      if (account.trial) seedTrial(db, id, account.trial, new Date(at(account.trial.startDays)));
       if (account.overdueInvoice) {
         db.prepare(
           `INSERT INTO invoices (user_id, status, amount, created_at, due_date, description)
@@ -192,6 +185,41 @@ let demoHash: Promise<string> | undefined;
 function demoPasswordHash(): Promise<string> {
   demoHash ??= hashPassword(DEMO_PASSWORD);
   return demoHash;
+}
+
+function seedTrial(
+  db: Db,
+  userId: number,
+  trial: NonNullable<DemoAccount['trial']>,
+  start: Date,
+): void {
+  startTrial(db, userId, trial.server, start);
+  if (!trial.renewalOverdue) return;
+  const { trial_end: trialEnd } = db
+    .prepare('SELECT trial_end FROM users WHERE id = ?')
+    .get(userId) as { trial_end: string };
+  // A renewal as server/renewals.ts writes one: the plan price (monthly × interval) for the
+  // period after the one that ended, one invoice per period (renewal_period_end); due the day the
+  // trial ended, since that day was known from the start.
+  for (const resource of pricedTrialResources(db, userId, new Date(trialEnd))) {
+    const periodEnd = dayjs.utc(trialEnd).add(resource.interval, 'month').toDate();
+    const lastDay = formatDate(new Date(periodEnd.getTime() - DAY_MS));
+    const period = `${formatDate(trialEnd)} – ${lastDay}`;
+    db.prepare(
+      `INSERT INTO invoices (user_id, status, amount, created_at, due_date, resource_type,
+         resource_id, description, renewal_period_end)
+       VALUES (?, 'open', ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      userId,
+      resource.planPrice,
+      trialEnd,
+      trialEnd,
+      resource.resourceType,
+      resource.resourceId,
+      `${resource.name}: gia hạn ${resource.interval} tháng (${period})`,
+      periodEnd.toISOString(),
+    );
+  }
 }
 
 function hasUsers(db: Db): boolean {

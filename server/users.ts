@@ -1,7 +1,7 @@
 /** Reading users and describing them the way the contract's UserInfo does. */
 import type { components } from '../src/api/schema';
 import type { Db } from './db';
-import { payFromBalance } from './ledger';
+import { pricedTrialResources, trialTotal } from './trialPackages';
 
 export interface UserRow {
   id: number;
@@ -20,20 +20,7 @@ export interface UserRow {
   created_at: string;
 }
 
-export interface TrialPackageRow {
-  id: number;
-  user_id: number;
-  resource: string;
-  price: number;
-  interval_count: 1 | 3 | 6 | 12;
-  starts_at: string;
-  ends_at: string;
-  charge_this_month: number;
-  paid_at: string | null;
-}
-
 type UserInfo = components['schemas']['UserInfo'];
-type TrialPackage = components['schemas']['TrialPackage'];
 
 export function findUserById(db: Db, id: number): UserRow | undefined {
   return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
@@ -83,45 +70,6 @@ export function setPasswordHash(db: Db, userId: number, passwordHash: string): v
   db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, userId);
 }
 
-/**
- * Takes the trial's total from the balance, ends the trial and marks its packages paid, leaving
- * the trail of any payment: a paid invoice and its ledger row, all in one transaction.
- */
-export function payForTrial(db: Db, userId: number, total: number, now: Date): void {
-  db.transaction(() => {
-    const packages = unpaidTrialPackages(db, userId);
-    const description = `Nâng cấp tài khoản dùng thử: ${packages.map((item) => item.resource).join(', ')}`;
-    payFromBalance(db, { userId, amount: total, description, at: now });
-    db.prepare('UPDATE users SET trial_start = NULL, trial_end = NULL WHERE id = ?').run(userId);
-    db.prepare('UPDATE trial_packages SET paid_at = ? WHERE user_id = ? AND paid_at IS NULL').run(
-      now.toISOString(),
-      userId,
-    );
-  })();
-}
-
-/** The packages a trial upgrade would pay for. */
-export function unpaidTrialPackages(db: Db, userId: number): TrialPackageRow[] {
-  return db
-    .prepare('SELECT * FROM trial_packages WHERE user_id = ? AND paid_at IS NULL ORDER BY id')
-    .all(userId) as TrialPackageRow[];
-}
-
-export function trialTotal(packages: readonly TrialPackageRow[]): number {
-  return packages.reduce((sum, item) => sum + item.charge_this_month, 0);
-}
-
-export function toTrialPackage(row: TrialPackageRow): TrialPackage {
-  return {
-    id: row.id,
-    resource: row.resource,
-    plan: { price: row.price, interval: 'month', interval_count: row.interval_count },
-    start: row.starts_at,
-    end: row.ends_at,
-    price: { charge_this_month: row.charge_this_month },
-  };
-}
-
 export function toUserInfo(db: Db, user: UserRow, now: Date): UserInfo {
   const invoices = db
     .prepare(
@@ -132,7 +80,7 @@ export function toUserInfo(db: Db, user: UserRow, now: Date): UserInfo {
     .get(now.toISOString(), user.id) as { unpaid: number; overdue: 0 | 1 };
   const { trial_start: start, trial_end: end } = user;
   const onTrial = start !== null && end !== null;
-  const packages = onTrial ? unpaidTrialPackages(db, user.id) : [];
+  const resources = onTrial ? pricedTrialResources(db, user.id, now) : [];
   return {
     id: user.id,
     fullname: user.fullname,
@@ -149,8 +97,8 @@ export function toUserInfo(db: Db, user: UserRow, now: Date): UserInfo {
       start_date: start,
       end_date: end,
       expired: onTrial && end <= now.toISOString(),
-      plan_to_upgrade: packages.length ? packages.map((item) => item.resource).join(', ') : null,
-      amount_to_upgrade: trialTotal(packages),
+      plan_to_upgrade: resources.length ? resources.map((item) => item.name).join(', ') : null,
+      amount_to_upgrade: trialTotal(resources),
     },
   };
 }

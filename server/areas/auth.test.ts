@@ -1,6 +1,4 @@
-import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMAIL_CONFIRMATION_TTL_MS, PASSWORD_RESET_TTL_MS } from '../../src/domain/constants';
 import { OTP_MAX_FAILED_ATTEMPTS, OTP_TTL_MS } from '../otpCodes';
@@ -12,7 +10,6 @@ import {
   mailsTo,
   NEW_CUSTOMER,
   register,
-  scratchDir,
   signIn,
   START,
   testApp,
@@ -190,13 +187,14 @@ describe('getCurrentUser', () => {
   it('shows a running trial, which expires once the clock passes its end', async () => {
     await start();
     const token = await signIn(app, 'trial@example.vn');
+    const upgrade = await app.inject({ url: '/api/v1/auth/trial', headers: withToken(token) });
     expect((await getUser(token)).json().trial).toEqual({
       active: true,
       start_date: new Date(START.getTime() - 2 * DAY_MS).toISOString(),
       end_date: new Date(START.getTime() + 5 * DAY_MS).toISOString(),
       expired: false,
-      plan_to_upgrade: 'vps-dung-thu-01, wan-ipv4-dung-thu',
-      amount_to_upgrade: 216_000,
+      plan_to_upgrade: 'vps-dung-thu-01',
+      amount_to_upgrade: upgrade.json().total,
     });
 
     clock.advance(5 * DAY_MS + 1);
@@ -205,8 +203,16 @@ describe('getCurrentUser', () => {
 
   it('reports overdue invoices and the unpaid amount', async () => {
     await start();
-    const user = (await getUser(await signIn(app, 'expired@example.vn'))).json();
-    expect(user).toMatchObject({ has_expired_invoices: true, unpaid_amount: 275_000 });
+    const token = await signIn(app, 'expired@example.vn');
+    const invoices = await app.inject({
+      url: '/api/v1/billing/invoices',
+      headers: withToken(token),
+    });
+    const [overdue] = invoices.json().items;
+    expect(overdue).toMatchObject({ status: 'open', amount: expect.any(Number) });
+    expect(overdue.amount).toBeGreaterThan(0);
+    const user = (await getUser(token)).json();
+    expect(user).toMatchObject({ has_expired_invoices: true, unpaid_amount: overdue.amount });
     expect(user.trial).toMatchObject({ active: true, expired: true });
   });
 
@@ -431,85 +437,7 @@ describe('resetPassword', () => {
   });
 });
 
-describe('getTrialPackages', () => {
-  it('lists what a trial upgrade would pay for, with the total', async () => {
-    await start();
-    const response = await app.inject({
-      url: '/api/v1/auth/trial',
-      headers: withToken(await signIn(app, 'trial@example.vn')),
-    });
-    const body = response.json();
-    expect(body.total).toBe(216_000);
-    expect(body.items).toHaveLength(2);
-    expect(body.items[0]).toEqual({
-      id: expect.any(Number),
-      resource: 'vps-dung-thu-01',
-      plan: { price: 250_000, interval: 'month', interval_count: 1 },
-      start: new Date(START.getTime() - 2 * DAY_MS).toISOString(),
-      end: new Date(START.getTime() + 5 * DAY_MS).toISOString(),
-      price: { charge_this_month: 180_000 },
-    });
-  });
-
-  it('is empty for an account that is not on a trial', async () => {
-    await start();
-    const response = await app.inject({
-      url: '/api/v1/auth/trial',
-      headers: withToken(await signIn(app, 'demo@example.vn')),
-    });
-    expect(response.json()).toEqual({ items: [], total: 0 });
-  });
-});
-
-describe('upgradeTrial', () => {
-  it('answers 402 when the balance is too small, and changes nothing', async () => {
-    await start();
-    const session = await signIn(app, 'trial@example.vn');
-
-    const response = await post('/auth/user/upgrade', undefined, withToken(session));
-
-    expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({
-      message: 'Số dư không đủ để nâng cấp: cần 216.000 ₫, số dư hiện có 100.000 ₫.',
-    });
-    const user = (await getUser(session)).json();
-    expect(user.balance).toBe(100_000);
-    expect(user.trial).toMatchObject({ active: true, amount_to_upgrade: 216_000 });
-  });
-
-  it('pays the packages from the balance and ends the trial', async () => {
-    const { dir, cleanup } = scratchDir();
-    cleanups.push(cleanup);
-    const dbFile = join(dir, 'sandbox.db');
-    await start({ dbFile });
-    // There is no top-up operation yet, so the test tops the balance up in the database.
-    const db = new Database(dbFile);
-    db.prepare("UPDATE users SET balance = 300000 WHERE email = 'trial@example.vn'").run();
-    db.close();
-    const session = await signIn(app, 'trial@example.vn');
-
-    const response = await post('/auth/user/upgrade', undefined, withToken(session));
-
-    expect(response.statusCode).toBe(200);
-    expect(response.json().message).toMatch(/216\.000/);
-    const user = (await getUser(session)).json();
-    expect(user.balance).toBe(300_000 - 216_000);
-    expect(user.trial).toMatchObject({ active: false, expired: false, amount_to_upgrade: 0 });
-    const packages = await app.inject({ url: '/api/v1/auth/trial', headers: withToken(session) });
-    expect(packages.json()).toEqual({ items: [], total: 0 });
-  });
-
-  it('answers 400 for an account that is not on a trial', async () => {
-    await start();
-    const response = await post(
-      '/auth/user/upgrade',
-      {},
-      withToken(await signIn(app, 'demo@example.vn')),
-    );
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Tài khoản không trong thời gian dùng thử.' });
-  });
-});
+// The trial's packages and upgrade: server/areas/trial.test.ts.
 
 describe('email one-time codes', () => {
   const requestCode = (session: string) =>

@@ -27,14 +27,12 @@ import {
   findUserByEmail,
   markEmailVerified,
   markPhoneVerified,
-  payForTrial,
   setPasswordHash,
-  toTrialPackage,
   toUserInfo,
-  trialTotal,
-  unpaidTrialPackages,
   type UserRow,
 } from '../users';
+import { upgradeTrial } from '../trial';
+import { pricedTrialResources, toTrialPackage, trialTotal } from '../trialPackages';
 
 export const authHandlers: HandlerTable = {
   getCurrentUser: (ctx) => toUserInfo(ctx.db, signedInUser(ctx), ctx.now()),
@@ -121,27 +119,18 @@ export const authHandlers: HandlerTable = {
     return { message: ctx.t('server.password_changed') };
   },
 
+  // Priced at request time by the §9 rules: from now to the end of this month (server/trialPackages.ts).
   getTrialPackages: (ctx) => {
-    const packages = unpaidTrialPackages(ctx.db, signedInUser(ctx).id);
-    return { items: packages.map(toTrialPackage), total: trialTotal(packages) };
+    const resources = pricedTrialResources(ctx.db, signedInUser(ctx).id, ctx.now());
+    return {
+      items: resources.map((resource) => toTrialPackage(resource, ctx.t)),
+      total: trialTotal(resources),
+    };
   },
 
   upgradeTrial: (ctx) => {
-    const now = ctx.now();
-    const paid = ctx.db.transaction(() => {
-      const user = signedInUser(ctx);
-      if (user.trial_start === null) throw badRequest('server.not_on_trial');
-      const total = trialTotal(unpaidTrialPackages(ctx.db, user.id));
-      if (user.balance < total) {
-        throw new ApiError(402, 'server.insufficient_balance', {
-          amount: groupThousands(total),
-          balance: groupThousands(user.balance),
-        });
-      }
-      payForTrial(ctx.db, user.id, total, now);
-      return total;
-    })();
-    return { message: ctx.t('server.upgraded', { amount: groupThousands(paid) }) };
+    const { total } = upgradeTrial(ctx.db, signedInUser(ctx).id, ctx.now());
+    return { message: ctx.t('server.upgraded', { amount: groupThousands(total) }) };
   },
 
   requestEmailOtp: (ctx) => {

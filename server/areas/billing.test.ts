@@ -693,7 +693,7 @@ describe('listInvoices and getInvoice', () => {
     const expired = await as('expired@example.vn');
     const overdue = (await expired.get('/billing/invoices')).json();
     expect(overdue.items).toEqual([
-      expect.objectContaining({ status: 'open', amount: 275_000, order_id: null }),
+      expect.objectContaining({ status: 'open', amount: 240_000, order_id: null }),
     ]);
     expect((await expired.get(`/billing/invoices/${newest.id}`)).statusCode).toBe(404);
   });

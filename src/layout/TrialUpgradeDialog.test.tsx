@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { withToken } from '../../server/testing';
 import type { TrialPackageList } from '../api/auth';
+import { topUpReturnPath } from '../components/topUpPath';
 import { formatDate } from '../domain/dates';
 import { formatVnd } from '../domain/money';
 import {
@@ -63,6 +64,10 @@ describe('the trial upgrade dialog', () => {
 
     const rows = await within(dialog).findAllByRole('row');
     expect(packages.items.every((item) => item.plan.interval === 'month')).toBe(true);
+    // The trial server, named as the customer knows it rather than by its slug.
+    expect(packages.items.map((item) => item.resource)).toEqual([
+      'Máy chủ vps-dung-thu-01 (1 CPU · 1 GB RAM · 10 GB SSD)',
+    ]);
     expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
       ['Tài nguyên', 'Gói', 'Bắt đầu', 'Kết thúc', 'Phí tháng này'],
       ...packages.items.map((item) => [
@@ -151,11 +156,36 @@ describe('the trial upgrade dialog', () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sandbox().requests).not.toContain(`POST ${UPGRADE_PATH}`);
+    // The top-up's success page will offer the way back to the page the dialog was opened on.
+    expect(topUpReturnPath()).toBe('/dashboard');
   });
 
-  it('shows an empty list, and no error, when the packages cannot be loaded', async () => {
-    const { user } = await signInToTrial(10_000_000);
+  it('says the packages could not be loaded, without a toast, and loads them on Retry', async () => {
+    const { user, packages } = await signInToTrial(10_000_000);
     breakNetworkFor('/api/v1/auth/trial');
+    renderShell();
+
+    const dialog = await openDialog(user.trial.end_date as string);
+    const failure = await within(dialog).findByRole('alert');
+    expect(failure).not.toHaveTextContent('Không có gói dịch vụ nào cần thanh toán.');
+    expect(within(dialog).queryByRole('button', { name: /Thanh toán/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toEqual([failure]);
+
+    vi.mocked(globalThis.fetch).mockRestore();
+    fireEvent.click(within(failure).getByRole('button', { name: 'Thử lại' }));
+    expect(
+      await within(dialog).findByRole('button', {
+        name: `Thanh toán ${formatVnd(packages.total)}`,
+      }),
+    ).toBeEnabled();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says there is nothing to pay when the trial has no resources left', async () => {
+    const { user } = await signInToTrial(10_000_000);
+    shell()
+      .db.prepare("UPDATE servers SET status = 'deleted', deleted_at = ? WHERE user_id = ?")
+      .run(new Date().toISOString(), user.id);
     renderShell();
 
     const dialog = await openDialog(user.trial.end_date as string);

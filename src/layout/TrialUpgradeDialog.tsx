@@ -1,8 +1,10 @@
 /**
  * The trial upgrade dialog (spec §2 "Banners and the upgrade dialog", §4 "Trial upgrade
- * success"): the packages the upgrade pays for and their total. When the balance covers the
- * total the button pays; otherwise it leads to billing with the missing amount and the top-up
- * dialog open.
+ * success"): the packages the upgrade pays for — named as the customer knows them, priced by the
+ * sandbox from today to the end of the month — and their total. When the balance covers the total
+ * the button pays; otherwise it leads to billing with the missing amount and the top-up dialog
+ * open. Spec §8 keeps a failed load silent (no toast): the dialog itself says it could not load
+ * and offers to try again, so a failure never reads as "nothing to pay".
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,9 +23,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 import { authApi, type TrialPackageList } from '../api/auth';
+import { LoadFailed } from '../components/LoadFailed';
+import { rememberTopUpReturn, topUpPath } from '../components/topUpPath';
 import { fetchCurrentUser } from '../authProvider/sessionCheck';
 import { getToken } from '../authProvider/sessionStore';
 import { formatDate } from '../domain/dates';
@@ -40,9 +44,10 @@ interface TrialUpgradeDialogProps {
   refreshIdentity: () => Promise<unknown>;
 }
 
-type Packages = { state: 'loading' } | { state: 'loaded'; list: TrialPackageList };
-
-const EMPTY_LIST: TrialPackageList = { items: [], total: 0 };
+type Packages =
+  | { state: 'loading' }
+  | { state: 'loaded'; list: TrialPackageList }
+  | { state: 'failed'; error: unknown };
 
 export function TrialUpgradeDialog(props: TrialUpgradeDialogProps) {
   const titleId = useId();
@@ -72,25 +77,49 @@ function UpgradeContent({
   const locale = useLocale();
   const notify = useNotify();
   const navigate = useNavigate();
+  const location = useLocation();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [packages, setPackages] = useState<Packages>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
   const [paying, setPaying] = useState(false);
   const payingRef = useRef(false);
 
   useEffect(() => {
     let current = true;
     const token = getToken();
-    const load = token ? authApi.getTrialPackages(token, locale) : Promise.resolve(EMPTY_LIST);
-    load
-      // Spec §8: a failed trial load is silent; the dialog simply has nothing to list.
-      .catch(() => EMPTY_LIST)
-      .then((list) => {
+    // Without a token there is nothing to load: shown as the generic load failure.
+    const load = token ? authApi.getTrialPackages(token, locale) : Promise.reject(undefined);
+    load.then(
+      (list) => {
         if (current) setPackages({ state: 'loaded', list });
-      });
+      },
+      async (error: unknown) => {
+        if (!current || (await logoutIfAccessDenied(error))) return;
+        setPackages({ state: 'failed', error });
+      },
+    );
     return () => {
       current = false;
     };
-  }, [locale]);
+  }, [locale, attempt, logoutIfAccessDenied]);
+
+  const retry = () => {
+    setPackages({ state: 'loading' });
+    setAttempt((count) => count + 1);
+  };
+
+  if (packages.state === 'failed') {
+    return (
+      <>
+        <DialogContent>
+          <LoadFailed error={packages.error} onRetry={retry} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('shell.upgrade.close')}</Button>
+        </DialogActions>
+      </>
+    );
+  }
 
   if (packages.state === 'loading') {
     return (
@@ -141,8 +170,10 @@ function UpgradeContent({
   };
 
   const topUp = () => {
+    // The top-up's success page offers the way back here, where the banner opens this dialog.
+    rememberTopUpReturn(`${location.pathname}${location.search}`);
     onClose();
-    navigate(`/billing?${new URLSearchParams({ amount: String(missing), topup: '1' }).toString()}`);
+    navigate(topUpPath(missing));
   };
 
   return (
@@ -152,7 +183,12 @@ function UpgradeContent({
           <Typography>{translate('shell.upgrade.empty')}</Typography>
         ) : (
           <>
-            <TableContainer>
+            {/* Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too. */}
+            <TableContainer
+              tabIndex={0}
+              role="region"
+              aria-label={translate('shell.upgrade.packages')}
+            >
               <Table size="small">
                 <TableHead>
                   <TableRow>

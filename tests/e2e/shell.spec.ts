@@ -49,7 +49,7 @@ test('an account with an expired trial and an overdue invoice sees both banners 
   await expect(
     page.getByText('Thời gian dùng thử của bạn đã kết thúc.', { exact: false }),
   ).toBeVisible();
-  await expect(page.getByRole('banner').getByText('275.000 ₫')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('240.000 ₫')).toBeVisible();
 });
 
 test('only agency accounts see the agency menu', async ({ page }) => {
