@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
 import {
   test as base,
   expect,
@@ -152,4 +155,28 @@ export async function topUpByCard(page: Page, amount: number): Promise<void> {
   await page.goto((await started.json()).url);
   await page.getByRole('button', { name: GATEWAY_BUTTONS.approve }).click();
   await expect(page).toHaveURL(/\/idc\/billing\/success\?/);
+}
+
+/**
+ * axe-core's accessibility violations inside `selector`, run in the page itself (evaluated by the
+ * test driver, so the page's CSP does not stop it). One line per violation: rule and elements.
+ */
+export async function axeViolations(page: Page, selector = 'body'): Promise<string[]> {
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+  await page.evaluate(axeSource);
+  return page.evaluate(async (include) => {
+    const { axe } = window as unknown as {
+      axe: {
+        run: (
+          context: string,
+          options: object,
+        ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+      };
+    };
+    const { violations } = await axe.run(include, { resultTypes: ['violations'] });
+    return violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  }, selector);
 }

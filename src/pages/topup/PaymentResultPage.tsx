@@ -1,17 +1,20 @@
 /**
  * /billing/success and /billing/failure: the end of a top-up (spec §4), showing the payment
  * method, the amount and the currency the return page passed on, with a way back to billing.
- * A visit without those details (typed by hand) shows the message alone.
+ * A visit without those details (typed by hand) shows the message alone. After a success, a
+ * customer who came to top up from an order, a resize or an IP purchase is led back there first.
  */
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 
 import { formatVnd } from '../../domain/money';
 import { MessageCard } from '../../components/MessageCard';
-import { outcomeFromQuery, type PaymentOutcome } from './paymentReturn';
+import { forgetTopUpReturn, topUpReturnPath } from '../../components/topUpPath';
+import { outcomeFromQuery, type PaymentOutcome, type ResultPageState } from './paymentReturn';
 
 const KNOWN_METHODS = ['card', 'paypal', 'bank_transfer'];
 
@@ -19,16 +22,24 @@ export default function PaymentResultPage({ outcome }: { outcome: 'success' | 'f
   const translate = useTranslate();
   const [search] = useSearchParams();
   const payment = outcomeFromQuery(search);
+  // Why, in the API's words, when the return page knew (a PayPal sale still pending, say).
+  const reason = (useLocation().state as ResultPageState | null)?.reason;
   const details: [label: string, value: string][] = [
     ['topup.method_label', methodName(payment.method, translate)],
     ['topup.amount_label', formattedAmount(payment)],
     ['topup.currency_label', payment.currency],
   ];
   const shown = details.filter(([, value]) => value);
+  const [returnPath] = useState(() => (outcome === 'success' ? topUpReturnPath() : null));
 
   return (
     <MessageCard title={translate(`topup.${outcome}_title`)}>
       <Typography gutterBottom>{translate(`topup.${outcome}_text`)}</Typography>
+      {reason && (
+        <Typography color="text.secondary" gutterBottom>
+          {reason}
+        </Typography>
+      )}
       {shown.length > 0 && (
         <Stack component="dl" spacing={0.5} sx={{ my: 2 }}>
           {shown.map(([label, value]) => (
@@ -43,9 +54,23 @@ export default function PaymentResultPage({ outcome }: { outcome: 'success' | 'f
           ))}
         </Stack>
       )}
-      <Button component={Link} to="/billing" variant="contained">
-        {translate('topup.back_to_billing')}
-      </Button>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+        {returnPath ? (
+          <Button component={Link} to={returnPath} variant="contained" onClick={forgetTopUpReturn}>
+            {translate(
+              returnPath.startsWith('/order/') ? 'topup.back_to_order' : 'topup.back_to_origin',
+            )}
+          </Button>
+        ) : null}
+        <Button
+          component={Link}
+          to="/billing"
+          variant={returnPath ? 'outlined' : 'contained'}
+          onClick={returnPath ? forgetTopUpReturn : undefined}
+        >
+          {translate('topup.back_to_billing')}
+        </Button>
+      </Stack>
     </MessageCard>
   );
 }

@@ -20,10 +20,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { BusyButton } from '../../components/BusyButton';
 import { isLostAnswer } from '../../components/lostAnswer';
 import { MessageCard } from '../../components/MessageCard';
+import { errorText } from '../../components/usePortalNotify';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider';
-import { paymentReturnStep, resultPath, successOutcome } from './paymentReturn';
+import {
+  paymentReturnStep,
+  resultPath,
+  successOutcome,
+  type ResultPageState,
+} from './paymentReturn';
 
 /** The billing lists whose rows a credit changes (react-admin resource names). */
 const BALANCE_HISTORY_RESOURCE = 'balance-adjustments';
@@ -81,10 +87,23 @@ function CompleteTopup({
       void refreshIdentity();
       void queryClient.invalidateQueries({ queryKey: [BALANCE_HISTORY_RESOURCE] });
     } else if (failedWithAnswer) {
-      // Spec §8: a failed top-up goes to the failure page, which says it; no notification.
-      navigate(resultPath('failure', step.returned), { replace: true });
+      // Spec §8: a failed top-up goes to the failure page, which says it; no notification. For
+      // PayPal it also says why (a sale PayPal still processes is credited later).
+      const state: ResultPageState = {
+        reason: step.returned.method === 'paypal' ? errorText(topup.error) : undefined,
+      };
+      navigate(resultPath('failure', step.returned), { replace: true, state });
     }
-  }, [topup.isSuccess, topup.data, failedWithAnswer, step, navigate, refreshIdentity, queryClient]);
+  }, [
+    topup.isSuccess,
+    topup.data,
+    topup.error,
+    failedWithAnswer,
+    step,
+    navigate,
+    refreshIdentity,
+    queryClient,
+  ]);
 
   if (topup.isError && isLostAnswer(topup.error)) {
     return (

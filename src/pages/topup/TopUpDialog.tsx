@@ -1,10 +1,11 @@
 /**
  * The top-up dialog (issue 7): an amount in dong (a preset or typed, at least the contract's
- * minimum) and a payment method, then `POST /billing/gen_payment_req_url` and the browser goes to
- * the gateway page it answers. The gateway sends the browser back to /billing/payment.
- *
- * Only the card gateway is built so far (the sandbox answers 400 for the others): PayPal and bank
- * transfer are listed, disabled, with a "not available yet" hint.
+ * minimum) and a payment method, then `POST /billing/gen_payment_req_url`.
+ * - Card: the browser goes straight to the gateway page answered.
+ * - PayPal: the dialog first shows the dollars PayPal will charge and the exchange rate answered
+ *   (the one the credit uses), then goes to PayPal.
+ * - Bank transfer: the dialog shows the account, the amount and the reference to write, to copy.
+ * The gateways send the browser back to /billing/payment. "Back" returns to the form as it was.
  */
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -19,7 +20,6 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
@@ -29,15 +29,13 @@ import { usePortalNotify } from '../../components/usePortalNotify';
 import type { PaymentGateway, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatVnd } from '../../domain/money';
 import { TOPUP_MIN_AMOUNT, validateTopupAmount } from '../../domain/validation';
+import { BankTransferDetails } from './BankTransferDetails';
+import { PaypalCharge } from './PaypalCharge';
 
 /** Quick choices, all at or above the contract's minimum. */
 export const TOPUP_PRESETS = [100_000, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000];
 
-const METHODS: { method: PaymentGateway; available: boolean }[] = [
-  { method: 'card', available: true },
-  { method: 'paypal', available: false },
-  { method: 'bank_transfer', available: false },
-];
+const METHODS: PaymentGateway[] = ['card', 'paypal', 'bank_transfer'];
 
 /** Where the gateway sends the browser back; the API accepts this page only. */
 export function paymentReturnUrl(): string {
@@ -83,18 +81,34 @@ export function TopUpDialog({ open, initialAmount, onClose }: TopUpDialogProps) 
     : validateTopupAmount(amount);
   const showError = touched && amountError !== undefined;
 
+  const [goingToPaypal, setGoingToPaypal] = useState(false);
   const pay = useMutation({
     mutationFn: (request: { amount: number; method: PaymentGateway }) =>
-      dataProvider.createPaymentRequest({ ...request, return_url: paymentReturnUrl() }),
+      dataProvider.createPaymentRequest(
+        request.method === 'bank_transfer'
+          ? request
+          : { ...request, return_url: paymentReturnUrl() },
+      ),
     onSuccess: (answer) => {
-      if (answer.url) gatewayNavigation.assign(answer.url);
+      // PayPal and bank transfer show their step first.
+      if (answer.method === 'card' && answer.url) gatewayNavigation.assign(answer.url);
     },
     // Starting a payment moves no money (the gateway does, later), so any failure, a lost
     // answer included, may simply be tried again.
     onError: (error) => notify.error(error),
   });
+  const answered = pay.data;
   // The button stays busy from the press until the gateway page replaces this one.
-  const leaving = pay.isPending || Boolean(pay.data?.url);
+  const leaving =
+    pay.isPending || (answered?.method === 'card' && Boolean(answered.url)) || goingToPaypal;
+  const step =
+    answered?.method === 'paypal' || answered?.method === 'bank_transfer' ? answered : undefined;
+
+  const goToPaypal = () => {
+    if (!step?.url || goingToPaypal) return;
+    setGoingToPaypal(true);
+    gatewayNavigation.assign(step.url);
+  };
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -115,79 +129,94 @@ export function TopUpDialog({ open, initialAmount, onClose }: TopUpDialogProps) 
     <Dialog open={open} onClose={leaving ? undefined : onClose} aria-labelledby={titleId} fullWidth>
       <DialogTitle id={titleId}>{translate('topup.dialog_title')}</DialogTitle>
       <DialogContent>
-        <Stack component="form" id={`${titleId}-form`} spacing={2} onSubmit={submit} noValidate>
-          <TextField
-            label={translate('topup.amount')}
-            value={amountText}
-            onChange={(event) => setAmountText(event.target.value)}
-            onBlur={() => setTouched(true)}
-            error={showError}
-            helperText={showError ? translate(amountError) : hint}
-            inputMode="numeric"
-            autoComplete="off"
-            required
-            fullWidth
-            margin="dense"
-            disabled={leaving}
-          />
-          <Stack
-            direction="row"
-            flexWrap="wrap"
-            useFlexGap
-            spacing={1}
-            role="group"
-            aria-label={translate('topup.presets')}
-          >
-            {TOPUP_PRESETS.map((preset) => (
-              <Chip
-                key={preset}
-                label={formatVnd(preset)}
-                color={amount === preset ? 'primary' : 'default'}
-                variant={amount === preset ? 'filled' : 'outlined'}
-                onClick={() => {
-                  setAmountText(String(preset));
-                  setTouched(true);
-                }}
-                disabled={leaving}
-                clickable
-              />
-            ))}
-          </Stack>
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{translate('topup.method')}</FormLabel>
-            <RadioGroup
-              value={method}
-              onChange={(event) => setMethod(event.target.value as PaymentGateway)}
+        {step?.method === 'paypal' && <PaypalCharge request={step} />}
+        {step?.method === 'bank_transfer' && <BankTransferDetails request={step} />}
+        {/* What was typed lives in this dialog's state: "Back" finds it again. */}
+        {!step && (
+          <Stack component="form" id={`${titleId}-form`} spacing={2} onSubmit={submit} noValidate>
+            <TextField
+              label={translate('topup.amount')}
+              value={amountText}
+              onChange={(event) => setAmountText(event.target.value)}
+              onBlur={() => setTouched(true)}
+              error={showError}
+              helperText={showError ? translate(amountError) : hint}
+              inputMode="numeric"
+              autoComplete="off"
+              required
+              fullWidth
+              margin="dense"
+              disabled={leaving}
+            />
+            <Stack
+              direction="row"
+              flexWrap="wrap"
+              useFlexGap
+              spacing={1}
+              role="group"
+              aria-label={translate('topup.presets')}
             >
-              {METHODS.map(({ method: choice, available }) => (
-                <FormControlLabel
-                  key={choice}
-                  value={choice}
-                  control={<Radio />}
-                  disabled={!available || leaving}
-                  label={
-                    <span>
-                      {translate(`topup.methods.${choice}`)}
-                      {!available && (
-                        <Typography component="span" variant="body2" color="text.secondary">
-                          {` (${translate('topup.not_available_yet')})`}
-                        </Typography>
-                      )}
-                    </span>
-                  }
+              {TOPUP_PRESETS.map((preset) => (
+                <Chip
+                  key={preset}
+                  label={formatVnd(preset)}
+                  color={amount === preset ? 'primary' : 'default'}
+                  variant={amount === preset ? 'filled' : 'outlined'}
+                  onClick={() => {
+                    setAmountText(String(preset));
+                    setTouched(true);
+                  }}
+                  disabled={leaving}
+                  clickable
                 />
               ))}
-            </RadioGroup>
-          </FormControl>
-        </Stack>
+            </Stack>
+            <FormControl component="fieldset">
+              <FormLabel component="legend">{translate('topup.method')}</FormLabel>
+              <RadioGroup
+                value={method}
+                onChange={(event) => setMethod(event.target.value as PaymentGateway)}
+              >
+                {METHODS.map((choice) => (
+                  <FormControlLabel
+                    key={choice}
+                    value={choice}
+                    control={<Radio />}
+                    disabled={leaving}
+                    label={translate(`topup.methods.${choice}`)}
+                  />
+                ))}
+              </RadioGroup>
+            </FormControl>
+          </Stack>
+        )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={leaving}>
-          {translate('topup.cancel')}
-        </Button>
-        <BusyButton variant="contained" busy={leaving} onClick={() => submit()}>
-          {translate('topup.pay')}
-        </BusyButton>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {step ? (
+          <>
+            <Button onClick={() => pay.reset()} disabled={leaving}>
+              {translate('topup.back')}
+            </Button>
+            {step.method === 'paypal' ? (
+              <BusyButton variant="contained" busy={goingToPaypal} onClick={goToPaypal}>
+                {translate('topup.go_to_paypal')}
+              </BusyButton>
+            ) : (
+              <Button variant="contained" onClick={onClose}>
+                {translate('topup.done')}
+              </Button>
+            )}
+          </>
+        ) : (
+          <>
+            <Button onClick={onClose} disabled={leaving}>
+              {translate('topup.cancel')}
+            </Button>
+            <BusyButton variant="contained" busy={leaving} onClick={() => submit()}>
+              {translate(method === 'card' ? 'topup.pay' : 'topup.continue')}
+            </BusyButton>
+          </>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -83,6 +83,12 @@ function cardOutcome(query: URLSearchParams): PaymentOutcome {
   };
 }
 
+/** What the return page hands the result page besides the address (history state). */
+export interface ResultPageState {
+  /** The API's message on a refused PayPal return, e.g. that PayPal is still processing. */
+  reason?: string;
+}
+
 /** The result page's address: `/billing/success?method=…&amount=…&currency=…`. */
 export function resultPath(kind: 'success' | 'failure', outcome: PaymentOutcome): string {
   const query = new URLSearchParams();

@@ -1,17 +1,19 @@
 // @vitest-environment jsdom
 /**
- * The card top-up (issue 7): the dialog that starts it, and the pages the gateway sends the
- * browser back to. Everything runs against the in-process sandbox, its card gateway included:
- * the gateway's return query is the one the sandbox's gateway page redirects to.
+ * Top-ups (issue 7): the dialog that starts them (card, PayPal, bank transfer), and the pages the
+ * gateways send the browser back to. Everything runs against the in-process sandbox, its card
+ * gateway and PayPal simulator included: a return query is the one the sandbox's gateway page
+ * redirects to.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore } from 'react-admin';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { dataProvider } from '../../../src/dataProvider/dataProvider';
 import { formatVnd } from '../../../src/domain/money';
 import { createI18nProvider } from '../../../src/i18n/i18nProvider';
+import { en as english } from '../../../src/i18n/en';
 import { vi as vietnamese } from '../../../src/i18n/vi';
 import { gatewayNavigation, TopUpDialog } from '../../../src/pages/topup/TopUpDialog';
 import { PORTAL_ORIGIN, sandboxPerTest } from '../../support/sandbox';
@@ -91,8 +93,8 @@ describe('the top-up dialog', () => {
     await user.click(within(presets).getByText(formatVnd(500_000)));
     expect(screen.getByLabelText(/Số tiền nạp/)).toHaveValue('500000');
     expect(screen.getByLabelText(/Thẻ ATM/)).toBeChecked();
-    expect(screen.getByLabelText(/PayPal/)).toBeDisabled();
-    expect(screen.getByLabelText(/Chuyển khoản ngân hàng/)).toBeDisabled();
+    expect(screen.getByLabelText(/PayPal/)).toBeEnabled();
+    expect(screen.getByLabelText(/Chuyển khoản ngân hàng/)).toBeEnabled();
 
     const pay = screen.getByRole('button', { name: 'Thanh toán' });
     await user.dblClick(pay);
@@ -122,6 +124,146 @@ describe('the top-up dialog', () => {
     expect(await screen.findByLabelText(/Số tiền nạp/)).toHaveValue('123456');
     await user.click(screen.getByRole('button', { name: 'Thanh toán' }));
     expect(new URL(await sentTo).searchParams.get('vpc_Amount')).toBe('12345600');
+  });
+});
+
+describe('the top-up dialog for PayPal', () => {
+  it('shows the dollars and the rate answered, goes back to the form as typed, then to PayPal', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    const { assign, sentTo } = watchNavigation();
+    const createPaymentRequest = vi.spyOn(dataProvider, 'createPaymentRequest');
+    renderDialog();
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/Số tiền nạp/), '100.000');
+    await user.click(screen.getByLabelText('PayPal'));
+    await user.click(screen.getByRole('button', { name: 'Tiếp tục' }));
+
+    // 100.000 ₫ at 25.500 ₫ per dollar is 3,92… dollars, charged rounded up to the cent.
+    expect(
+      await screen.findByText('Bạn sẽ trả 3,93 USD qua PayPal (tỷ giá 25.500 ₫/USD).'),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        'Số dư được cộng 100.000 ₫ khi PayPal xác nhận thanh toán. Số đô la đã được làm tròn lên đến cent.',
+      ),
+    ).toBeVisible();
+    expect(assign).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Quay lại' }));
+    expect(screen.getByLabelText(/Số tiền nạp/)).toHaveValue('100.000');
+    expect(screen.getByLabelText('PayPal')).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Tiếp tục' }));
+    const go = await screen.findByRole('button', { name: 'Đến PayPal để thanh toán' });
+    await user.dblClick(go);
+    const url = await sentTo;
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(createPaymentRequest.mock.calls).toEqual([
+      [{ method: 'paypal', amount: 100_000, return_url: RETURN_URL }],
+      [{ method: 'paypal', amount: 100_000, return_url: RETURN_URL }],
+    ]);
+    const answered = await createPaymentRequest.mock.results[1]!.value;
+    expect(url).toBe(answered.url);
+    expect(new URL(url).pathname).toBe('/sandbox/paypal/checkoutnow');
+    expect(answered).toMatchObject({
+      currency: 'USD',
+      charged_amount: 3.93,
+      exchange_rate: 25_500,
+    });
+  });
+
+  it('speaks English, with English separators', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    render(
+      <AdminContext
+        dataProvider={dataProvider}
+        i18nProvider={createI18nProvider('en', english, async () => undefined)}
+        store={memoryStore()}
+      >
+        <TopUpDialog open initialAmount={1_000_000} onClose={() => undefined} />
+      </AdminContext>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('PayPal'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText('You will pay 39.22 USD through PayPal (rate 25.500 ₫/USD).'),
+    ).toBeVisible();
+  });
+});
+
+describe('the top-up dialog for a bank transfer', () => {
+  const NOTE_LABEL = 'Nội dung chuyển khoản';
+
+  it('shows the account, the amount and the reference to copy, and what happens next', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const createPaymentRequest = vi.spyOn(dataProvider, 'createPaymentRequest');
+    renderPortal('/billing?amount=500000&topup=1');
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Nạp tiền vào tài khoản' });
+    await user.click(within(dialog).getByLabelText('Chuyển khoản ngân hàng'));
+    await user.click(within(dialog).getByRole('button', { name: 'Tiếp tục' }));
+
+    expect(
+      await within(dialog).findByRole('heading', { name: 'Chuyển khoản ngân hàng' }),
+    ).toBeVisible();
+    const answered = await createPaymentRequest.mock.results[0]!.value;
+    expect(createPaymentRequest.mock.calls).toEqual([
+      [{ method: 'bank_transfer', amount: 500_000 }],
+    ]);
+    const reference: string = answered.reference;
+    expect(reference).toMatch(/^NAP[A-Z0-9]{8}$/);
+    // The sandbox's own text, as it answered it.
+    expect(within(dialog).getByText(/Số tài khoản: 0123 4567 8901/)).toBeVisible();
+    expect(within(dialog).getByText(formatVnd(500_000))).toBeVisible();
+    expect(within(dialog).getByText(reference)).toBeVisible();
+    expect(
+      within(dialog).getByText(
+        `Nội dung chuyển khoản phải có mã ${reference}; thiếu mã, khoản tiền không được cộng tự động.`,
+      ),
+    ).toBeVisible();
+    expect(
+      within(dialog).getByText(
+        'Khoản nạp khi đó hiện trong mục "Giao dịch nạp tiền" của trang Thanh toán.',
+      ),
+    ).toBeVisible();
+
+    await user.click(within(dialog).getByRole('button', { name: `Sao chép: ${NOTE_LABEL}` }));
+    expect(await screen.findByText(`Đã sao chép: ${NOTE_LABEL}.`)).toBeVisible();
+    expect(await navigator.clipboard.readText()).toBe(reference);
+    await user.click(within(dialog).getByRole('button', { name: 'Sao chép: Số tiền' }));
+    // Digits only, as a banking app's amount field takes them.
+    expect(await navigator.clipboard.readText()).toBe('500000');
+
+    // Nothing is credited until the money arrives.
+    expect(await balanceOf(token)).toBe(DEMO_BALANCE);
+    await user.click(within(dialog).getByRole('button', { name: 'Xong' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Nạp tiền vào tài khoản' })).toBeNull(),
+    );
+  });
+
+  it('selects the text to copy by hand where the browser gives no clipboard', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal('/billing?amount=200000&topup=1');
+    const user = userEvent.setup();
+    const clipboard = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    onTestFinished(() => {
+      if (clipboard) Object.defineProperty(navigator, 'clipboard', clipboard);
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Nạp tiền vào tài khoản' });
+    await user.click(within(dialog).getByLabelText('Chuyển khoản ngân hàng'));
+    await user.click(within(dialog).getByRole('button', { name: 'Tiếp tục' }));
+    const copy = await within(dialog).findByRole('button', { name: `Sao chép: ${NOTE_LABEL}` });
+    await user.click(copy);
+    expect(
+      await screen.findByText(
+        'Không sao chép tự động được. Nội dung đã được chọn: hãy nhấn Ctrl+C (hoặc chạm giữ để sao chép).',
+      ),
+    ).toBeVisible();
+    expect(window.getSelection()?.toString()).toMatch(/^NAP[A-Z0-9]{8}$/);
   });
 });
 
@@ -257,4 +399,77 @@ describe('the gateway return page', () => {
     expect(screen.getByRole('link', { name: 'Về trang thanh toán' })).toBeVisible();
     expect(topupCalls()).toEqual([]);
   });
+});
+
+/** A PayPal top-up started through the API and decided on the sandbox's PayPal page. */
+async function paypalReturn(
+  token: string,
+  decision: 'pay' | 'pay_pending' | 'cancel',
+  amount = 100_000,
+) {
+  const { status, body } = await api<{ url: string }>(
+    sandbox(),
+    token,
+    'POST',
+    '/billing/gen_payment_req_url',
+    { method: 'paypal', amount, return_url: RETURN_URL },
+  );
+  expect(status).toBe(200);
+  const answer = await sandbox().app.inject({
+    method: 'POST',
+    url: '/sandbox/paypal/decision',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      token: new URL(body.url).searchParams.get('token')!,
+      decision,
+    }).toString(),
+  });
+  expect(answer.statusCode).toBe(303);
+  const back = new URL(String(answer.headers.location));
+  expect(`${back.origin}${back.pathname}`).toBe(RETURN_URL);
+  return `/billing/payment${back.search}`;
+}
+
+describe('the PayPal return page', () => {
+  it('credits the dong once and shows what PayPal charged, also when reloaded', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const returnPath = await paypalReturn(token, 'pay', 100_000);
+    const first = renderPortal(returnPath);
+
+    expect(await screen.findByRole('heading', { name: 'Nạp tiền thành công' })).toBeVisible();
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/billing/success?method=paypal&amount=3.93&currency=USD',
+    );
+    expect(screen.getByText('3.93 USD')).toBeVisible();
+    expect(screen.getByText('PayPal')).toBeVisible();
+    expect(await balanceOf(token)).toBe(DEMO_BALANCE + 100_000);
+    first.unmount();
+
+    renderPortal(returnPath);
+    expect(await screen.findByRole('heading', { name: 'Nạp tiền thành công' })).toBeVisible();
+    expect(topupCalls()).toHaveLength(2);
+    expect(await balanceOf(token)).toBe(DEMO_BALANCE + 100_000);
+  });
+
+  for (const decision of ['cancel', 'pay_pending'] as const) {
+    it(`goes to the failure page, crediting nothing, after PayPal's ${decision}`, async () => {
+      const token = await signInAs(sandbox(), 'demo@example.vn');
+      renderPortal(await paypalReturn(token, decision));
+
+      expect(
+        await screen.findByRole('heading', { name: 'Nạp tiền không thành công' }),
+      ).toBeVisible();
+      expect(screen.getByTestId('location')).toHaveTextContent('/billing/failure?method=paypal');
+      // Why, in the sandbox's words: a pending sale is credited later.
+      expect(
+        screen.getByText(
+          decision === 'cancel'
+            ? 'Bạn đã huỷ thanh toán PayPal, số dư không thay đổi.'
+            : 'PayPal đang xử lý khoản thanh toán này. Số dư sẽ được cộng khi PayPal hoàn tất giao dịch.',
+        ),
+      ).toBeVisible();
+      expect(topupCalls()).toHaveLength(1);
+      expect(await balanceOf(token)).toBe(DEMO_BALANCE);
+    });
+  }
 });
