@@ -75,6 +75,7 @@ export default function App({ locale, messages, onLocaleChange }: AppProps) {
         <Route path="/billing/history" element={<BillingPage tab="history" />} />
         <Route path="/billing/payments" element={<BillingPage tab="payments" />} />
         <Route path="/billing/services" element={<BillingPage tab="services" />} />
+        <Route path="/billing/orders" element={<BillingPage tab="orders" />} />
         <Route path="/billing/invoices/:id" element={<InvoicePage />} />
         <Route path="/billing/payment" element={<PaymentReturnPage />} />
         <Route path="/billing/success" element={<PaymentResultPage outcome="success" />} />

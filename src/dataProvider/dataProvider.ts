@@ -18,6 +18,7 @@ export const RESOURCE_PATHS: Record<string, string> = {
   'balance-adjustments': '/billing/balance_adjustments',
   payments: '/billing/payments',
   packages: '/billing/packages',
+  orders: '/billing/orders',
 };
 
 type Schemas = components['schemas'];

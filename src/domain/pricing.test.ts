@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import {
   applyDiscount,
+  coveredPeriod,
+  sameVietnamMonth,
   monthsUntil,
   quoteUntil,
   INTERVAL_COUNTS,
@@ -190,5 +192,36 @@ describe('VAT, coupons and dollars', () => {
   it('converts dong to dollars at a rate, to the cent', () => {
     expect(toUsd(1_250_000, 25_000)).toBe(50);
     expect(toUsd(100_000, 26_000)).toBe(3.85);
+  });
+});
+
+describe('the period a first payment covers', () => {
+  it('a 12-month order on 23-11-2026 covers the rest of November and 11 months, to 31-10-2027', () => {
+    const now = vn('2026-11-23T10:00:00');
+    const priced = quote([], 12, now);
+    const period = coveredPeriod(new Date(priced.period_start), new Date(priced.period_end));
+    expect(period.wholeMonths).toBe(11);
+    expect(period.lastInstant).toEqual(new Date(vn('2027-11-01T00:00:00').getTime() - 1));
+  });
+
+  it('a 1-month order covers the rest of this month only', () => {
+    const now = vn('2026-11-30T23:30:00');
+    const priced = quote([], 1, now);
+    const period = coveredPeriod(now, new Date(priced.period_end));
+    expect(period.wholeMonths).toBe(0);
+    expect(period.lastInstant).toEqual(new Date(vn('2026-12-01T00:00:00').getTime() - 1));
+  });
+
+  it('a change to a server paid to 01-02-2027 covers the rest of this month and 2 months', () => {
+    const now = vn('2026-11-23T10:00:00');
+    const end = vn('2027-02-01T00:00:00');
+    const priced = quoteUntil([], end, 1, now);
+    expect(new Date(priced.period_end)).toEqual(end);
+    expect(coveredPeriod(now, end).wholeMonths).toBe(2);
+  });
+
+  it('tells the Vietnam month apart at its bounds, whatever the UTC date', () => {
+    expect(sameVietnamMonth(vn('2026-11-01T00:00:00'), vn('2026-11-30T23:59:59'))).toBe(true);
+    expect(sameVietnamMonth(vn('2026-10-31T23:59:59'), vn('2026-11-01T00:00:00'))).toBe(false);
   });
 });

@@ -68,6 +68,31 @@ export function monthsUntil(now: Date, end: Date): number {
   return months;
 }
 
+/**
+ * What a payment from `start` to `end` (a Vietnam month start, as `quote` and `quoteUntil` end)
+ * covers, in the words the customer reads: the rest of the start's own month, then `wholeMonths`
+ * calendar months, the last day covered being the day before `end` in Vietnam time.
+ */
+export interface CoveredPeriod {
+  start: Date;
+  /** The last instant covered (one millisecond before `end`): its date is the last day paid for. */
+  lastInstant: Date;
+  wholeMonths: number;
+}
+
+export function coveredPeriod(start: Date, end: Date): CoveredPeriod {
+  return {
+    start,
+    lastInstant: new Date(end.getTime() - 1),
+    wholeMonths: monthsUntil(start, end) - 1,
+  };
+}
+
+/** Whether two instants fall in the same Vietnam calendar month. */
+export function sameVietnamMonth(a: Date, b: Date): boolean {
+  return vietnamMonthStartAfter(a, 0).getTime() === vietnamMonthStartAfter(b, 0).getTime();
+}
+
 export interface PricedProduct {
   id: number;
   name: string;

@@ -305,6 +305,9 @@ describe('breadcrumbTrail', () => {
     ],
     ['/ticket/3/detail', ['app.section.ticket→/ticket', 'shell.breadcrumb.detail']],
     ['/billing/success', ['app.section.billing→/billing', 'shell.breadcrumb.payment_success']],
+    ['/billing/history', ['app.section.billing→/billing', 'billing.tabs.history']],
+    ['/billing/orders', ['app.section.billing→/billing', 'billing.tabs.orders']],
+    ['/billing/invoices/7', ['app.section.billing→/billing', 'shell.breadcrumb.detail']],
     ['/order/create', ['shell.breadcrumb.order→/order', 'shell.breadcrumb.create']],
     ['/somewhere/else', []],
   ])('%s reads %j', (path, expected) => {

@@ -30,7 +30,12 @@ const PLANS: Crumb = {
 const CREATE: Crumb = { key: 'shell.breadcrumb.create' };
 const DETAIL: Crumb = { key: 'shell.breadcrumb.detail' };
 
+/** Billing's own pages: the tabs besides invoices (which is /billing itself) and the gateway pages. */
 const BILLING_PAGES: Record<string, Crumb> = {
+  history: { key: 'billing.tabs.history' },
+  payments: { key: 'billing.tabs.payments' },
+  services: { key: 'billing.tabs.services' },
+  orders: { key: 'billing.tabs.orders' },
   success: { key: 'shell.breadcrumb.payment_success' },
   failure: { key: 'shell.breadcrumb.payment_failure' },
   payment: { key: 'shell.breadcrumb.payment_return' },
@@ -57,6 +62,7 @@ function subPages(section: string, rest: string[]): Crumb[] {
     return [PLANS, CREATE];
   }
   if (section === 'billing' && BILLING_PAGES[second]) return [BILLING_PAGES[second]];
+  if (section === 'billing' && second === 'invoices' && third !== undefined) return [DETAIL];
   if (third === 'detail') return [DETAIL];
   return [];
 }

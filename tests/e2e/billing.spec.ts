@@ -89,6 +89,7 @@ test('the billing page fits a 375 px phone and keeps the invoice filter across a
     history: 'Lịch sử số dư',
     payments: 'Giao dịch nạp tiền',
     services: 'Dịch vụ',
+    orders: 'Đơn hàng',
   };
   for (const [path, name] of Object.entries(tabs)) {
     await page.goto(`/idc/billing/${path}`);

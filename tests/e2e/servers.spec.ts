@@ -74,7 +74,9 @@ test('the demo customer orders a server from a plan, pays from the balance and r
   await expect(page.getByText('Đang dùng 1/20 địa chỉ IP.')).toBeVisible();
   await page.getByRole('button', { name: 'Mua IP' }).click();
   const confirmPurchase = page.getByRole('dialog', { name: 'Xác nhận mua IP' });
-  await expect(confirmPurchase).toContainText('cho thời gian còn lại');
+  await expect(confirmPurchase.getByTestId('first-payment')).toContainText(
+    /^Thanh toán lần này [\d.]+ ₫: từ hôm nay .* — sau đó thêm 50\.000 ₫\/tháng$/,
+  );
   await confirmPurchase.getByRole('button', { name: /^Thanh toán / }).click();
   await expect(page.getByText('Mua thêm 1 địa chỉ IP thành công.')).toBeVisible();
   await expect(page.getByText('Đang dùng 2/20 địa chỉ IP.')).toBeVisible();

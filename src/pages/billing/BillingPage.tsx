@@ -1,8 +1,9 @@
 /**
- * /billing: the balance, the unpaid amount, a Top up button, a gift code field and four tabs, each
+ * /billing: the balance, the unpaid amount, a Top up button, a gift code field and five tabs, each
  * its own route so a link or a reload opens the same tab: /billing (invoices), /billing/history
- * (balance history), /billing/payments (credited top-ups) and /billing/services (what the
- * customer pays for). Each list keeps its filters and page in the URL's query.
+ * (balance history), /billing/payments (credited top-ups), /billing/services (what the customer
+ * pays for) and /billing/orders (orders awaiting payment). Each list keeps its filters and page in
+ * the URL's query.
  */
 import AddCardIcon from '@mui/icons-material/AddCard';
 import Box from '@mui/material/Box';
@@ -23,17 +24,20 @@ import { usePortalIdentity } from '../../layout/usePortalIdentity';
 import { TopUpDialog } from '../topup/TopUpDialog';
 import { BalanceHistoryList } from './BalanceHistoryList';
 import { GiftCodeField } from './GiftCodeField';
+import { forgetTopUpReturn } from '../../components/topUpPath';
 import { InvoiceList } from './InvoiceList';
+import { OrderList } from './OrderList';
 import { PaymentList } from './PaymentList';
 import { ServiceList } from './ServiceList';
 
-export type BillingTab = 'invoices' | 'history' | 'payments' | 'services';
+export type BillingTab = 'invoices' | 'history' | 'payments' | 'services' | 'orders';
 
 const TAB_PATHS: Record<BillingTab, string> = {
   invoices: '/billing',
   history: '/billing/history',
   payments: '/billing/payments',
   services: '/billing/services',
+  orders: '/billing/orders',
 };
 
 const TAB_LISTS: Record<BillingTab, ComponentType> = {
@@ -41,6 +45,7 @@ const TAB_LISTS: Record<BillingTab, ComponentType> = {
   history: BalanceHistoryList,
   payments: PaymentList,
   services: ServiceList,
+  orders: OrderList,
 };
 
 /**
@@ -69,7 +74,8 @@ export default function BillingPage({ tab }: { tab: BillingTab }) {
         aria-label={translate('billing.tabs.label')}
         variant="scrollable"
         allowScrollButtonsMobile
-        sx={{ mt: 2, borderBottom: 1, borderColor: 'divider' }}
+        // On paper, not the page's grey: the selected tab's blue keeps its 4.5:1 contrast.
+        sx={{ mt: 2, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
       >
         {(Object.keys(TAB_PATHS) as BillingTab[]).map((name) => (
           <Tab
@@ -141,6 +147,8 @@ function BalanceSummary() {
             variant="contained"
             component={Link}
             to={TOP_UP_PATH}
+            // A top-up started here returns here: the way back to an order left earlier is dropped.
+            onClick={forgetTopUpReturn}
             startIcon={<AddCardIcon />}
             sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}
           >

@@ -22,6 +22,8 @@ export function BillingTable<RecordType extends RaRecord>(props: {
   /** The react-admin resource (its path is in the dataProvider's RESOURCE_PATHS). */
   resource: string;
   filters: ReactElement[];
+  /** Query parameters every page of the list sends, not shown as filters. */
+  filter?: Record<string, string>;
   emptyText: string;
   rowSx?: DataTableProps<RecordType>['rowSx'];
   children: ReactNode;
@@ -32,6 +34,7 @@ export function BillingTable<RecordType extends RaRecord>(props: {
       resource={props.resource}
       title={false}
       filters={props.filters}
+      filter={props.filter}
       actions={false}
       empty={empty}
       sort={NO_SORT}

@@ -2,7 +2,8 @@
  * /order/create?id=…: a placed order and its payment (spec §4 "Order"). It shows what is ordered
  * and its price, previews a coupon (pay?check=True: discount, total, balance, shortfall), pays from
  * the balance and then opens the new server, or cancels the order. When the balance is short it
- * leads to billing with the missing amount. Without an id it lists the orders awaiting payment.
+ * leads to billing with the missing amount (and remembers this page for the way back). Without an
+ * id it opens the Orders tab of billing, the list of the orders awaiting payment.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,28 +11,23 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
-import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { errorStatus } from '../../api/client';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { BusyButton } from '../../components/BusyButton';
 import { isLostAnswer, recheckIfAnswerLost } from '../../components/lostAnswer';
 import { LoadFailed } from '../../components/LoadFailed';
-import { topUpPath } from '../../components/topUpPath';
+import { FirstPaymentNote } from '../../components/FirstPaymentNote';
+import { rememberTopUpReturn, topUpPath } from '../../components/topUpPath';
 import { useCouponCheck } from '../../components/useCouponCheck';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -48,6 +44,8 @@ import type {
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
+import { ORDERS_RESOURCE } from '../billing/OrderList';
+import { CancelOrderDialog } from './CancelOrderDialog';
 
 const ORDER_COUPON_MESSAGES: CouponFormMessages = {
   label: 'orders.coupon',
@@ -57,9 +55,6 @@ const ORDER_COUPON_MESSAGES: CouponFormMessages = {
   remove: 'orders.remove_coupon',
 };
 
-/** Orders listed on this page when it is opened without an id. */
-const PENDING_ORDERS_PER_PAGE = 50;
-
 const STATUS_COLORS: Record<OrderStatus, ChipProps['color']> = {
   pending: 'warning',
   paid: 'success',
@@ -67,9 +62,20 @@ const STATUS_COLORS: Record<OrderStatus, ChipProps['color']> = {
 };
 
 export default function OrderPage() {
-  const translate = useTranslate();
   const [search] = useSearchParams();
   const id = search.get('id');
+  if (!id || !/^\d+$/.test(id)) return <Navigate to="/billing/orders" replace />;
+  return <OrderScreen id={id} />;
+}
+
+/**
+ * Orders that change a running resource pay for the rest of its period, not a first one (a
+ * renewal pays whole months and says nothing of the kind).
+ */
+const CHANGE_ORDERS: readonly Order['type'][] = ['resize_server', 'buy_ip', 'extend_volume'];
+
+function OrderScreen({ id }: { id: string }) {
+  const translate = useTranslate();
   const title = translate('orders.title');
   usePageTitle(title);
   return (
@@ -78,7 +84,7 @@ export default function OrderPage() {
       <Typography variant="h5" component="h1" gutterBottom>
         {title}
       </Typography>
-      {id && /^\d+$/.test(id) ? <OrderView key={id} id={id} /> : <PendingOrders />}
+      <OrderView key={id} id={id} />
     </Box>
   );
 }
@@ -103,7 +109,7 @@ function OrderView({ id }: { id: string }) {
       <Alert
         severity={notFound ? 'warning' : 'error'}
         action={
-          <Button color="inherit" size="small" component={Link} to="/order/create">
+          <Button color="inherit" size="small" component={Link} to="/billing/orders">
             {translate('orders.pending_title')}
           </Button>
         }
@@ -133,6 +139,8 @@ function OrderDetail({ order }: { order: Order }) {
                   size="small"
                   color={STATUS_COLORS[order.status]}
                   label={translate(`orders.status.${order.status}`)}
+                  // White on the warning orange is too faint (3:1); dark text reads at 6:1.
+                  sx={order.status === 'pending' ? { color: 'text.primary' } : undefined}
                 />
               </Stack>
               <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
@@ -154,6 +162,17 @@ function OrderDetail({ order }: { order: Order }) {
                   {order.expiry ? formatDate(order.expiry) : '—'}
                 </Item>
               </Grid>
+              {order.status === 'pending' && order.expiry && order.type !== 'renew' ? (
+                <FirstPaymentNote
+                  sx={{ mt: 2 }}
+                  payment={{
+                    amount: order.amount,
+                    start: order.created,
+                    end: order.expiry,
+                    change: CHANGE_ORDERS.includes(order.type),
+                  }}
+                />
+              ) : null}
             </CardContent>
           </Card>
         </Grid>
@@ -204,6 +223,7 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
   const navigate = useNavigate();
   const notify = usePortalNotify();
   const refreshIdentity = useRefreshIdentity();
+  const location = useLocation();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
 
   // The amounts without a coupon; with one, the amounts are the answer of its own check.
@@ -223,6 +243,7 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
       // no longer pending (400); other order screens read again when they open.
       queryClient.invalidateQueries({ queryKey: QUERY_KEYS.orders, refetchType: 'none' }),
       queryClient.invalidateQueries({ queryKey: ['cloud-server'] }),
+      queryClient.invalidateQueries({ queryKey: [ORDERS_RESOURCE] }),
     ]);
   };
 
@@ -307,7 +328,12 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
               {translate('orders.cancel')}
             </Button>
             {short ? (
-              <Button variant="contained" component={Link} to={topUpPath(amounts.shortfall)}>
+              <Button
+                variant="contained"
+                component={Link}
+                to={topUpPath(amounts.shortfall)}
+                onClick={() => rememberTopUpReturn(location.pathname + location.search)}
+              >
                 {translate('orders.top_up_amount', { amount: formatVnd(amounts.shortfall) })}
               </Button>
             ) : (
@@ -366,82 +392,6 @@ function Amounts({ payment }: { payment: OrderPayment }) {
         />
       )}
     </Stack>
-  );
-}
-
-function CancelOrderDialog(props: {
-  open: boolean;
-  busy: boolean;
-  onClose: () => void;
-  onConfirm: () => Promise<unknown>;
-}) {
-  const translate = useTranslate();
-  const titleId = useId();
-  return (
-    <Dialog
-      open={props.open}
-      onClose={props.busy ? undefined : props.onClose}
-      aria-labelledby={titleId}
-    >
-      <DialogTitle id={titleId}>{translate('orders.cancel_title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{translate('orders.cancel_text')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose} disabled={props.busy}>
-          {translate('orders.keep')}
-        </Button>
-        <BusyButton variant="contained" color="error" busy={props.busy} onClick={props.onConfirm}>
-          {translate('orders.cancel')}
-        </BusyButton>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-/** The orders awaiting payment, each leading to its page. */
-function PendingOrders() {
-  const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const orders = useQuery({
-    queryKey: QUERY_KEYS.pendingOrders(PENDING_ORDERS_PER_PAGE),
-    queryFn: () =>
-      dataProvider.listOrders({ status: 'pending', per_page: PENDING_ORDERS_PER_PAGE }),
-  });
-  const items = orders.data?.items ?? [];
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {translate('orders.pending_title')}
-        </Typography>
-        {orders.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
-        {orders.isError ? <Alert severity="error">{translate('orders.load_failed')}</Alert> : null}
-        {orders.isSuccess && items.length === 0 ? (
-          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <Typography>{translate('orders.none_pending')}</Typography>
-            <Button variant="contained" component={Link} to="/cloud-server/create">
-              {translate('servers.list.create')}
-            </Button>
-          </Stack>
-        ) : null}
-        <Stack component="ul" spacing={1} sx={{ m: 0, pl: 2 }}>
-          {items.map((order) => (
-            <li key={order.id}>
-              <MuiLink component={Link} to={`/order/create?id=${order.id}`}>
-                {translate('orders.pending_item', {
-                  info: order.info,
-                  amount: formatVnd(order.amount),
-                })}
-              </MuiLink>{' '}
-              <Typography component="span" variant="body2" color="text.secondary">
-                {formatDate(order.created)}
-              </Typography>
-            </li>
-          ))}
-        </Stack>
-      </CardContent>
-    </Card>
   );
 }
 

@@ -1,6 +1,8 @@
 /**
- * /cloud-server/plans: the server plans as cards (CPU, RAM, disk, the monthly price and the price
- * of the chosen interval), each leading to the create form prefilled with it.
+ * /cloud-server/plans: the server plans as cards (CPU, RAM, disk, the monthly price and the first
+ * payment for the chosen interval, said as every price says it), each leading to the create form
+ * prefilled with it. The first payment is priced as the form prices the same choice, so the card
+ * and the checkout show the same amount.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,13 +19,17 @@ import { useState } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
+import { FirstPaymentNote } from '../../components/FirstPaymentNote';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { BillingPlan, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { formatVnd } from '../../domain/money';
-import type { IntervalCount } from '../../domain/pricing';
+import type { IntervalCount, PricedProduct } from '../../domain/pricing';
+import type { ServerChoice } from '../../domain/serverOrder';
 import { SERVER_DEFAULTS } from '../../domain/serverRules';
 import { IntervalToggle } from './IntervalToggle';
+import { useServerProducts } from './PriceSummary';
+import { priceChoiceNow } from './serverChoice';
 import { CATALOG_STALE_MS } from './serverConstants';
 
 export default function PlansPage() {
@@ -39,6 +45,7 @@ export default function PlansPage() {
     placeholderData: (previous) => previous,
   });
   const list = Array.isArray(plans.data) ? plans.data : [];
+  const products = useServerProducts();
 
   return (
     <Box sx={{ mt: 2, mb: 4 }}>
@@ -79,7 +86,12 @@ export default function PlansPage() {
       <Grid container spacing={2}>
         {list.map((plan) => (
           <Grid key={plan.id} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
-            <PlanCard plan={plan} interval={interval} />
+            <PlanCard
+              plan={plan}
+              interval={interval}
+              catalog={products.data}
+              catalogFailed={products.isError}
+            />
           </Grid>
         ))}
       </Grid>
@@ -92,9 +104,40 @@ export default function PlansPage() {
   );
 }
 
-function PlanCard({ plan, interval }: { plan: BillingPlan; interval: IntervalCount }) {
+/** What the create form would charge for this plan at this moment; null for other plans. */
+function firstPayment(
+  plan: BillingPlan,
+  interval: IntervalCount,
+  catalog: Map<string, PricedProduct>,
+) {
+  if (plan.cpu === null || plan.ram === null || plan.disk === null) return null;
+  const choice: ServerChoice = {
+    name: '',
+    os: '',
+    datacenter: SERVER_DEFAULTS.datacenter,
+    cpu: plan.cpu,
+    ram: plan.ram,
+    disk: plan.disk,
+    diskType: plan.disk_type ?? SERVER_DEFAULTS.diskType,
+    dataDisks: [],
+    extraIpv4: 0,
+    ipv6: false,
+    keyName: null,
+    interval,
+  };
+  return priceChoiceNow(choice, catalog);
+}
+
+function PlanCard(props: {
+  plan: BillingPlan;
+  interval: IntervalCount;
+  catalog: Map<string, PricedProduct> | undefined;
+  catalogFailed: boolean;
+}) {
+  const { plan, interval, catalog } = props;
   const translate = useTranslate();
   const headingId = `plan-${plan.id}`;
+  const priced = catalog ? firstPayment(plan, interval, catalog) : null;
   return (
     <Card
       variant="outlined"
@@ -116,12 +159,22 @@ function PlanCard({ plan, interval }: { plan: BillingPlan; interval: IntervalCou
         <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
           {translate('plans.per_month', { amount: formatVnd(plan.monthly_price) })}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {translate('plans.interval_price', {
-            amount: formatVnd(plan.price),
-            months: translate('plans.months', { smart_count: plan.interval_count }),
-          })}
-        </Typography>
+        {priced ? (
+          <FirstPaymentNote
+            color="text.secondary"
+            sx={{ mt: 1 }}
+            payment={{
+              amount: priced.quote.total,
+              start: priced.quote.period_start,
+              end: priced.quote.period_end,
+              monthly: plan.monthly_price,
+            }}
+          />
+        ) : props.catalogFailed ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {translate('plans.first_payment_unavailable')}
+          </Typography>
+        ) : null}
       </CardContent>
       <CardActions>
         <Button

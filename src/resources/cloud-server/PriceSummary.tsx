@@ -1,7 +1,9 @@
 /**
- * What the server being chosen costs, recomputed locally on every change of the form: the lines,
- * the VAT the total contains, the total and the end of the paid period. The prices come from the
- * API once; the arithmetic is the shared `quote()`, so the total is what the order will charge.
+ * What the server being chosen costs, recomputed locally on every change of the form: the lines
+ * of the first payment (each prorated, its monthly price beside it), the VAT the total contains,
+ * the total and the period it covers, said as every price says it (FirstPaymentNote). The prices
+ * come from the API once; the arithmetic is the shared `quote()`, so the total is what the order
+ * will charge.
  */
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
@@ -10,18 +12,39 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 
-import { formatDate } from '../../domain/dates';
+import { FirstPaymentNote } from '../../components/FirstPaymentNote';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider';
+import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { formatVnd } from '../../domain/money';
 import type { PricedProduct } from '../../domain/pricing';
 import {
   choiceFromValues,
   priceChoiceNow,
+  productsByCode,
+  SERVER_PRODUCT_QUERIES,
   type PricedChoice,
   type ServerFormValues,
 } from './serverChoice';
+import { CATALOG_STALE_MS } from './serverConstants';
+
+/** The products a server is priced from, by code; read once and shared by the plans and the form. */
+export function useServerProducts() {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  return useQuery({
+    queryKey: QUERY_KEYS.serverProducts,
+    queryFn: async () =>
+      productsByCode(
+        (
+          await Promise.all(SERVER_PRODUCT_QUERIES.map((query) => dataProvider.listProducts(query)))
+        ).flat(),
+      ),
+    staleTime: CATALOG_STALE_MS,
+  });
+}
 
 interface PriceSummaryProps {
   values: ServerFormValues;
@@ -68,6 +91,9 @@ function SummaryBody({ values, catalog, failed }: PriceSummaryProps) {
         <Row
           key={index}
           label={itemLabel(items[index], translate)}
+          detail={translate('first_payment.line_prorated', {
+            monthly: formatVnd(line.unit_price * line.quantity),
+          })}
           value={formatVnd(line.amount)}
         />
       ))}
@@ -78,11 +104,6 @@ function SummaryBody({ values, catalog, failed }: PriceSummaryProps) {
         value={translate('plans.months', { smart_count: quote.interval_count })}
         muted
       />
-      <Row
-        label={translate('servers.price.period_end')}
-        value={formatDate(quote.period_end)}
-        muted
-      />
       <Row label={translate('servers.price.vat')} value={formatVnd(quote.vat)} muted />
       <Divider />
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
@@ -91,6 +112,14 @@ function SummaryBody({ values, catalog, failed }: PriceSummaryProps) {
           {formatVnd(quote.total)}
         </Typography>
       </Stack>
+      <FirstPaymentNote
+        payment={{
+          amount: quote.total,
+          start: quote.period_start,
+          end: quote.period_end,
+          monthly,
+        }}
+      />
       <Typography variant="caption" color="text.secondary">
         {translate('servers.price.proration_note')}
       </Typography>
@@ -98,11 +127,16 @@ function SummaryBody({ values, catalog, failed }: PriceSummaryProps) {
   );
 }
 
-function Row(props: { label: ReactNode; value: string; muted?: boolean }) {
+function Row(props: { label: ReactNode; detail?: string; value: string; muted?: boolean }) {
   return (
     <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
       <Typography variant="body2" color={props.muted ? 'text.secondary' : undefined}>
         {props.label}
+        {props.detail ? (
+          <Typography component="span" variant="caption" color="text.secondary" display="block">
+            {props.detail}
+          </Typography>
+        ) : null}
       </Typography>
       <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
         {props.value}

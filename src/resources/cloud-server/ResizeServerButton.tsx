@@ -13,11 +13,12 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 
 import { errorStatus } from '../../api/client';
 import { ConfirmByNameDialog } from '../../components/ConfirmByNameDialog';
-import { topUpPath } from '../../components/topUpPath';
+import { calculatedPayment, FirstPaymentNote } from '../../components/FirstPaymentNote';
+import { rememberTopUpReturn, topUpPath } from '../../components/topUpPath';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type {
   CalculationRequest,
@@ -25,7 +26,6 @@ import type {
   Server,
 } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
-import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
 import { SERVER_LIMITS, validateResize, type ServerSize } from '../../domain/serverRules';
 import { useServerAction } from './useServerAction';
@@ -66,6 +66,7 @@ function ResizeDialog({ server, onClose }: { server: Server; onClose: () => void
     disk: String(server.disk),
   });
   const [shortOfBalance, setShortOfBalance] = useState(false);
+  const location = useLocation();
 
   const size = parseSize(text);
   const current = { cpu: server.cpu, ram: server.ram, disk: server.disk };
@@ -143,10 +144,8 @@ function ResizeDialog({ server, onClose }: { server: Server; onClose: () => void
         <Alert severity="error">{translate('servers.resize.price_failed')}</Alert>
       ) : price.data ? (
         <Alert severity="info">
-          {translate('servers.resize.price', {
-            amount: formatVnd(price.data.total),
-            date: formatDate(price.data.period_end),
-          })}
+          <FirstPaymentNote payment={calculatedPayment(price.data, true)} />
+          <Typography variant="body2">{translate('first_payment.charged_now')}</Typography>
         </Alert>
       ) : (
         <Typography variant="body2">{translate('servers.price.loading')}</Typography>
@@ -160,6 +159,7 @@ function ResizeDialog({ server, onClose }: { server: Server; onClose: () => void
               size="small"
               component={Link}
               to={topUpPath(shortfall ?? total ?? 0)}
+              onClick={() => rememberTopUpReturn(location.pathname + location.search)}
             >
               {translate('orders.top_up')}
             </Button>

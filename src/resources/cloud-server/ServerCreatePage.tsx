@@ -59,13 +59,11 @@ import { isIntervalCount } from '../../domain/pricing';
 import { createServerOrder } from '../../domain/serverOrder';
 import { SERVER_LIMITS, validateServerName } from '../../domain/serverRules';
 import { IntervalInput } from './IntervalToggle';
-import { PriceSummary } from './PriceSummary';
+import { PriceSummary, useServerProducts } from './PriceSummary';
 import {
   choiceFromValues,
   initialServerValues,
   maxExtraIpv4,
-  productsByCode,
-  SERVER_PRODUCT_QUERIES,
   type Catalogs,
   type ServerFormValues,
 } from './serverChoice';
@@ -195,16 +193,7 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
   const [submitError, setSubmitError] = useState<string>();
   const submitting = useRef(false);
 
-  const products = useQuery({
-    queryKey: QUERY_KEYS.serverProducts,
-    queryFn: async () =>
-      productsByCode(
-        (
-          await Promise.all(SERVER_PRODUCT_QUERIES.map((query) => dataProvider.listProducts(query)))
-        ).flat(),
-      ),
-    staleTime: CATALOG_STALE_MS,
-  });
+  const products = useServerProducts();
 
   const createOrder = useMutation({
     mutationFn: (order: CreateOrderRequest) => dataProvider.createOrder(order),

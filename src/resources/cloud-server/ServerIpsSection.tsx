@@ -29,12 +29,13 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 
 import { errorStatus } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { LoadFailed } from '../../components/LoadFailed';
-import { topUpPath } from '../../components/topUpPath';
+import { calculatedPayment, FirstPaymentNote } from '../../components/FirstPaymentNote';
+import { rememberTopUpReturn, topUpPath } from '../../components/topUpPath';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type {
   BuyIpRequest,
@@ -196,6 +197,7 @@ function BuyIpsForm(props: { server: Server; remaining: number; canAct: boolean 
   const [quantityText, setQuantityText] = useState('1');
   const [failure, setFailure] = useState<{ status: number | undefined } | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const location = useLocation();
   const confirmTitleId = useId();
 
   const quantity = /^\d+$/.test(quantityText) ? Number(quantityText) : NaN;
@@ -271,18 +273,22 @@ function BuyIpsForm(props: { server: Server; remaining: number; canAct: boolean 
         </BusyButton>
       </Stack>
       {quote ? (
-        <Typography variant="body2">
-          {translate('servers.ips.price', {
-            amount: formatVnd(quote.total),
-            date: formatDate(quote.period_end),
-          })}
-        </Typography>
+        <div>
+          <FirstPaymentNote payment={calculatedPayment(quote, true)} />
+          <Typography variant="body2">{translate('first_payment.charged_now')}</Typography>
+        </div>
       ) : null}
       {failure?.status === 402 && price.data ? (
         <Alert
           severity="warning"
           action={
-            <Button color="inherit" size="small" component={Link} to={topUpPath(price.data.total)}>
+            <Button
+              color="inherit"
+              size="small"
+              component={Link}
+              to={topUpPath(price.data.total)}
+              onClick={() => rememberTopUpReturn(location.pathname + location.search)}
+            >
               {translate('orders.top_up')}
             </Button>
           }
@@ -305,10 +311,10 @@ function BuyIpsForm(props: { server: Server; remaining: number; canAct: boolean 
                 smart_count: quantity,
                 version: version === 'ipv4' ? 'IPv4' : 'IPv6',
                 name: server.name,
-                amount: formatVnd(quote.total),
-                date: formatDate(quote.period_end),
               })}
             </DialogContentText>
+            <FirstPaymentNote payment={calculatedPayment(quote, true)} sx={{ mt: 1 }} />
+            <Typography variant="body2">{translate('first_payment.charged_now')}</Typography>
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setConfirming(false)} disabled={buy.isPending}>

@@ -12,7 +12,7 @@ import {
   shellSandboxPerTest,
 } from '../../../src/layout/layoutTestHarness';
 import { PORTAL_ORIGIN } from '../../support/sandbox';
-import { api, renderPortal, signInAs } from './portalHarness';
+import { api, placeOrder, renderPortal, signInAs, SMALL_SERVER } from './portalHarness';
 
 const NOW = new Date('2025-03-26T05:20:00.000Z');
 
@@ -417,5 +417,100 @@ describe('the services tab of the billing page', () => {
       per_page: expect.any(String),
       status: 'cancelled',
     });
+  });
+});
+
+describe('the orders tab of the billing page', () => {
+  // Filters and notifications run on the clock: let it run.
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('lists the orders awaiting payment as spec §7 asks for them, and cancels one after asking', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const kept = await placeOrder(sandbox(), token);
+    const dropped = await placeOrder(sandbox(), token, { ...SMALL_SERVER, name: 'web-02' });
+    const alreadyCancelled = await placeOrder(sandbox(), token, {
+      ...SMALL_SERVER,
+      name: 'web-03',
+    });
+    await api(sandbox(), token, 'POST', `/billing/orders/${alreadyCancelled.id}/cancel`, {});
+    const queries = watchQueriesTo('/billing/orders');
+    renderPortal('/billing/orders');
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('tab', { name: 'Đơn hàng' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const pay = await screen.findByRole('link', { name: `Thanh toán đơn hàng #${kept.id}` });
+    expect(pay).toHaveAttribute('href', `/order/create?id=${kept.id}`);
+    const row = pay.closest('tr') as HTMLElement;
+    expect(within(row).getByText(formatVnd(kept.amount))).toBeVisible();
+    expect(within(row).getByText('Tạo máy chủ')).toBeVisible();
+    expect(screen.queryByText(`#${alreadyCancelled.id}`)).toBeNull();
+    expect(Object.fromEntries(queries.at(-1) ?? [])).toEqual({
+      page: '1',
+      per_page: expect.any(String),
+      status: 'pending',
+    });
+
+    await user.click(screen.getByRole('button', { name: `Huỷ đơn hàng #${dropped.id}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Huỷ đơn hàng này?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Huỷ đơn hàng' }));
+    expect(await screen.findByText('Đã huỷ đơn hàng.')).toBeVisible();
+    await waitFor(() => expect(screen.queryByText(`#${dropped.id}`)).toBeNull());
+    expect(screen.getByText(`#${kept.id}`)).toBeVisible();
+    const { body } = await api<{ status: string }>(
+      sandbox(),
+      token,
+      'GET',
+      `/billing/orders/${dropped.id}`,
+    );
+    expect(body.status).toBe('cancelled');
+  });
+
+  it('shows an account without pending orders an empty list', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal('/billing/orders');
+    expect(
+      await screen.findByText('Không có đơn hàng nào đang chờ thanh toán.', {}, { timeout: 5000 }),
+    ).toBeVisible();
+  });
+
+  it('says the orders could not be loaded, with a Retry, instead of an empty list', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    breakNetworkFor('/billing/orders');
+    renderPortal('/billing/orders');
+    expect(await screen.findByRole('button', { name: /thử lại/i })).toBeVisible();
+    expect(screen.queryByText('Không có đơn hàng nào đang chờ thanh toán.')).toBeNull();
+  });
+
+  it('pays an order from the tab: the balance shown follows without a reload', async () => {
+    setBalance(shell().db, 'demo@example.vn', 1_000_000);
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const order = await placeOrder(sandbox(), token);
+    renderPortal('/billing/orders');
+    const user = userEvent.setup();
+    const balanceShown = await screen.findByTestId('billing-balance');
+    await waitFor(() => expect(balanceShown).toHaveTextContent(formatVnd(1_000_000)));
+
+    await user.click(await screen.findByRole('link', { name: `Thanh toán đơn hàng #${order.id}` }));
+    // The order page previews the payment (total, balance) before it offers Pay.
+    expect(await screen.findByTestId('order-total')).toHaveTextContent(formatVnd(order.amount));
+    const pay = screen.getByRole('button', { name: `Thanh toán ${formatVnd(order.amount)}` });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/\/cloud-server\/\d+\/detail/),
+    );
+    expect(await balanceOf(token)).toBe(1_000_000 - order.amount);
+
+    await user.click(screen.getByRole('link', { name: /^Chưa thanh toán/ }));
+    await waitFor(() =>
+      expect(screen.getByTestId('billing-balance')).toHaveTextContent(
+        formatVnd(1_000_000 - order.amount),
+      ),
+    );
   });
 });

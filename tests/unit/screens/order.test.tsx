@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -19,6 +19,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  sessionStorage.clear();
 });
 
 const sandbox = sandboxPerTest();
@@ -225,10 +226,46 @@ describe('the order page', () => {
         `/billing?amount=${preview.shortfall}&topup=1`,
       ),
     );
+
+    // Back from the gateway, the success page leads to the order first.
+    cleanup();
+    renderPortal('/billing/success');
+    const back = await screen.findByRole('link', { name: 'Quay lại đơn hàng' });
+    expect(back).toHaveAttribute('href', `/order/create?id=${order.id}`);
+    expect(screen.getByRole('link', { name: 'Về trang thanh toán' })).toBeVisible();
+  });
+
+  it('says what the first payment covers: from today to the end of the month, plus whole months', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const monthly = await placeOrder(sandbox(), token);
+    const yearly = await placeOrder(sandbox(), token, {
+      ...SMALL_SERVER,
+      name: 'web-12',
+      interval: 12,
+    });
+
+    renderPortal(`/order/create?id=${monthly.id}`);
+    expect(await screen.findByTestId('first-payment')).toHaveTextContent(
+      `Thanh toán lần đầu ${formatVnd(monthly.amount)}: từ hôm nay 26-03-2025 đến hết 31-03-2025 (phần còn lại của tháng này)`,
+    );
+    cleanup();
+    renderPortal(`/order/create?id=${yearly.id}`);
+    expect(await screen.findByTestId('first-payment')).toHaveTextContent(
+      `Thanh toán lần đầu ${formatVnd(yearly.amount)}: từ hôm nay 26-03-2025 đến hết 28-02-2026 (phần còn lại của tháng này + 11 tháng)`,
+    );
+  });
+
+  it('offers billing alone after a top-up that no order led to', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal('/billing/success');
+    expect(await screen.findByRole('link', { name: 'Về trang thanh toán' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Quay lại đơn hàng' })).toBeNull();
   });
 
   it('shows a blocked account why it may not pay, with the pay button disabled', async () => {
     const token = await signInAs(sandbox(), 'trial@example.vn');
+    // The trial account starts with no balance: the gift code pays for the small server.
+    await api(sandbox(), token, 'POST', '/billing/apply_coupon', { code: 'NAP100K' });
     const order = await placeOrder(sandbox(), token);
     // The trial (five days left) ends while the order waits.
     vi.setSystemTime(new Date(NOW.getTime() + 5 * DAY_MS + HOUR_MS));
@@ -240,11 +277,12 @@ describe('the order page', () => {
     expect(screen.getByRole('button', { name: 'Huỷ đơn hàng' })).toBeEnabled();
   });
 
-  it('lists the orders awaiting payment when opened without an id', async () => {
+  it('opens the Orders tab of billing when opened without an id', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const order = await placeOrder(sandbox(), token);
     renderPortal('/order/create');
-    const link = await screen.findByRole('link', { name: new RegExp(formatVnd(order.amount)) });
-    expect(link).toHaveAttribute('href', `/order/create?id=${order.id}`);
+    const pay = await screen.findByRole('link', { name: `Thanh toán đơn hàng #${order.id}` });
+    expect(pay).toHaveAttribute('href', `/order/create?id=${order.id}`);
+    expect(screen.getByTestId('location')).toHaveTextContent('/billing/orders');
   });
 });

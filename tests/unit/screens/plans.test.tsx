@@ -1,11 +1,23 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { formatVnd } from '../../../src/domain/money';
 import { sandboxPerTest } from '../../support/sandbox';
 import { api, renderPortal, signInAs } from './portalHarness';
+
+/** 23-11-2026, 10:00 in Vietnam. */
+const NOW = new Date('2026-11-23T03:00:00.000Z');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const sandbox = sandboxPerTest();
 
@@ -17,7 +29,7 @@ interface Plan {
 }
 
 describe('the plans page', () => {
-  it('shows each server plan with its monthly price and the price of the chosen interval, leading to the create form', async () => {
+  it('shows each server plan with its monthly price and the first payment of the chosen interval, as the create form charges it', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const quarterly = await api<{ items: Plan[] }>(
       sandbox(),
@@ -36,9 +48,13 @@ describe('the plans page', () => {
     expect(within(card).getByText(`${formatVnd(basic.monthly_price)}/tháng`)).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: '3 tháng' }));
+    const note = within(card).getByTestId('first-payment');
     await waitFor(() =>
-      expect(within(card).getByText(`${formatVnd(basic.price)} cho 3 tháng`)).toBeVisible(),
+      expect(note).toHaveTextContent(
+        /^Thanh toán lần đầu [\d.]+ ₫: từ hôm nay 23-11-2026 đến hết 31-01-2027 \(phần còn lại của tháng này \+ 2 tháng\) — sau đó 630\.000 ₫\/tháng$/,
+      ),
     );
+    const firstPayment = /lần đầu ([\d.]+ ₫)/.exec(note.textContent ?? '')?.[1];
 
     await user.click(within(card).getByRole('link', { name: 'Chọn gói VPS Basic' }));
     expect(
@@ -47,5 +63,10 @@ describe('the plans page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(
       `/cloud-server/plan/${basic.id}?interval=3`,
     );
+    // The card said what the checkout asks.
+    expect(await screen.findByTestId('price-total')).toHaveTextContent(firstPayment as string);
+    expect(screen.getByTestId('first-payment')).toHaveTextContent(note.textContent as string);
+    // No line of the checkout reads as a monthly price: each is prorated, its monthly one beside it.
+    expect(screen.getByText('180.000 ₫/tháng, tính theo ngày còn lại')).toBeVisible();
   });
 });

@@ -158,11 +158,13 @@ describe('the server detail page', () => {
         ],
       },
     );
-    expect(
-      await within(dialog).findByText(
-        new RegExp(`: ${formatVnd(price.total)}, trừ ngay vào số dư`),
+    // Said as every price is said: what it covers, then what it adds a month.
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('first-payment')).toHaveTextContent(
+        `Thanh toán lần này ${formatVnd(price.total)}: từ hôm nay 26-03-2025 đến hết 31-03-2025 (phần còn lại của tháng này) — sau đó thêm 170.000 ₫/tháng`,
       ),
-    ).toBeVisible();
+    );
+    expect(within(dialog).getByText('Số tiền này được trừ ngay vào số dư.')).toBeVisible();
 
     await typeName(dialog, 'web-01');
     await user.click(within(dialog).getByRole('button', { name: 'Thay đổi cấu hình' }));
@@ -208,7 +210,11 @@ describe('the server detail page', () => {
     // Buying asks first, with the sandbox's price; Cancel moves no money.
     await user.click(await screen.findByRole('button', { name: 'Mua IP' }));
     let confirm = await screen.findByRole('dialog', { name: 'Xác nhận mua IP' });
-    expect(confirm).toHaveTextContent(`Chi phí ${formatVnd(quote.total)} cho thời gian còn lại`);
+    expect(within(confirm).getByTestId('first-payment')).toHaveTextContent(
+      new RegExp(
+        `^Thanh toán lần này ${formatVnd(quote.total)}: từ hôm nay 26-03-2025 đến hết 31-03-2025 \\(phần còn lại của tháng này\\) — sau đó thêm 100\\.000 ₫/tháng$`,
+      ),
+    );
     await user.click(within(confirm).getByRole('button', { name: 'Huỷ' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(purchases()).toEqual([]);
@@ -299,6 +305,8 @@ describe('the server detail page', () => {
 
   it('shows a blocked account the reasons and disables every action', async () => {
     const token = await signInAs(sandbox(), 'trial@example.vn');
+    // The trial account starts with no balance: the gift code pays for the small server.
+    await api(sandbox(), token, 'POST', '/billing/apply_coupon', { code: 'NAP100K' });
     const id = await buyServer(sandbox(), token);
     // The trial (five days left) ends; the server is long built by then.
     vi.setSystemTime(new Date(NOW.getTime() + 5 * DAY_MS + HOUR_MS));

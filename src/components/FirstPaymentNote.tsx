@@ -1,0 +1,91 @@
+/**
+ * The one sentence every price of a new order or a change says, so the plans, the create form,
+ * a resize, an IP purchase and the order page all read alike: what is paid now covers from today
+ * (dates shown) to the end of this month plus whole months, then the monthly price applies —
+ * "Thanh toán lần đầu 7.084.000 ₫: từ hôm nay 23-11-2026 đến hết 31-10-2027 (phần còn lại của
+ * tháng này + 11 tháng) — sau đó 630.000 ₫/tháng". The period is the one `quote()` prices
+ * (spec §9): the rest of the start's Vietnam month, prorated, plus whole months up to `end`.
+ */
+import Typography, { type TypographyProps } from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+
+import type { Calculation } from '../dataProvider/dataProvider';
+import { formatDate } from '../domain/dates';
+import { formatVnd } from '../domain/money';
+import { coveredPeriod, sameVietnamMonth } from '../domain/pricing';
+import { formatInVietnam } from '../domain/vietnamTime';
+
+export interface FirstPayment {
+  /** What is paid now, in dong. */
+  amount: number;
+  /** Where the paid period starts (the quote's `period_start`, an order's creation). */
+  start: string | Date;
+  /** Where it ends: a Vietnam month start (the quote's `period_end`, an order's `expiry`). */
+  end: string | Date;
+  /** What it costs a month afterwards; left out where it is not known. */
+  monthly?: number;
+  /** A change to a running resource (resize, more IPs): its monthly price is added to the rest. */
+  change?: boolean;
+}
+
+/**
+ * A price the API worked out (`POST /billing/calculation`) as a payment: its lines' unit prices
+ * times their quantities are what it adds a month.
+ */
+export function calculatedPayment(calculation: Calculation, change: boolean): FirstPayment {
+  return {
+    amount: calculation.total,
+    start: calculation.period_start,
+    end: calculation.period_end,
+    monthly: calculation.lines.reduce((sum, line) => sum + line.unit_price * line.quantity, 0),
+    change,
+  };
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export function firstPaymentText(
+  translate: Translate,
+  payment: FirstPayment,
+  now: Date = new Date(),
+): string {
+  const start = new Date(payment.start);
+  const period = coveredPeriod(start, new Date(payment.end));
+  const dates = { start: formatDate(start), end: formatDate(period.lastInstant) };
+  const from = translate(
+    formatDate(start) === formatDate(now) ? 'first_payment.from_today' : 'first_payment.from',
+    dates,
+  );
+  const rest = sameVietnamMonth(start, now)
+    ? translate('first_payment.rest_of_this_month')
+    : translate('first_payment.rest_of_month', { month: formatInVietnam(start, 'MM-YYYY') });
+  const months =
+    period.wholeMonths > 0
+      ? translate('first_payment.rest_and_months', {
+          rest,
+          plus: translate('first_payment.plus_months', { smart_count: period.wholeMonths }),
+        })
+      : rest;
+  const lead = translate(payment.change ? 'first_payment.lead_change' : 'first_payment.lead_new', {
+    amount: formatVnd(payment.amount),
+  });
+  const sentence = translate('first_payment.sentence', { lead, period: from, months });
+  if (payment.monthly === undefined) return sentence;
+  const then = translate(
+    payment.change ? 'first_payment.then_more_monthly' : 'first_payment.then_monthly',
+    { monthly: formatVnd(payment.monthly) },
+  );
+  return translate('first_payment.with_then', { sentence, then });
+}
+
+export function FirstPaymentNote({
+  payment,
+  ...typography
+}: { payment: FirstPayment } & Omit<TypographyProps, 'children'>) {
+  const translate = useTranslate();
+  return (
+    <Typography variant="body2" data-testid="first-payment" {...typography}>
+      {firstPaymentText(translate, payment)}
+    </Typography>
+  );
+}
