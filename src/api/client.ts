@@ -92,6 +92,7 @@ export async function request<T>(path: string, options: RequestOptions): Promise
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
 
   let response: Response;
+  let body: unknown;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
@@ -100,6 +101,9 @@ export async function request<T>(path: string, options: RequestOptions): Promise
       credentials: 'include',
       signal: options.signal,
     });
+    // Inside the same try: the connection can also break while the body arrives (the customer
+    // leaving the page cancels it then too), and that is no answer either, not a bug.
+    body = await readJson(response);
   } catch (cause) {
     if (isAbortError(cause)) throw cause;
     if (leavingPage) throw new DOMException('The page is being left', 'AbortError');
@@ -108,7 +112,6 @@ export async function request<T>(path: string, options: RequestOptions): Promise
     });
   }
 
-  const body = await readJson(response);
   if (!response.ok) {
     const message = isApiError(body)
       ? body.message

@@ -44,6 +44,26 @@ describe('the reason a session ended', () => {
     expect(peekSignOutReason()).toBe('unreachable');
   });
 
+  it('is not set when an answer breaks off halfway once: the check asks again and holds', async () => {
+    // What the customer leaving a page (or a flaky network) does to a call whose headers
+    // already arrived: the body never completes. That is no answer, not a reason to sign out.
+    const token = await signInAsDemo();
+    const brokenBody = new ReadableStream({
+      start(controller) {
+        controller.error(new TypeError('network error'));
+      },
+    });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
+      new Response(brokenBody, { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const outcome = authProvider.checkAuth({});
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(outcome).resolves.toBeUndefined();
+    expect(localStorage.getItem('access_token')).toBe(token);
+    expect(peekSignOutReason()).toBeNull();
+  });
+
   it('is "session_expired" when the session check is refused (401)', async () => {
     localStorage.setItem('access_token', 'no-longer-valid');
     await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
