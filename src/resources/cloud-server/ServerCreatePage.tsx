@@ -311,12 +311,12 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
                 <Typography variant="body2" color="warning.main">
                   {translate('servers.create.keys_failed')}
                 </Typography>
-              ) : keyless ? (
+              ) : (
                 <Typography variant="body2">
-                  {translate('servers.create.no_keys')}{' '}
+                  {keyless ? `${translate('servers.create.no_keys')} ` : null}
                   <Link to="/ssh-keys/create">{translate('servers.create.add_key')}</Link>
                 </Typography>
-              ) : null}
+              )}
             </Section>
 
             <Section title={translate('servers.create.section_size')}>
