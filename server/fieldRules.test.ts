@@ -10,6 +10,12 @@ describe('a body the schema refuses is answered with the domain’s message for 
     ['createVolume', { name: 'data' }, { name: 'validation.resource_name' }],
     ['createSnapshot', { name: 'bản-sao' }, { name: 'validation.resource_name' }],
     ['createSshKey', { name: 'my key' }, { name: 'validation.ssh_key_name' }],
+    ['restoreSnapshot', { name: 'ab' }, { name: 'validation.resource_name' }],
+    [
+      'createOrder',
+      { type: 'create_snapshot', data: { name: 'a b' } },
+      { 'data.name': 'validation.resource_name' },
+    ],
   ])('%s %j', (operationId, body, problems) => {
     expect(domainFieldProblems(operationId, body)).toEqual(problems);
   });

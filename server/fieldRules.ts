@@ -30,10 +30,15 @@ const couponField = textField('coupon_code', validateCouponCode);
 
 const RULES: Partial<Record<OperationId, Record<string, FieldRule>>> = {
   createOrder: {
-    'data.name': (body) =>
-      body.type === 'create_server'
-        ? validateServerName(asText(asRecord(body.data).name))
-        : undefined,
+    'data.name': (body) => {
+      const name = asText(asRecord(body.data).name);
+      if (body.type === 'create_server') return validateServerName(name);
+      // Volumes and snapshots share one naming rule.
+      if (body.type === 'create_volume' || body.type === 'create_snapshot') {
+        return name === undefined ? undefined : validateResourceName(name);
+      }
+      return undefined;
+    },
   },
   payOrder: { coupon_code: couponField },
   payInvoice: { coupon_code: couponField },
@@ -45,6 +50,7 @@ const RULES: Partial<Record<OperationId, Record<string, FieldRule>>> = {
   resetServerPassword: { password: textField('password', validateServerPassword) },
   createVolume: { name: textField('name', validateResourceName) },
   createSnapshot: { name: textField('name', validateResourceName) },
+  restoreSnapshot: { name: textField('name', validateResourceName) },
   createSshKey: { name: textField('name', validateSshKeyName) },
 };
 

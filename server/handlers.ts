@@ -7,6 +7,7 @@ import { networkHandlers } from './areas/network';
 import { paymentHandlers } from './areas/payments';
 import { serverHandlers } from './areas/servers';
 import { serviceHandlers } from './areas/services';
+import { snapshotHandlers } from './areas/snapshots';
 import { storageHandlers } from './areas/storage';
 import type { HandlerTable } from './handler';
 
@@ -20,4 +21,5 @@ export const handlers: HandlerTable = {
   ...networkHandlers,
   ...keyHandlers,
   ...storageHandlers,
+  ...snapshotHandlers,
 };

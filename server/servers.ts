@@ -116,8 +116,14 @@ export function settleServers(db: Db, now: Date): void {
         // The addresses and the schedule go with the server; the row stays as a record.
         db.prepare('DELETE FROM ips WHERE server_id = ?').run(id);
         db.prepare('DELETE FROM snapshot_schedules WHERE server_id = ?').run(id);
+        deleteRootDiskSnapshots(db, id, endedAt);
         // Its volumes go too with delete_volumes; otherwise they are detached and kept.
         if (deleteVolumes === 1) {
+          db.prepare(
+            `UPDATE snapshots SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
+              WHERE deleted_at IS NULL AND volume_id IN
+                (SELECT id FROM volumes WHERE server_id = ? AND deleted_at IS NULL)`,
+          ).run(endedAt, id);
           db.prepare(
             `UPDATE volumes SET status = 'deleted', deleted_at = ?
               WHERE server_id = ? AND deleted_at IS NULL`,
@@ -131,6 +137,14 @@ export function settleServers(db: Db, now: Date): void {
       }
     }
   })();
+}
+
+/** The snapshots of a server's root disk go with it (server/snapshots.ts keeps the rest). */
+function deleteRootDiskSnapshots(db: Db, serverId: number, at: string): void {
+  db.prepare(
+    `UPDATE snapshots SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
+      WHERE server_id = ? AND deleted_at IS NULL`,
+  ).run(at, serverId);
 }
 
 /** A server of the account that is not deleted, or 404. Settle first. */
@@ -198,6 +212,8 @@ export function startTask(
   buildSeconds: number,
 ): void {
   const ends = new Date(now.getTime() + taskSeconds(task, buildSeconds) * 1000);
+  // A rebuild reinstalls the root disk: its snapshots are gone from the start (spec §4).
+  if (task === 'rebuild') deleteRootDiskSnapshots(db, serverId, now.toISOString());
   db.prepare('UPDATE servers SET task = ?, task_started_at = ?, task_ends_at = ? WHERE id = ?').run(
     task,
     now.toISOString(),

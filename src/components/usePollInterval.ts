@@ -1,7 +1,8 @@
 /**
  * One polling rhythm for records that change on their own (a server building, rebooting,
  * resizing…): fast while something is in transition, slow otherwise, and paused while the browser
- * tab is hidden. Pass the result to TanStack Query's `refetchInterval`.
+ * tab is hidden. A list passes `pollInterval(anyInTransition(data), useDocumentVisible())` to
+ * TanStack Query's `refetchInterval`, which sees the data (a hook outside the list cannot).
  */
 import { useSyncExternalStore } from 'react';
 
@@ -9,11 +10,6 @@ import { useSyncExternalStore } from 'react';
 export const POLL_FAST_MS = 2000;
 /** While nothing is expected to change (something may still change elsewhere). */
 export const POLL_SLOW_MS = 16000;
-
-export function usePollInterval(inTransition: boolean): number | false {
-  const visible = useDocumentVisible();
-  return pollInterval(inTransition, visible);
-}
 
 export function pollInterval(inTransition: boolean, visible: boolean): number | false {
   if (!visible) return false;

@@ -1,0 +1,155 @@
+/**
+ * Restore a snapshot into a new volume (the issue's reading of "restore"): the customer names the
+ * volume; it has the snapshot's size and type and is priced and charged at once as a new volume
+ * is, from the `DISK SSD`/`DISK HDD` product. The snapshot is kept.
+ */
+import RestoreIcon from '@mui/icons-material/Restore';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+
+import { errorStatus } from '../../api/client';
+import { BusyButton } from '../../components/BusyButton';
+import { useActionPermission } from '../../components/useActionPermission';
+import { usePortalNotify } from '../../components/usePortalNotify';
+import { useRefreshIdentity } from '../../components/useRefreshIdentity';
+import type { PortalDataProvider, Snapshot, VolumeCharge } from '../../dataProvider/dataProvider';
+import { formatVnd } from '../../domain/money';
+import { validateResourceName } from '../../domain/validation';
+import { VOLUME_PRODUCT_NAMES } from '../../domain/volumeRules';
+import { PriceCard, priceNow, useProductPrice } from './snapshotPricing';
+
+export function RestoreSnapshotButton({ snapshot }: { snapshot: Snapshot }) {
+  const translate = useTranslate();
+  const permission = useActionPermission();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={<RestoreIcon />}
+        disabled={snapshot.status !== 'available' || !permission.allowed}
+        aria-label={translate('snapshots.restore.action_named', { name: snapshot.name })}
+        onClick={() => setOpen(true)}
+      >
+        {translate('snapshots.restore.action')}
+      </Button>
+      {open ? <RestoreDialog snapshot={snapshot} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function RestoreDialog({ snapshot, onClose }: { snapshot: Snapshot; onClose: () => void }) {
+  const translate = useTranslate();
+  const titleId = useId();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = usePortalNotify();
+  const refreshIdentity = useRefreshIdentity();
+  const [name, setName] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<{ status?: number; message?: string }>();
+  const productName = VOLUME_PRODUCT_NAMES[snapshot.type];
+  const product = useProductPrice(productName);
+  const total = product.data ? priceNow(product.data, snapshot.size).total : undefined;
+  const nameProblem = validateResourceName(name);
+
+  const restore = useMutation({
+    mutationFn: () =>
+      dataProvider.postAction<VolumeCharge>('snapshot', snapshot.id, 'restore', { name }),
+    onSuccess: async (charge) => {
+      notify.success('snapshots.restore.restored', {
+        name: snapshot.name,
+        volume: charge.volume.name,
+      });
+      onClose();
+      await Promise.all([
+        refreshIdentity(),
+        queryClient.invalidateQueries({ queryKey: ['snapshot'] }),
+        queryClient.invalidateQueries({ queryKey: ['volume'] }),
+      ]);
+    },
+    onError: (error) => {
+      setFailure({
+        status: errorStatus(error),
+        message: error instanceof Error ? error.message : undefined,
+      });
+      notify.error(error, 'snapshots.restore.failed');
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (nameProblem || restore.isPending) return;
+    setFailure(undefined);
+    restore.mutate();
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={restore.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>
+        {translate('snapshots.restore.title', { name: snapshot.name })}
+      </DialogTitle>
+      <form onSubmit={submit} noValidate>
+        <DialogContent>
+          <Stack spacing={2}>
+            <Typography variant="body2">
+              {translate('snapshots.restore.text', { size: snapshot.size, type: snapshot.type })}
+            </Typography>
+            <TextField
+              required
+              label={translate('snapshots.restore.name')}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              error={submitted && Boolean(nameProblem)}
+              helperText={
+                submitted && nameProblem
+                  ? translate(nameProblem)
+                  : translate('snapshots.create.name_help')
+              }
+              autoComplete="off"
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
+            />
+            <PriceCard
+              productName={productName}
+              size={snapshot.size}
+              pendingKey="snapshots.create.price_pending"
+              failedKey="snapshots.create.price_failed"
+              shortOfBalance={failure?.status === 402}
+            />
+            {failure?.message && failure.status !== 402 ? (
+              <Alert severity="error">{failure.message}</Alert>
+            ) : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={restore.isPending}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <BusyButton type="submit" variant="contained" busy={restore.isPending}>
+            {total === undefined
+              ? translate('snapshots.restore.action')
+              : translate('snapshots.restore.submit', { amount: formatVnd(total) })}
+          </BusyButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
