@@ -15,12 +15,6 @@ import { signIn, testApp, withToken } from './testing';
  */
 // prettier-ignore
 const NOT_YET_IMPLEMENTED = [
-  // storage
-  'createVolume', 'deleteVolume', 'attachVolume', 'detachVolume', 'extendVolume',
-  'listSnapshots', 'createSnapshot', 'getSnapshot', 'deleteSnapshot',
-  'restoreSnapshot',
-  // keys
-  'createSshKey', 'deleteSshKey',
   // tickets
   'listTickets', 'createTicket', 'getTicket', 'replyToTicket',
   // account

@@ -414,4 +414,50 @@ export const migrations: readonly Migration[] = [
       DROP TABLE trial_packages;
     `,
   },
+  {
+    // Snapshots (issue 8) of a data volume or of a server's root disk (exactly one source). Status
+    // at rest is available or deleted; a running task (taking the copy, restoring it into a new
+    // volume) and its end give the status in between, as the clock says. Names are unique among
+    // an account's live snapshots; a deleted snapshot's row stays as a record.
+    name: 'snapshots',
+    sql: `
+      CREATE TABLE snapshots (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        name TEXT NOT NULL CHECK (length(name) BETWEEN 5 AND 32 AND name NOT GLOB '*[^A-Za-z0-9_-]*'),
+        volume_id INTEGER REFERENCES volumes (id),
+        server_id INTEGER REFERENCES servers (id),
+        size INTEGER NOT NULL CHECK (size >= 1),
+        type TEXT NOT NULL CHECK (type IN ('SSD', 'HDD')),
+        datacenter TEXT NOT NULL REFERENCES datacenters (code),
+        status TEXT NOT NULL CHECK (status IN ('available', 'deleted')),
+        task TEXT CHECK (task IN ('create', 'restore')),
+        task_ends_at TEXT,
+        auto INTEGER NOT NULL DEFAULT 0 CHECK (auto IN (0, 1)),
+        price INTEGER NOT NULL CHECK (price >= 0),
+        expiry TEXT,
+        created_at TEXT NOT NULL,
+        deleted_at TEXT,
+        CHECK ((volume_id IS NULL) <> (server_id IS NULL)),
+        CHECK ((task IS NULL) = (task_ends_at IS NULL)),
+        CHECK ((status = 'deleted') = (deleted_at IS NOT NULL))
+      ) STRICT;
+      CREATE UNIQUE INDEX snapshots_live_name ON snapshots (user_id, name COLLATE NOCASE)
+        WHERE deleted_at IS NULL;
+      CREATE INDEX snapshots_volume ON snapshots (volume_id) WHERE deleted_at IS NULL;
+      CREATE INDEX snapshots_server ON snapshots (server_id) WHERE deleted_at IS NULL;
+    `,
+  },
+  {
+    // Volumes of their own (issue 8): a volume runs one task at a time (create, attach, detach,
+    // extend, restore) that ends when the clock says, as a server's task does; its status at rest
+    // is already the one after the task. An order remembers the size it buys (create_volume,
+    // extend_volume) in new_size.
+    name: 'volume_tasks',
+    sql: `
+      ALTER TABLE volumes ADD COLUMN task TEXT
+        CHECK (task IN ('create', 'attach', 'detach', 'extend', 'restore'));
+      ALTER TABLE volumes ADD COLUMN task_ends_at TEXT;
+    `,
+  },
 ];

@@ -34,7 +34,20 @@ import {
   startTask,
   type ServerRow,
 } from './servers';
+import {
+  isRestoreSnapshotWork,
+  restoreSnapshotVolume,
+  takeSnapshot,
+  type RestoreSnapshotWork,
+  type TakeSnapshotWork,
+} from './snapshots';
 import { findUserById } from './users';
+import {
+  createPaidVolume,
+  extendPaidVolume,
+  type CreateVolumeWork,
+  type ExtendVolumeWork,
+} from './volumeOrders';
 import { createDataVolumes } from './volumes';
 
 type Order = components['schemas']['Order'];
@@ -126,16 +139,25 @@ export interface NewOrder {
   interval: IntervalCount;
   resourceId: number | null;
   newConfig: ServerConfig | null;
+  /** The size in gigabytes a volume order buys. */
+  newSize?: number | null;
   expiry: string;
-  work: CreateServerWork | ResizeWork | BuyIpWork;
+  work:
+    | CreateServerWork
+    | ResizeWork
+    | BuyIpWork
+    | CreateVolumeWork
+    | ExtendVolumeWork
+    | TakeSnapshotWork
+    | RestoreSnapshotWork;
 }
 
 export function insertOrder(db: Db, order: NewOrder, now: Date): OrderRow {
   return db
     .prepare(
       `INSERT INTO orders (user_id, type, status, info, amount, interval_count, resource_id,
-         new_cpu, new_ram, new_disk, expiry, data, created_at)
-       VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+         new_cpu, new_ram, new_disk, new_size, expiry, data, created_at)
+       VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     )
     .get(
       order.userId,
@@ -147,6 +169,7 @@ export function insertOrder(db: Db, order: NewOrder, now: Date): OrderRow {
       order.newConfig?.cpu ?? null,
       order.newConfig?.ram ?? null,
       order.newConfig?.disk ?? null,
+      order.newSize ?? null,
       order.expiry,
       JSON.stringify(order.work),
       now.toISOString(),
@@ -379,7 +402,7 @@ export function payPendingOrder(
       amount: total,
       description: order.info,
       at: now,
-      resource: { type: 'server', id: done.serverId },
+      resource: done.resource,
       orderId: order.id,
     });
     const paid = db
@@ -387,7 +410,7 @@ export function payPendingOrder(
         `UPDATE orders SET status = 'paid', paid_at = ?, invoice_id = ?, resource_id = ?
           WHERE id = ? RETURNING *`,
       )
-      .get(at, invoice.id, done.serverId, order.id) as OrderRow;
+      .get(at, invoice.id, done.resource.id, order.id) as OrderRow;
     // Checked by usableCoupon above in this same transaction; the guarded UPDATE holds it anyway.
     if (coupon && !takeCouponUse(db, coupon.code)) throw invalidCoupon();
     return {
@@ -403,8 +426,19 @@ export function payPendingOrder(
   })();
 }
 
-/** Builds, resizes or adds addresses; answers the server concerned. */
-function doWork(services: Services, order: OrderRow, now: Date): { serverId: number; ips: Ip[] } {
+/** What a paid order changed: the resource its invoice names, and any addresses it added. */
+interface DoneWork {
+  resource: { type: 'server' | 'volume' | 'snapshot'; id: number };
+  ips: Ip[];
+}
+
+const serverDone = (serverId: number, ips: Ip[] = []): DoneWork => ({
+  resource: { type: 'server', id: serverId },
+  ips,
+});
+
+/** Builds, resizes, adds addresses or makes volumes; answers the resource concerned. */
+function doWork(services: Services, order: OrderRow, now: Date): DoneWork {
   const { db, t, buildSeconds } = services;
   switch (order.type) {
     case 'create_server': {
@@ -452,7 +486,7 @@ function doWork(services: Services, order: OrderRow, now: Date): { serverId: num
           now,
         );
       }
-      return { serverId: server.id, ips: [] };
+      return serverDone(server.id);
     }
     case 'resize_server': {
       const work = JSON.parse(order.data) as ResizeWork;
@@ -468,7 +502,7 @@ function doWork(services: Services, order: OrderRow, now: Date): { serverId: num
         server.id,
       );
       startTask(db, server.id, 'resize', now, buildSeconds);
-      return { serverId: server.id, ips: [] };
+      return serverDone(server.id);
     }
     case 'buy_ip': {
       const work = JSON.parse(order.data) as BuyIpWork;
@@ -483,8 +517,28 @@ function doWork(services: Services, order: OrderRow, now: Date): { serverId: num
       ]);
       // Paying cannot answer 409; the order reserved the room when it was placed.
       requireIpRoom(countIps(db, server.id), work.quantity, 400);
-      return { serverId: server.id, ips: addIps(db, server.id, work.version, work.quantity, now) };
+      return serverDone(server.id, addIps(db, server.id, work.version, work.quantity, now));
     }
+    case 'create_volume': {
+      // A restore of a snapshot is paid as a new volume (server/snapshots.ts).
+      const makeVolume = isRestoreSnapshotWork(JSON.parse(order.data))
+        ? restoreSnapshotVolume
+        : createPaidVolume;
+      return {
+        resource: { type: 'volume', id: makeVolume(db, order, now, t, buildSeconds) },
+        ips: [],
+      };
+    }
+    case 'create_snapshot':
+      return {
+        resource: { type: 'snapshot', id: takeSnapshot(db, order, now, t, buildSeconds) },
+        ips: [],
+      };
+    case 'extend_volume':
+      return {
+        resource: { type: 'volume', id: extendPaidVolume(db, order, now, t, buildSeconds) },
+        ips: [],
+      };
     default:
       throw new ApiError(501, 'server.not_implemented');
   }

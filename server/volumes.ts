@@ -1,19 +1,24 @@
 /**
- * Volumes: for now the data disks a paid create_server order makes, attached to the new server.
- * A volume stores its status at rest (in_use or available); while the attached server builds or is
- * deleted, the server's task gives the status in between, as the clock says (see servers.ts).
+ * Volumes: bought on their own (create_volume orders) or as the data disks of a new server.
+ * A volume stores its status at rest (in_use or available), already the one after the task it
+ * runs (create, attach, detach, extend); while the task runs, or while the attached server builds
+ * or is deleted, the status in between follows from the clock (see servers.ts), so there are no
+ * timers. One task at a time: a change to a busy volume is refused (400), and as every change is
+ * one synchronous transaction, of two requests racing for the same volume one wins.
  * Deleting a server deletes or detaches its volumes when the deletion ends (settleServers).
  */
 import type { components } from '../src/api/schema';
 import type { IntervalCount } from '../src/domain/pricing';
 import { productByCode } from './catalog';
 import type { Db } from './db';
-import { notFound } from './errors';
-import { serverState, type ServerRow } from './servers';
+import { ApiError, notFound } from './errors';
+import type { MessageKey, Translate } from './i18n';
+import { serverState, taskSeconds, type ServerRow } from './servers';
 
 type Volume = components['schemas']['Volume'];
 type VolumeStatus = components['schemas']['VolumeStatus'];
 export type DiskType = 'SSD' | 'HDD';
+export type VolumeTask = 'create' | 'attach' | 'detach' | 'extend' | 'restore';
 
 export interface VolumeRow {
   id: number;
@@ -27,9 +32,20 @@ export interface VolumeRow {
   price: number;
   interval_count: IntervalCount;
   expiry: string | null;
+  task: VolumeTask | null;
+  task_ends_at: string | null;
   created_at: string;
   deleted_at: string | null;
 }
+
+/** The status shown while a volume's own task runs. */
+const STATUS_DURING: Record<VolumeTask, VolumeStatus> = {
+  create: 'creating',
+  attach: 'attaching',
+  detach: 'detaching',
+  extend: 'extending',
+  restore: 'restoring',
+};
 
 /** A volume's name is a ResourceName: 5–32 letters, digits, dashes and underscores. */
 export const VOLUME_NAME_MAX = 32;
@@ -49,9 +65,124 @@ export function dataVolumeName(db: Db, userId: number, serverName: string, first
   }
 }
 
+/** The catalog product (per GB and month) of a disk type: `DISK SSD` or `DISK HDD`. */
+export const volumeProductCode = (type: DiskType) => (type === 'SSD' ? 'volume_ssd' : 'volume_hdd');
+
 /** The monthly price of a volume: its gigabytes at the catalog's disk price. */
 export function volumeMonthlyPrice(db: Db, size: number, type: DiskType): number {
-  return size * (productByCode(db, type === 'SSD' ? 'volume_ssd' : 'volume_hdd')?.price ?? 0);
+  return size * (productByCode(db, volumeProductCode(type))?.price ?? 0);
+}
+
+export interface NewVolume {
+  userId: number;
+  name: string;
+  size: number;
+  type: DiskType;
+  datacenter: string;
+  /** Attached once created; the caller checked the server. */
+  serverId: number | null;
+  interval: IntervalCount;
+  expiry: string;
+  /** The task it starts with: `create`, or `restore` when filled from a snapshot. */
+  task: 'create' | 'restore';
+}
+
+/** 409 when a live volume of the account already has the name (any case), naming `field`. */
+export function requireFreeVolumeName(db: Db, userId: number, name: string, field = 'name'): void {
+  const taken = db
+    .prepare(
+      'SELECT 1 FROM volumes WHERE user_id = ? AND name = ? COLLATE NOCASE AND deleted_at IS NULL',
+    )
+    .get(userId, name);
+  if (taken !== undefined) {
+    throw new ApiError(
+      409,
+      'server.volume_name_taken',
+      { name },
+      { [field]: 'server.volume_name_taken' },
+    );
+  }
+}
+
+/** A new volume, `creating` (or `restoring`) for a task's time, then available or in use. */
+export function insertVolume(
+  db: Db,
+  volume: NewVolume,
+  now: Date,
+  buildSeconds: number,
+): VolumeRow {
+  requireFreeVolumeName(db, volume.userId, volume.name);
+  return db
+    .prepare(
+      `INSERT INTO volumes (user_id, name, size, type, status, server_id, datacenter, price,
+         interval_count, expiry, task, task_ends_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+    )
+    .get(
+      volume.userId,
+      volume.name,
+      volume.size,
+      volume.type,
+      volume.serverId === null ? 'available' : 'in_use',
+      volume.serverId,
+      volume.datacenter,
+      volumeMonthlyPrice(db, volume.size, volume.type),
+      volume.interval,
+      volume.expiry,
+      volume.task,
+      taskEnd(now, buildSeconds),
+      now.toISOString(),
+    ) as VolumeRow;
+}
+
+/** A volume's task takes as long as a server's short tasks (servers.ts taskSeconds). */
+function taskEnd(now: Date, buildSeconds: number): string {
+  return new Date(now.getTime() + taskSeconds('resize', buildSeconds) * 1000).toISOString();
+}
+
+/** Starts a task, writing down the status at rest it ends in (and the server, for attach/detach). */
+export function startVolumeTask(
+  db: Db,
+  volume: Pick<VolumeRow, 'id'>,
+  task: Exclude<VolumeTask, 'create'>,
+  change: { serverId?: number | null; size?: number; price?: number },
+  now: Date,
+  buildSeconds: number,
+): void {
+  const sets = ['task = @task', 'task_ends_at = @ends'];
+  if (change.serverId !== undefined) {
+    sets.push('server_id = @serverId', 'status = @status');
+  }
+  if (change.size !== undefined) sets.push('size = @size');
+  if (change.price !== undefined) sets.push('price = @price');
+  db.prepare(`UPDATE volumes SET ${sets.join(', ')} WHERE id = @id`).run({
+    id: volume.id,
+    task,
+    ends: taskEnd(now, buildSeconds),
+    serverId: change.serverId ?? null,
+    status: change.serverId === null ? 'available' : 'in_use',
+    size: change.size ?? null,
+    price: change.price ?? null,
+  });
+}
+
+/**
+ * 400 unless the volume is idle in one of the `allowed` statuses: a running task names itself
+ * ("the volume is being extended"), another status says which it is.
+ */
+export function requireVolumeIdle(
+  volume: VolumeWithServer,
+  now: Date,
+  t: Translate,
+  allowed: readonly VolumeStatus[],
+): void {
+  const status = volumeStatus(volume, now);
+  if (allowed.includes(status)) return;
+  const words = t(`server.volume_status.${status}` as MessageKey);
+  const busy = !['available', 'in_use', 'error'].includes(status);
+  throw new ApiError(400, busy ? 'server.volume_busy' : 'server.volume_wrong_state', {
+    status: words,
+  });
 }
 
 /** One volume per data disk, attached to the server (in its datacenter, for its period). */
@@ -86,7 +217,7 @@ export function createDataVolumes(
 }
 
 /** A volume with the attached server, if any. */
-type VolumeWithServer = VolumeRow & { server: ServerRow | undefined };
+export type VolumeWithServer = VolumeRow & { server: ServerRow | undefined };
 
 function withServer(db: Db, row: VolumeRow): VolumeWithServer {
   const server =
@@ -114,9 +245,15 @@ export function accountVolume(db: Db, userId: number, id: number): VolumeWithSer
   return withServer(db, row);
 }
 
-/** Creating while the attached server builds; detaching while it is deleted keeping volumes. */
+/**
+ * Its own running task's status; else creating while the attached server builds, detaching while
+ * it is deleted keeping volumes; else the status at rest.
+ */
 export function volumeStatus(volume: VolumeWithServer, now: Date): VolumeStatus {
   if (volume.status === 'deleted') throw new Error(`volume ${volume.id} is deleted`);
+  if (volume.task && volume.task_ends_at && Date.parse(volume.task_ends_at) > now.getTime()) {
+    return STATUS_DURING[volume.task];
+  }
   const task = volume.server && serverState(volume.server, now).task;
   if (task === 'build') return 'creating';
   if (task === 'delete' && volume.server?.delete_volumes !== 1) return 'detaching';
@@ -136,6 +273,8 @@ export function toVolume(volume: VolumeWithServer, now: Date): Volume {
     datacenter: volume.datacenter,
     price: volume.price,
     package_id: null,
+    interval_count: volume.interval_count,
+    expiry: volume.expiry,
     created: volume.created_at,
   };
 }

@@ -19,6 +19,9 @@ import { ComingSoonPage } from './pages/ComingSoonPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { cloudServer } from './resources/cloud-server';
+import { volume } from './resources/volume';
+import { sshKeys } from './resources/ssh-keys';
+import { snapshot } from './resources/snapshot';
 import { theme } from './theme';
 
 const OrderPage = lazy(() => import('./pages/order/OrderPage'));
@@ -60,16 +63,13 @@ export default function App({ locale, messages, onLocaleChange }: AppProps) {
       disableTelemetry
     >
       <Resource {...cloudServer} />
-      <Resource name="volume" list={<ComingSoonPage section="volume" />} />
-      <Resource name="snapshot" list={<ComingSoonPage section="snapshot" />} />
-      <Resource name="ssh-keys" list={<ComingSoonPage section="ssh-keys" />} />
+      <Resource {...volume} />
+      <Resource {...snapshot} />
+      <Resource {...sshKeys} />
       <Resource name="ticket" list={<ComingSoonPage section="ticket" />} />
       <CustomRoutes>
         <Route path="/" element={<Navigate to="/dashboard" replace />} />
         <Route path="/dashboard" element={<DashboardPage />} />
-        <Route path="/volume/create" element={<ComingSoonPage section="volume" />} />
-        <Route path="/snapshot/create" element={<ComingSoonPage section="snapshot" />} />
-        <Route path="/ssh-keys/create" element={<ComingSoonPage section="ssh-keys" />} />
         <Route path="/account" element={<ComingSoonPage section="account" />} />
         <Route path="/billing" element={<BillingPage tab="invoices" />} />
         <Route path="/billing/history" element={<BillingPage tab="history" />} />

@@ -44,6 +44,8 @@ import {
 } from '../orders';
 import { quoteNew, quoteUntil, resizeLines, toCalculation, type ResolvedLine } from '../prices';
 import { accountServer, accountServers, requireIpRoom, settleServers } from '../servers';
+import { snapshotOrder } from '../snapshots';
+import { placeVolumeOrder, quoteVolumeExtension } from '../volumeOrders';
 import type { UserRow } from '../users';
 
 type CreateServerOrder = components['schemas']['CreateServerOrder'];
@@ -74,8 +76,14 @@ export const billingHandlers: HandlerTable = {
         const end = periodEnd(server, now);
         return toCalculation(action, quoteUntil(lines, end, server.interval_count, now));
       }
+      case 'extend_volume':
+        settleServers(ctx.db, now);
+        return toCalculation(
+          action,
+          quoteVolumeExtension(ctx.db, signedInUser(ctx).id, referenceId, lines, now, ctx.t),
+        );
       default:
-        // Volumes, snapshots' changes and packages come with their own areas.
+        // Snapshots' changes and packages come with their own areas.
         throw new ApiError(501, 'server.not_implemented');
     }
   },
@@ -109,6 +117,24 @@ export const billingHandlers: HandlerTable = {
             settleServers(db, now);
             const server = accountServer(db, user.id, serverId);
             return insertOrder(db, buyIpOrder(db, server, version, quantity, now, ctx.t), now);
+          })(),
+        );
+      }
+      case 'create_volume':
+      case 'extend_volume':
+        return toOrder(
+          db.transaction(() => {
+            settleServers(db, now);
+            return insertOrder(db, placeVolumeOrder(db, user.id, body, now, ctx.t), now);
+          })(),
+        );
+      case 'create_snapshot': {
+        const { name, ...source } = body.data;
+        return toOrder(
+          db.transaction(() => {
+            settleServers(db, now);
+            const order = snapshotOrder(db, user.id, name, source, now, ctx.t, body.interval_count);
+            return insertOrder(db, order, now);
           })(),
         );
       }

@@ -1,12 +1,33 @@
 /**
- * The `storage` area, read side: the account's volumes (so far the data disks of servers bought
- * with them). Creating, attaching, detaching, extending and deleting volumes, and snapshots, are
- * not built yet and answer 501.
+ * The `storage` area, volumes: list and read them, create one charged at once, attach, detach,
+ * extend (charged at once) and delete. Paid and destructive actions run the action-permission
+ * check. Every change is one transaction that reads the volume again, so of two requests racing
+ * for the same volume one wins and the other meets a busy volume (400). Snapshots are in
+ * snapshots.ts.
  */
-import { pageItems, signedInUser } from '../guards';
-import type { HandlerTable } from '../handler';
+import type { Db } from '../db';
+import { Answer, type HandlerTable } from '../handler';
+import { pageItems, requireActionAllowed, signedInUser } from '../guards';
+import { insertOrder, payPendingOrder, toInvoice, toOrder, type PaidOrder } from '../orders';
 import { settleServers } from '../servers';
-import { accountVolume, accountVolumes, toVolume } from '../volumes';
+import { createVolumeOrder, extendVolumeOrder, requireAttachableServer } from '../volumeOrders';
+import {
+  accountVolume,
+  accountVolumes,
+  requireVolumeIdle,
+  startVolumeTask,
+  toVolume,
+} from '../volumes';
+
+/** What the create and extend calls answer: the volume with the paid order and its invoice. */
+function volumeCharge(db: Db, now: Date, paid: PaidOrder) {
+  const volume = accountVolume(db, paid.order.user_id, paid.order.resource_id as number);
+  return {
+    volume: toVolume(volume, now),
+    order: toOrder(paid.order),
+    invoice: toInvoice(paid.invoice),
+  };
+}
 
 export const storageHandlers: HandlerTable = {
   listVolumes: (ctx) => {
@@ -28,5 +49,90 @@ export const storageHandlers: HandlerTable = {
     const now = ctx.now();
     settleServers(ctx.db, now);
     return toVolume(accountVolume(ctx.db, user.id, ctx.params.id), now);
+  },
+
+  // The rest of this month, charged at once (the create form places a create_volume order
+  // instead, for a longer interval, a coupon or a top-up first). 402 leaves nothing behind.
+  createVolume: (ctx) => {
+    const user = requireActionAllowed(ctx);
+    const now = ctx.now();
+    const { db } = ctx;
+    const paid = db.transaction(() => {
+      settleServers(db, now);
+      const order = insertOrder(db, createVolumeOrder(db, user.id, ctx.body, 1, now, ctx.t), now);
+      return payPendingOrder(ctx, user.id, order.id, undefined, now);
+    })();
+    return volumeCharge(db, now, paid);
+  },
+
+  extendVolume: (ctx) => {
+    const user = requireActionAllowed(ctx);
+    const now = ctx.now();
+    const { db } = ctx;
+    const paid = db.transaction(() => {
+      settleServers(db, now);
+      const volume = accountVolume(db, user.id, ctx.params.id);
+      const order = insertOrder(db, extendVolumeOrder(db, volume, ctx.body.size, now, ctx.t), now);
+      return payPendingOrder(ctx, user.id, order.id, undefined, now);
+    })();
+    return new Answer(202, volumeCharge(db, now, paid));
+  },
+
+  // One server at a time: only a detached (available) volume can be attached.
+  attachVolume: (ctx) => {
+    const user = requireActionAllowed(ctx);
+    const now = ctx.now();
+    const { db } = ctx;
+    return db.transaction(() => {
+      settleServers(db, now);
+      const volume = accountVolume(db, user.id, ctx.params.id);
+      requireVolumeIdle(volume, now, ctx.t, ['available']);
+      const server = requireAttachableServer(
+        db,
+        user.id,
+        ctx.body.server_id,
+        volume.datacenter,
+        now,
+        ctx.t,
+      );
+      startVolumeTask(db, volume, 'attach', { serverId: server.id }, now, ctx.buildSeconds);
+      return toVolume(accountVolume(db, user.id, volume.id), now);
+    })();
+  },
+
+  detachVolume: (ctx) => {
+    const user = requireActionAllowed(ctx);
+    const now = ctx.now();
+    const { db } = ctx;
+    return db.transaction(() => {
+      settleServers(db, now);
+      const volume = accountVolume(db, user.id, ctx.params.id);
+      requireVolumeIdle(volume, now, ctx.t, ['in_use']);
+      startVolumeTask(db, volume, 'detach', { serverId: null }, now, ctx.buildSeconds);
+      return toVolume(accountVolume(db, user.id, volume.id), now);
+    })();
+  },
+
+  // Only a detached volume; its snapshots go with it (the contract's "and its snapshots").
+  // Billing stops: its open renewal invoices are cancelled by the renewal sweep.
+  deleteVolume: (ctx) => {
+    const user = requireActionAllowed(ctx);
+    const now = ctx.now();
+    const { db } = ctx;
+    return db.transaction(() => {
+      settleServers(db, now);
+      const volume = accountVolume(db, user.id, ctx.params.id);
+      requireVolumeIdle(volume, now, ctx.t, ['available']);
+      const at = now.toISOString();
+      db.prepare(
+        `UPDATE volumes SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
+          WHERE id = ?`,
+      ).run(at, volume.id);
+      db.prepare(
+        `UPDATE snapshots SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
+          WHERE volume_id = ? AND deleted_at IS NULL`,
+      ).run(at, volume.id);
+      return { message: ctx.t('server.volume_deleted', { name: volume.name }) };
+    })();
   },
 };

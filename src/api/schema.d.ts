@@ -904,8 +904,10 @@ export interface paths {
      *     and nothing created when the balance is short (use `POST /billing/orders` to pay later,
      *     for a longer interval or with a coupon). With `server_id` the volume is attached once
      *     created; the server must be in the same datacenter and `active` or `shutoff` (400), and
-     *     the account's (404 otherwise). Runs the action-permission check (403); 409 when the
-     *     account's resource quota would be exceeded.
+     *     the account's (404 otherwise). Runs the action-permission check (403); 409 when a live
+     *     volume of the account has the name already (our extension: names are unique per account,
+     *     as the field error on `name` says). The volume is `creating` for a while, then `available`
+     *     (or `in_use` when attached).
      */
     post: operations['createVolume'];
     delete?: never;
@@ -1019,8 +1021,10 @@ export interface paths {
      * @description The snapshot has the volume's size and type and is priced by the `SNAPSHOT SSD` or
      *     `SNAPSHOT HDD` product; the rest of the current month is charged at once through a paid
      *     `create_snapshot` order (402 and nothing created when the balance is short). The volume
-     *     must be the account's (404) and not `creating`, `deleting` or `error` (400). Runs the
-     *     action-permission check (403); 409 when the account's resource quota would be exceeded.
+     *     must be the account's (404) and not `creating`, `deleting` or `error` (400); a root disk's
+     *     server must be the account's (404) and `active` or `shutoff` with no task running (400).
+     *     The name is unique among the account's snapshots (409). The snapshot is `creating` for a
+     *     while, then `available`. Runs the action-permission check (403).
      */
     post: operations['createSnapshot'];
     delete?: never;
@@ -1042,7 +1046,8 @@ export interface paths {
     post?: never;
     /**
      * Delete a snapshot
-     * @description Billing stops; nothing is refunded. Runs the action-permission check (403).
+     * @description Billing stops; nothing is refunded. A snapshot being taken or restored cannot be deleted
+     *     (400). Runs the action-permission check (403).
      */
     delete: operations['deleteSnapshot'];
     options?: never;
@@ -1060,10 +1065,14 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Roll a volume back to a snapshot
-     * @description Overwrites the snapshot's volume; the snapshot is kept. The snapshot must be `available`,
-     *     and the volume detached or its server `shutoff` (400 otherwise). Answers with the volume
-     *     in status `restoring`. Runs the action-permission check (403).
+     * Restore a snapshot into a new volume, charging the balance
+     * @description Creates a new, detached volume named by the customer, with the snapshot's size and type,
+     *     in its source's datacenter; the snapshot is kept (the issue's reading; the draft rolled
+     *     the source volume back). Priced and paid like volume creation: the `DISK SSD` or `DISK
+     *     HDD` product for the rest of the current month, charged at once through a paid
+     *     `create_volume` order (402 and nothing created when the balance is short). The snapshot
+     *     must be `available` (400); the name must be free among the account's volumes (409). The
+     *     snapshot is `restoring` while the copy runs. Runs the action-permission check (403).
      */
     post: operations['restoreSnapshot'];
     delete?: never;
@@ -1084,9 +1093,15 @@ export interface paths {
     put?: never;
     /**
      * Add an SSH key, or generate a key pair
-     * @description Names are unique per account (409). With a blank or absent `public_key` a key pair is
-     *     generated: the public key is kept and the private key is e-mailed to the account, never
-     *     stored or answered (`generated` is true).
+     * @description Names are unique per account, without regard to case (409, "Hostname or key name already
+     *     exists", also under `errors.name`). With a blank or absent `public_key` an ed25519 key pair
+     *     is generated: the public key is kept and the private key is e-mailed once to the account's
+     *     address, never stored or answered (`generated` is true). A pasted key is one line of an
+     *     OpenSSH `.pub` file: ed25519, ecdsa (nistp256/384/521) and rsa of at least 2048 bits are
+     *     accepted; a dsa key, a shorter rsa key, a private key pasted by mistake, another key type
+     *     and malformed text are refused with 400 naming the problem under `errors.public_key`
+     *     (our extension: spec §7 does not show the keys calls). Not a paid or destructive action,
+     *     so the action-permission check does not apply.
      */
     post: operations['createSshKey'];
     delete?: never;
@@ -1107,7 +1122,9 @@ export interface paths {
     post?: never;
     /**
      * Delete an SSH key
-     * @description Servers built with the key keep it installed.
+     * @description Servers built with the key keep it installed; new servers can no longer choose it. A
+     *     destructive action, so it runs the action-permission check (403; our extension). Another
+     *     account's key answers 404.
      */
     delete: operations['deleteSshKey'];
     options?: never;
@@ -2197,6 +2214,14 @@ export interface components {
       /** @description Per month */
       price: components['schemas']['Money'];
       package_id: number | null;
+      /** @description Months each renewal pays for (our extension) */
+      interval_count: components['schemas']['IntervalCount'];
+      /**
+       * Format: date-time
+       * @description End of the paid period (our extension); an extension is priced to it with the same
+       *     rule as a resize (`quoteUntil`), or to the end of this month once it has passed
+       */
+      expiry: string | null;
       /** Format: date-time */
       created: string;
     };
@@ -2225,6 +2250,10 @@ export interface components {
       order: components['schemas']['Order'];
       invoice: components['schemas']['Invoice'];
     };
+    /**
+     * @description A copy of a data volume (`volume_id`) or of a server's root disk (`server_id`; our
+     *     extension: the sandbox does not list root disks as volumes). Exactly one of the two is set.
+     */
     Snapshot: {
       id: number;
       name: string;
@@ -2232,7 +2261,11 @@ export interface components {
       size: number;
       type: components['schemas']['DiskType'];
       status: components['schemas']['SnapshotStatus'];
-      volume_id: number;
+      /** @description The data volume copied; null for a root disk */
+      volume_id: number | null;
+      /** @description The server whose root disk was copied; null for a data volume (our extension) */
+      server_id: number | null;
+      /** @description The volume's name, or the server's for a root disk */
       volume_name: string;
       /** @description Taken by the auto-snapshot schedule (free) */
       auto: boolean;
@@ -2244,9 +2277,19 @@ export interface components {
     SnapshotList: components['schemas']['Paging'] & {
       items: components['schemas']['Snapshot'][];
     };
+    /**
+     * @description What to copy: a data volume (`volume_id`) or a server's root disk (`server_id`, our
+     *     extension); exactly one of them (400 "Snapshot requires a volume" otherwise).
+     */
     CreateSnapshotRequest: {
       name: components['schemas']['ResourceName'];
-      volume_id: number;
+      volume_id?: number;
+      /** @description Copy this server's root disk */
+      server_id?: number;
+    };
+    RestoreSnapshotRequest: {
+      /** @description The new volume's name; unique among the account's volumes (409) */
+      name: components['schemas']['ResourceName'];
     };
     /** @description A billable change charged at once, the paid order and invoice with the snapshot */
     SnapshotCharge: {
@@ -2257,8 +2300,16 @@ export interface components {
     SshKey: {
       id: number;
       name: components['schemas']['SshKeyName'];
+      /** @description The OpenSSH public key line, its comment replaced by the key's name */
       public_key: string;
-      /** @description The SHA256 fingerprint, for example SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8 */
+      /**
+       * @description The key type as `ssh-keygen -l` prints it (our extension)
+       * @enum {string}
+       */
+      type: 'ED25519' | 'ECDSA' | 'RSA';
+      /** @description The key size in bits as `ssh-keygen -l` prints it (our extension) */
+      bits: number;
+      /** @description The SHA256 fingerprint as `ssh-keygen -l` prints it (base64 without padding), for example SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8 */
       fingerprint: string;
       /** @description The pair was generated and the private key e-mailed */
       generated: boolean;
@@ -2270,7 +2321,11 @@ export interface components {
     };
     CreateSshKeyRequest: {
       name: components['schemas']['SshKeyName'];
-      /** @description An OpenSSH public key on one line; blank or absent generates a pair */
+      /**
+       * @description An OpenSSH public key on one line (surrounding white space is ignored); blank or absent
+       *     generates a pair. The sandbox parses it and says what is wrong, so the text is not
+       *     constrained by a pattern here.
+       */
       public_key?: string;
     };
     Ticket: {
@@ -4129,7 +4184,7 @@ export interface operations {
         per_page?: components['parameters']['PerPage'];
         /** @description Records whose name contains this text, ignoring case */
         search?: components['parameters']['Search'];
-        /** @description Snapshots of this volume */
+        /** @description Snapshots of this volume (404 when it is not the account's) */
         volume_id?: number;
       };
       header?: never;
@@ -4149,6 +4204,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
     };
   };
   createSnapshot: {
@@ -4244,25 +4300,27 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': components['schemas']['EmptyRequest'];
+        'application/json': components['schemas']['RestoreSnapshotRequest'];
       };
     };
     responses: {
-      /** @description Restoring */
-      202: {
+      /** @description Charged; the new volume is being filled from the snapshot */
+      201: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Volume'];
+          'application/json': components['schemas']['VolumeCharge'];
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequired'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['LimitReached'];
     };
   };
   listSshKeys: {
@@ -4344,6 +4402,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
     };
   };

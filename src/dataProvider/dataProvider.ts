@@ -19,6 +19,9 @@ export const RESOURCE_PATHS: Record<string, string> = {
   payments: '/billing/payments',
   packages: '/billing/packages',
   orders: '/billing/orders',
+  'ssh-keys': '/cloud/ssh_keys',
+  volume: '/storage/volumes',
+  snapshot: '/storage/snapshots',
 };
 
 type Schemas = components['schemas'];
@@ -49,6 +52,12 @@ export type BuyIpRequest = Schemas['BuyIpRequest'];
 export type SnapshotSchedule = Schemas['SnapshotSchedule'];
 export type CreateSnapshotScheduleRequest = Schemas['CreateSnapshotScheduleRequest'];
 export type UpdateSnapshotScheduleRequest = Schemas['UpdateSnapshotScheduleRequest'];
+export type Snapshot = Schemas['Snapshot'];
+export type SnapshotStatus = Schemas['SnapshotStatus'];
+export type SnapshotCharge = Schemas['SnapshotCharge'];
+export type CreateSnapshotRequest = Schemas['CreateSnapshotRequest'];
+export type RestoreSnapshotRequest = Schemas['RestoreSnapshotRequest'];
+export type VolumeCharge = Schemas['VolumeCharge'];
 export type ServerPowerAction = Schemas['ServerActionRequest']['action'];
 export type ResizeServerRequest = Schemas['ResizeServerRequest'];
 export type RebuildServerRequest = Schemas['RebuildServerRequest'];
@@ -267,6 +276,19 @@ export const dataProvider = {
     call<SnapshotSchedule>(`/cloud/servers/${id}/snapshot_schedule`, { method: 'PATCH', body }),
   deleteSnapshotSchedule: (id: Identifier) =>
     call<{ message: string }>(`/cloud/servers/${id}/snapshot_schedule`, { method: 'DELETE' }),
+
+  // ---- snapshots (the list is the `snapshot` resource) ----
+  /** Charged at once from the balance (402 when short). */
+  createSnapshot: (body: CreateSnapshotRequest) =>
+    call<SnapshotCharge>('/storage/snapshots', { method: 'POST', body }),
+
+  // ---- a resource's own actions ----
+  /**
+   * `POST <the resource's path>/<id>/<action>` (a volume's attach, detach, extend …): a resource
+   * declared in RESOURCE_PATHS needs no method of its own here for its actions.
+   */
+  postAction: <T>(resource: string, id: Identifier, action: string, body: object = {}) =>
+    call<T>(`${pathOf(resource)}/${id}/${action}`, { method: 'POST', body }),
 } satisfies DataProvider;
 
 export type PortalDataProvider = typeof dataProvider;

@@ -69,10 +69,10 @@ test('a section that a later release builds says so instead of showing invented 
 }) => {
   await signIn(page, 'demo@example.vn');
   await expect(page).toHaveURL(/\/idc\/dashboard$/);
-  await page.getByRole('link', { name: 'Volume' }).click();
-  await expect(page).toHaveURL(/\/idc\/volume$/);
+  await page.getByRole('link', { name: 'Hỗ trợ' }).click();
+  await expect(page).toHaveURL(/\/idc\/ticket$/);
   await expect(
     page.getByText('Chức năng này chưa có trong phiên bản hiện tại.', { exact: false }),
   ).toBeVisible();
-  await expect(page).toHaveTitle('Volume | IDC Cloud');
+  await expect(page).toHaveTitle('Hỗ trợ | IDC Cloud');
 });

@@ -74,6 +74,20 @@ export default function OrderPage() {
  */
 const CHANGE_ORDERS: readonly Order['type'][] = ['resize_server', 'buy_ip', 'extend_volume'];
 
+/** Where a paid order leads: the server or volume it made or changed. */
+function paidOrderPath(order: Order): string {
+  const id = order.resource_id;
+  switch (order.type) {
+    case 'create_volume':
+    case 'extend_volume':
+      return id ? `/volume/${id}/detail` : '/volume';
+    case 'create_server':
+      return id ? `/cloud-server/${id}/detail` : '/cloud-server';
+    default:
+      return '/cloud-server';
+  }
+}
+
 function OrderScreen({ id }: { id: string }) {
   const translate = useTranslate();
   const title = translate('orders.title');
@@ -262,8 +276,7 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
       if (!payment?.order) return;
       queryClient.setQueryData(QUERY_KEYS.order(order.id), payment.order);
       notify.success('orders.paid', { amount: formatVnd(payment.total) });
-      const serverId = payment.order.type === 'create_server' ? payment.order.resource_id : null;
-      navigate(serverId ? `/cloud-server/${serverId}/detail` : '/cloud-server');
+      navigate(paidOrderPath(payment.order));
       // After leaving, so this order's queries are not read again (it is no longer pending).
       await refreshIdentity();
       await refreshAfterChange();

@@ -29,6 +29,7 @@ import { Link, useParams } from 'react-router-dom';
 import { errorStatus } from '../../api/client';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { LoadFailed } from '../../components/LoadFailed';
+import { ServerVolumesSection } from '../../components/ServerVolumesSection';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
 import {
@@ -202,6 +203,7 @@ function ServerDetail({ server, stateUnknown }: { server: Server; stateUnknown: 
           {tab === 'snapshot' ? <SnapshotScheduleSection canAct={!disabled} /> : null}
         </CardContent>
       </Card>
+      <ServerVolumesSection serverId={server.id} canAct={!disabled} />
     </Box>
   );
 }

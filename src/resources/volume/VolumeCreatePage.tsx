@@ -1,0 +1,385 @@
+/**
+ * /volume/create: the create-volume form. A name, a size and a disk type, optionally a server to
+ * attach it to (running or stopped; the volume is then created in the server's datacenter,
+ * otherwise in the datacenter chosen), and the billing period. The price is worked out on every
+ * change from the `DISK SSD` / `DISK HDD` products with the shared `quote()`, so it is what the
+ * order charges. Submitting places a pending create_volume order and goes to /order/create to pay
+ * it (a short balance is led to a top-up there). On any failure the form keeps what was typed.
+ * `?server_id=` preselects a server (the server page's "create a volume attached to it").
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type ReactNode } from 'react';
+import {
+  Form,
+  FormDataConsumer,
+  NumberInput,
+  RadioButtonGroupInput,
+  SelectInput,
+  TextInput,
+  Title,
+  required,
+  useDataProvider,
+  useGetList,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+
+import { fieldErrors } from '../../api/client';
+import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
+import { BusyButton } from '../../components/BusyButton';
+import { isLostAnswer } from '../../components/lostAnswer';
+import { useActionPermission } from '../../components/useActionPermission';
+import { usePageTitle } from '../../components/usePageTitle';
+import { errorText, usePortalNotify } from '../../components/usePortalNotify';
+import type {
+  CreateOrderRequest,
+  Datacenter,
+  Order,
+  PortalDataProvider,
+  Server,
+} from '../../dataProvider/dataProvider';
+import { QUERY_KEYS } from '../../dataProvider/queryKeys';
+import { INTERVAL_COUNTS, isIntervalCount, type IntervalCount } from '../../domain/pricing';
+import { validateResourceName } from '../../domain/validation';
+import { validateVolumeSize, VOLUME_SIZE, type VolumeDiskType } from '../../domain/volumeRules';
+import { DISK_TYPES } from './volumeModel';
+import { useDiskProducts, VolumePriceSummary } from './VolumePriceSummary';
+
+/** Servers a volume can be attached to, as the sandbox allows (spec: running or stopped). */
+const ATTACHABLE = ['active', 'shutoff'];
+const ALL_SERVERS = {
+  pagination: { page: 1, perPage: 9999 },
+  sort: { field: '', order: 'DESC' as const },
+};
+const DEFAULT_DATACENTER = 'HN';
+/** The "do not attach" choice of the server field. */
+const NO_SERVER = 0;
+
+export interface VolumeFormValues {
+  name: string;
+  size: number;
+  type: VolumeDiskType;
+  server_id: number;
+  datacenter: string;
+  interval: IntervalCount;
+}
+
+export default function VolumeCreatePage() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const title = translate('volumes.create.title');
+  usePageTitle(title);
+  const servers = useGetList<Server>('cloud-server', ALL_SERVERS);
+  const datacenters = useQuery({
+    queryKey: QUERY_KEYS.datacenters,
+    queryFn: () => dataProvider.listDatacenters(),
+  });
+
+  let content: ReactNode;
+  if (servers.isError || datacenters.isError) {
+    content = (
+      <Alert
+        severity="error"
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              if (servers.isError) void servers.refetch();
+              if (datacenters.isError) void datacenters.refetch();
+            }}
+          >
+            {translate('ra.action.refresh')}
+          </Button>
+        }
+      >
+        {translate('volumes.create.load_failed')}
+      </Alert>
+    );
+  } else if (servers.isPending || datacenters.isPending) {
+    content = <LinearProgress aria-label={translate('ra.page.loading')} />;
+  } else {
+    content = (
+      <VolumeCreateForm
+        servers={(servers.data ?? []).filter((server) => ATTACHABLE.includes(server.status))}
+        datacenters={datacenters.data ?? []}
+      />
+    );
+  }
+
+  return (
+    <Box sx={{ mt: 2, mb: 4 }}>
+      <Title title={title} />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      {content}
+    </Box>
+  );
+}
+
+function VolumeCreateForm({
+  servers,
+  datacenters,
+}: {
+  servers: Server[];
+  datacenters: Datacenter[];
+}) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const notify = usePortalNotify();
+  const permission = useActionPermission();
+  const products = useDiskProducts();
+  const [search] = useSearchParams();
+  const [defaults] = useState<VolumeFormValues>(() => {
+    const wanted = Number(search.get('server_id'));
+    const server = servers.find((candidate) => candidate.id === wanted);
+    return {
+      name: '',
+      size: VOLUME_SIZE.default,
+      type: 'SSD',
+      server_id: server?.id ?? NO_SERVER,
+      datacenter: server?.datacenter ?? DEFAULT_DATACENTER,
+      interval: INTERVAL_COUNTS[0],
+    };
+  });
+  const [submitError, setSubmitError] = useState<string>();
+  const submitting = useRef(false);
+
+  const createOrder = useMutation({
+    mutationFn: (order: CreateOrderRequest) => dataProvider.createOrder(order),
+  });
+
+  const openPlacedOrder = async (order: Order | undefined, name: string) => {
+    if (!order?.id) return;
+    await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.orders });
+    notify.success('volumes.create.ordered', { name });
+    navigate(`/order/create?id=${order.id}`);
+  };
+
+  const submit = async (raw: Record<string, unknown>) => {
+    if (submitting.current) return undefined;
+    const values = raw as unknown as VolumeFormValues;
+    const order = volumeOrder(values, servers);
+    submitting.current = true;
+    setSubmitError(undefined);
+    try {
+      await openPlacedOrder(await createOrder.mutateAsync(order), values.name);
+      return undefined;
+    } catch (error) {
+      if (isLostAnswer(error)) {
+        // The order may exist: look for it rather than invite a second one.
+        const placed = await findPlacedOrder(dataProvider, values).catch(() => undefined);
+        if (placed) return void (await openPlacedOrder(placed, values.name));
+        notify.resultUnknown();
+        setSubmitError(translate('app.error.result_unknown'));
+        return undefined;
+      }
+      setSubmitError(errorText(error) ?? translate('app.error.generic'));
+      return formErrors(error);
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const serverChoices = [
+    { id: NO_SERVER, name: translate('volumes.create.no_server') },
+    ...servers.map((server) => ({
+      id: server.id,
+      name: `${server.name} (${server.datacenter})`,
+    })),
+  ];
+
+  return (
+    <Form defaultValues={defaults} onSubmit={submit} noValidate>
+      <ActionBlockedAlert permission={permission} />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Stack spacing={2}>
+            <Section title={translate('volumes.create.section_volume')}>
+              <TextInput
+                source="name"
+                label="resources.volume.fields.name"
+                helperText="volumes.create.name_help"
+                validate={validateName}
+                autoComplete="off"
+                fullWidth
+              />
+              <NumberInput
+                source="size"
+                label="volumes.create.size"
+                min={VOLUME_SIZE.min}
+                max={VOLUME_SIZE.max}
+                step={10}
+                validate={validateSize}
+                helperText={translate('volumes.create.size_help', {
+                  min: VOLUME_SIZE.min,
+                  max: VOLUME_SIZE.max,
+                })}
+              />
+              <RadioButtonGroupInput
+                source="type"
+                label="resources.volume.fields.type"
+                choices={DISK_TYPES.map((type) => ({ id: type, name: type }))}
+                translateChoice={false}
+                row
+              />
+            </Section>
+
+            <Section title={translate('volumes.create.section_attach')}>
+              <SelectInput
+                source="server_id"
+                label="volumes.create.server"
+                choices={serverChoices}
+                translateChoice={false}
+                helperText="volumes.create.server_help"
+                emptyText=""
+                validate={required()}
+                fullWidth
+              />
+              {servers.length === 0 ? (
+                <Typography variant="body2" color="text.secondary">
+                  {translate('volumes.create.no_servers')}
+                </Typography>
+              ) : null}
+              <FormDataConsumer<VolumeFormValues>>
+                {({ formData }) =>
+                  Number(formData.server_id) === NO_SERVER ? (
+                    <SelectInput
+                      source="datacenter"
+                      label="resources.volume.fields.datacenter"
+                      choices={datacenters}
+                      optionValue="code"
+                      optionText="name"
+                      translateChoice={false}
+                      validate={required()}
+                      fullWidth
+                    />
+                  ) : null
+                }
+              </FormDataConsumer>
+            </Section>
+
+            <Section title={translate('volumes.create.section_interval')}>
+              <SelectInput
+                source="interval"
+                label="volumes.create.interval"
+                choices={INTERVAL_COUNTS.map((count) => ({
+                  id: count,
+                  name: translate('plans.months', { smart_count: count }),
+                }))}
+                translateChoice={false}
+                validate={required()}
+              />
+            </Section>
+          </Stack>
+        </Grid>
+
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Stack spacing={2}>
+            <FormDataConsumer<VolumeFormValues>>
+              {({ formData }) => (
+                <VolumePriceSummary
+                  size={formData.size}
+                  type={formData.type}
+                  interval={
+                    isIntervalCount(Number(formData.interval))
+                      ? (Number(formData.interval) as IntervalCount)
+                      : 1
+                  }
+                  products={products.data}
+                  failed={products.isError}
+                />
+              )}
+            </FormDataConsumer>
+            {submitError ? <Alert severity="error">{submitError}</Alert> : null}
+            <BusyButton
+              type="submit"
+              variant="contained"
+              size="large"
+              busy={createOrder.isPending}
+              disabled={!permission.allowed}
+              fullWidth
+            >
+              {translate('volumes.create.submit')}
+            </BusyButton>
+          </Stack>
+        </Grid>
+      </Grid>
+    </Form>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        <Stack spacing={1}>{children}</Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+const validateName: Validator = (value) => validateResourceName(value);
+const validateSize: Validator = (value) =>
+  validateVolumeSize(typeof value === 'number' ? value : undefined);
+
+/** The create_volume order of the form: the server's datacenter when attaching, else the chosen one. */
+export function volumeOrder(
+  values: VolumeFormValues,
+  servers: readonly Server[],
+): CreateOrderRequest {
+  const serverId = Number(values.server_id);
+  const server = servers.find((candidate) => candidate.id === serverId);
+  return {
+    type: 'create_volume',
+    data: {
+      name: values.name,
+      size: Number(values.size),
+      type: values.type,
+      datacenter: server?.datacenter ?? values.datacenter,
+      ...(server && { server_id: server.id }),
+    },
+    interval_count: Number(values.interval) as IntervalCount,
+  };
+}
+
+/** The pending order a request whose answer was lost may have placed (same name, size, period). */
+async function findPlacedOrder(dataProvider: PortalDataProvider, values: VolumeFormValues) {
+  const pending = await dataProvider.listOrders({ status: 'pending', per_page: 100 });
+  return pending.items.find(
+    (order) =>
+      order.type === 'create_volume' &&
+      order.interval_count === Number(values.interval) &&
+      order.new_size === Number(values.size) &&
+      order.info.startsWith(`${values.name}:`),
+  );
+}
+
+/** The API's field errors, under the form's fields (the name when it is taken, 409). */
+function formErrors(error: unknown): Record<string, string> | undefined {
+  const errors = fieldErrors(error);
+  const pick = (field: string) =>
+    errors[`data.${field}`] ?? errors[`data/${field}`] ?? errors[field];
+  const found = Object.fromEntries(
+    ['name', 'size', 'server_id', 'datacenter']
+      .map((field) => [field, pick(field)] as const)
+      .filter((entry): entry is readonly [string, string] => entry[1] !== undefined),
+  );
+  return Object.keys(found).length ? found : undefined;
+}

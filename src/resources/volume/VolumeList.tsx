@@ -1,0 +1,175 @@
+/**
+ * /volume: the customer's volumes with size, type, the server each is attached to, status,
+ * datacenter, creation and expiry dates; filters by status and by server; an empty state that
+ * leads to creating one (and, through PortalList, a Retry when the list could not be loaded). The
+ * list polls fast while a volume changes, slowly otherwise, not while the tab is hidden.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MuiLink from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import {
+  DataTable,
+  SelectInput,
+  TopToolbar,
+  useGetList,
+  useTranslate,
+  type GetListResult,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+
+import { PortalList } from '../../components/PortalList';
+import { usePageTitle } from '../../components/usePageTitle';
+import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
+import type { Server } from '../../dataProvider/dataProvider';
+import { formatDate } from '../../domain/dates';
+import { isVolumeInTransition, VOLUME_RESOURCE, VOLUME_STATUSES, type Volume } from './volumeModel';
+import { VolumeStatusField } from './VolumeStatusField';
+
+const VolumeColumn = DataTable.Col<Volume>;
+
+/** The contract lists volumes newest first and has no sort parameter: ask for no sort. */
+const NO_SORT = { field: '', order: 'DESC' as const };
+/** Servers offered by the server filter: all of them fit on one page. */
+const ALL_SERVERS = { pagination: { page: 1, perPage: 9999 }, sort: NO_SORT };
+
+export const volumePath = (id: Volume['id'] | string) => `/volume/${id}/detail`;
+
+export default function VolumeList() {
+  const translate = useTranslate();
+  const visible = useDocumentVisible();
+  const title = translate('volumes.list.title');
+  usePageTitle(title);
+  const servers = useGetList<Server>('cloud-server', ALL_SERVERS);
+  const filters = [
+    <SelectInput
+      key="status"
+      source="status"
+      label="volumes.list.filter_status"
+      choices={VOLUME_STATUSES.map((status) => ({
+        id: status,
+        name: translate(`volumes.status.${status}`),
+      }))}
+      translateChoice={false}
+      alwaysOn
+    />,
+    <SelectInput
+      key="server_id"
+      source="server_id"
+      label="volumes.list.filter_server"
+      choices={(servers.data ?? []).map((server) => ({ id: server.id, name: server.name }))}
+      translateChoice={false}
+      alwaysOn
+    />,
+  ];
+
+  return (
+    <PortalList
+      resource={VOLUME_RESOURCE}
+      title={title}
+      filters={filters}
+      actions={<VolumeListActions />}
+      empty={<VolumeListEmpty />}
+      sort={NO_SORT}
+      queryOptions={{
+        refetchInterval: (query) =>
+          pollInterval(anyInTransition(query.state.data as GetListResult<Volume>), visible),
+      }}
+    >
+      <DataTable<Volume> rowClick={(id) => volumePath(id)} bulkActionButtons={false}>
+        <VolumeColumn
+          source="name"
+          label="resources.volume.fields.name"
+          disableSort
+          render={(volume) => (
+            <MuiLink
+              component={Link}
+              to={volumePath(volume.id)}
+              onClick={(event) => event.stopPropagation()}
+              sx={{ fontWeight: 600 }}
+            >
+              {volume.name}
+            </MuiLink>
+          )}
+        />
+        <VolumeColumn
+          source="size"
+          label="resources.volume.fields.size"
+          disableSort
+          render={(volume) => translate('volumes.size_gb', { size: volume.size })}
+        />
+        <VolumeColumn source="type" label="resources.volume.fields.type" disableSort />
+        <VolumeColumn
+          source="server_name"
+          label="resources.volume.fields.server"
+          disableSort
+          render={(volume) =>
+            volume.server_id !== null ? (
+              <MuiLink
+                component={Link}
+                to={`/cloud-server/${volume.server_id}/detail`}
+                onClick={(event) => event.stopPropagation()}
+              >
+                {volume.server_name ?? `#${volume.server_id}`}
+              </MuiLink>
+            ) : (
+              '—'
+            )
+          }
+        />
+        <VolumeColumn
+          source="status"
+          label="resources.volume.fields.status"
+          disableSort
+          render={(volume) => <VolumeStatusField volume={volume} />}
+        />
+        <VolumeColumn source="datacenter" label="resources.volume.fields.datacenter" disableSort />
+        <VolumeColumn
+          source="created"
+          label="resources.volume.fields.created"
+          disableSort
+          render={(volume) => formatDate(volume.created)}
+        />
+        <VolumeColumn
+          source="expiry"
+          label="resources.volume.fields.expiry"
+          disableSort
+          render={(volume) => (volume.expiry ? formatDate(volume.expiry) : '—')}
+        />
+      </DataTable>
+    </PortalList>
+  );
+}
+
+function anyInTransition(result: GetListResult<Volume> | undefined): boolean {
+  return (result?.data ?? []).some((volume) => isVolumeInTransition(volume.status));
+}
+
+function VolumeListActions() {
+  const translate = useTranslate();
+  return (
+    <TopToolbar>
+      <Button component={Link} to="/volume/create" variant="contained" startIcon={<AddIcon />}>
+        {translate('volumes.list.create')}
+      </Button>
+    </TopToolbar>
+  );
+}
+
+function VolumeListEmpty() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>
+      <Typography variant="h6" component="p" gutterBottom>
+        {translate('volumes.list.empty_title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {translate('volumes.list.empty_text')}
+      </Typography>
+      <Button component={Link} to="/volume/create" variant="contained" startIcon={<AddIcon />}>
+        {translate('volumes.list.create')}
+      </Button>
+    </Box>
+  );
+}
