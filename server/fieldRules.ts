@@ -4,6 +4,7 @@
  * the domain's message instead, the one the portal's form shows for the same value.
  */
 import { validateServerName, validateServerPassword } from '../src/domain/serverRules';
+import { validateTicketContent, validateTicketSubject } from '../src/domain/ticketRules';
 import {
   validateCouponCode,
   validateResourceName,
@@ -52,6 +53,11 @@ const RULES: Partial<Record<OperationId, Record<string, FieldRule>>> = {
   createSnapshot: { name: textField('name', validateResourceName) },
   restoreSnapshot: { name: textField('name', validateResourceName) },
   createSshKey: { name: textField('name', validateSshKeyName) },
+  createTicket: {
+    subject: textField('subject', validateTicketSubject),
+    content: textField('content', validateTicketContent),
+  },
+  replyToTicket: { content: textField('content', validateTicketContent) },
 };
 
 /** Field (dotted path, as in `errors`) → i18n key of the domain's message, for a refused body. */

@@ -18,6 +18,7 @@ import type { ComponentType } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 
+import { AskSupportLink } from '../../components/AskSupportLink';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatVnd } from '../../domain/money';
 import { usePortalIdentity } from '../../layout/usePortalIdentity';
@@ -155,6 +156,10 @@ function BalanceSummary() {
             {translate('billing.top_up')}
           </Button>
           <GiftCodeField />
+          <AskSupportLink
+            subject={translate('tickets.subject.billing')}
+            sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}
+          />
         </Stack>
       </CardContent>
     </Card>

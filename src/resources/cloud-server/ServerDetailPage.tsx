@@ -28,6 +28,7 @@ import { Link, useParams } from 'react-router-dom';
 
 import { errorStatus } from '../../api/client';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
+import { AskSupportLink } from '../../components/AskSupportLink';
 import { LoadFailed } from '../../components/LoadFailed';
 import { ServerVolumesSection } from '../../components/ServerVolumesSection';
 import { useActionPermission } from '../../components/useActionPermission';
@@ -163,6 +164,7 @@ function ServerDetail({ server, stateUnknown }: { server: Server; stateUnknown: 
           <RebuildServerButton disabled={disabled} />
           <ResizeServerButton disabled={disabled} />
           <DeleteServerButton disabled={disabled} />
+          <AskSupportLink subject={translate('tickets.subject.server', { name: server.name })} />
         </Stack>
       </Stack>
       {isInTransition(server.status) && server.status !== 'rebooting' ? (

@@ -20,6 +20,7 @@ import { Link, useParams } from 'react-router-dom';
 
 import { errorStatus } from '../../api/client';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
+import { AskSupportLink } from '../../components/AskSupportLink';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -105,6 +106,11 @@ function VolumeDetail({ volume, stateUnknown }: { volume: Volume; stateUnknown: 
               <VolumeStatusField volume={volume} />
             </Stack>
             <VolumeActions volume={volume} disabled={!permission.allowed || stateUnknown} />
+            <Box>
+              <AskSupportLink
+                subject={translate('tickets.subject.volume', { name: volume.name })}
+              />
+            </Box>
           </Stack>
         </CardContent>
       </Card>

@@ -1,0 +1,306 @@
+/**
+ * /ticket/{id}/detail: the ticket's subject, status and preferred contact time, the conversation
+ * (the customer's opening message, then every reply, newest last, line breaks kept and everything
+ * shown as text), a reply box, and "resolved", which closes the ticket. While support's answer is
+ * awaited the page polls fast, slowly otherwise, and not while the tab is hidden.
+ */
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import SendIcon from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import {
+  Form,
+  TextInput,
+  Title,
+  useDataProvider,
+  useGetOne,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { Link, useParams } from 'react-router-dom';
+
+import { errorStatus, fieldErrors } from '../../api/client';
+import { BusyButton } from '../../components/BusyButton';
+import { LoadFailed } from '../../components/LoadFailed';
+import { isLostAnswer } from '../../components/lostAnswer';
+import { usePageTitle } from '../../components/usePageTitle';
+import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
+import { errorText, usePortalNotify } from '../../components/usePortalNotify';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider';
+import { formatDateTime } from '../../domain/dates';
+import { validateTicketContent } from '../../domain/ticketRules';
+import {
+  isAwaitingSupport,
+  TICKET_RESOURCE,
+  type TicketDetail,
+  type TicketReply,
+} from './ticketModel';
+import { TicketStatusField } from './TicketStatusField';
+
+export default function TicketDetailPage() {
+  const translate = useTranslate();
+  const { id = '' } = useParams();
+  const ticketId = /^\d+$/.test(id) ? Number(id) : 0;
+  const visible = useDocumentVisible();
+  const query = useGetOne<TicketDetail>(
+    TICKET_RESOURCE,
+    { id: ticketId },
+    {
+      enabled: ticketId > 0,
+      refetchInterval: ({ state }) =>
+        pollInterval(isAwaitingSupport(state.data as TicketDetail | undefined), visible),
+    },
+  );
+  const { data: ticket, error, isPending, refetch, isFetching } = query;
+  usePageTitle(ticket?.subject ?? translate('tickets.detail.title'));
+
+  if (isPending && ticketId > 0) {
+    return <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />;
+  }
+  const notFound = ticketId === 0 || errorStatus(error) === 404;
+  if (error && !notFound && !ticket?.id) {
+    return (
+      <Box sx={{ mt: 2 }}>
+        <LoadFailed error={error} onRetry={() => refetch()} retrying={isFetching} />
+      </Box>
+    );
+  }
+  if (notFound || !ticket?.id) {
+    return (
+      <Alert
+        severity={notFound ? 'warning' : 'error'}
+        sx={{ mt: 2 }}
+        action={
+          <Button color="inherit" size="small" component={Link} to="/ticket">
+            {translate('tickets.detail.back')}
+          </Button>
+        }
+      >
+        {translate(notFound ? 'tickets.detail.not_found' : 'app.error.generic')}
+      </Alert>
+    );
+  }
+  return (
+    <Box sx={{ mt: 2, mb: 4, maxWidth: 900 }}>
+      <Title title={ticket.subject} />
+      {error ? (
+        <Box sx={{ mb: 2 }}>
+          <LoadFailed error={error} onRetry={() => refetch()} retrying={isFetching} />
+        </Box>
+      ) : null}
+      <TicketHeader ticket={ticket} onChanged={() => refetch()} />
+      <Conversation ticket={ticket} />
+      {ticket.status === 'open' ? (
+        <ReplyForm ticketId={ticket.id} onReplied={() => refetch()} />
+      ) : (
+        <Alert
+          severity="success"
+          action={
+            <Button color="inherit" size="small" component={Link} to="/ticket/create">
+              {translate('tickets.list.create')}
+            </Button>
+          }
+        >
+          {translate('tickets.detail.closed')}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+function TicketHeader({ ticket, onChanged }: { ticket: TicketDetail; onChanged: () => unknown }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const notify = usePortalNotify();
+  const resolve = useMutation({
+    mutationFn: () => dataProvider.postAction<TicketDetail>(TICKET_RESOURCE, ticket.id, 'resolve'),
+    onSuccess: async () => {
+      notify.success('tickets.detail.resolved');
+      await onChanged();
+    },
+    onError: (error) => (isLostAnswer(error) ? notify.resultUnknown() : notify.error(error)),
+  });
+  return (
+    // On a card: the page's grey leaves too little contrast for the buttons' blue.
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent>
+        <Stack spacing={1}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-word' }}>
+              {ticket.subject}
+            </Typography>
+            <TicketStatusField status={ticket.status} />
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {translate('tickets.detail.opened', { date: formatDateTime(ticket.created) })}
+            {ticket.preferred_time
+              ? ` · ${translate('tickets.detail.preferred_time', { time: ticket.preferred_time })}`
+              : null}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            {ticket.status === 'open' ? (
+              <BusyButton
+                variant="outlined"
+                busy={resolve.isPending}
+                startIcon={<CheckCircleIcon />}
+                onClick={() => resolve.mutateAsync()}
+              >
+                {translate('tickets.detail.resolve')}
+              </BusyButton>
+            ) : null}
+            <Button component={Link} to="/ticket">
+              {translate('tickets.detail.back')}
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The opening message as the customer's first, then the replies in the order they came. */
+function Conversation({ ticket }: { ticket: TicketDetail }) {
+  const translate = useTranslate();
+  const opening: Pick<TicketReply, 'author' | 'content' | 'created'> = {
+    author: 'customer',
+    content: ticket.content,
+    created: ticket.created,
+  };
+  const messages = [opening, ...ticket.replies];
+  return (
+    <Box component="section" aria-labelledby="ticket-conversation" sx={{ mb: 2 }}>
+      <Typography id="ticket-conversation" variant="h6" component="h2" sx={{ mb: 1 }}>
+        {translate('tickets.detail.conversation')}
+      </Typography>
+      <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {messages.map((message, index) => (
+          <Message
+            key={'id' in message ? `reply-${message.id}` : `opening-${index}`}
+            {...message}
+          />
+        ))}
+      </Stack>
+      {isAwaitingSupport(ticket) ? (
+        <Alert severity="info" role="status" sx={{ mt: 1.5 }}>
+          {translate('tickets.detail.waiting')}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
+
+function Message(props: Pick<TicketReply, 'author' | 'content' | 'created'> & { id?: number }) {
+  const translate = useTranslate();
+  const fromSupport = props.author === 'support';
+  return (
+    <Box
+      component="li"
+      sx={{ display: 'flex', justifyContent: fromSupport ? 'flex-start' : 'flex-end' }}
+    >
+      <Card
+        variant="outlined"
+        sx={{
+          width: { xs: '100%', sm: '85%' },
+          bgcolor: fromSupport ? 'background.paper' : 'grey.50',
+        }}
+        data-author={props.author}
+      >
+        <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+          <Typography variant="subtitle2" component="p">
+            {translate(fromSupport ? 'tickets.detail.support' : 'tickets.detail.you')}
+            <Typography component="span" variant="body2" color="text.secondary">
+              {` · ${formatDateTime(props.created)}`}
+            </Typography>
+          </Typography>
+          {/* Text, never HTML: line breaks are kept by CSS, not by markup. */}
+          <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', mt: 0.5 }}>
+            {props.content}
+          </Typography>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+function ReplyForm({ ticketId, onReplied }: { ticketId: number; onReplied: () => unknown }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = usePortalNotify();
+  const [submitError, setSubmitError] = useState<string>();
+  // A new form after each sent reply: the box starts empty again.
+  const [formKey, setFormKey] = useState(0);
+  const submitting = useRef(false);
+  const reply = useMutation({
+    mutationFn: (content: string) =>
+      dataProvider.postAction<TicketReply>(TICKET_RESOURCE, ticketId, 'replies', { content }),
+  });
+
+  const submit = async (values: Record<string, unknown>) => {
+    if (submitting.current) return undefined;
+    submitting.current = true;
+    setSubmitError(undefined);
+    try {
+      await reply.mutateAsync(String(values.content ?? ''));
+      notify.success('tickets.detail.replied');
+      setFormKey((key) => key + 1);
+      await queryClient.invalidateQueries({ queryKey: [TICKET_RESOURCE, 'getList'] });
+      await onReplied();
+      return undefined;
+    } catch (error) {
+      if (isLostAnswer(error)) {
+        await onReplied();
+        setSubmitError(translate('app.error.result_unknown'));
+        return undefined;
+      }
+      const errors = fieldErrors(error);
+      if (errors.content) return { content: errors.content };
+      setSubmitError(errorText(error) ?? translate('app.error.generic'));
+      // The ticket may have been closed meanwhile: show it as it is now.
+      await onReplied();
+      return undefined;
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  return (
+    <Form key={formKey} onSubmit={submit} defaultValues={{ content: '' }} noValidate>
+      <Card variant="outlined">
+        <CardContent>
+          <Stack spacing={1}>
+            <TextInput
+              source="content"
+              label="tickets.detail.reply"
+              validate={validateContent}
+              multiline
+              minRows={4}
+              fullWidth
+            />
+            {submitError ? <Alert severity="error">{submitError}</Alert> : null}
+            <Box>
+              <BusyButton
+                type="submit"
+                variant="contained"
+                busy={reply.isPending}
+                startIcon={<SendIcon />}
+              >
+                {translate('tickets.detail.reply_submit')}
+              </BusyButton>
+            </Box>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Form>
+  );
+}
+
+const validateContent: Validator = (value) => validateTicketContent(value);

@@ -1,0 +1,127 @@
+/**
+ * /ticket: the account's support tickets with their status (unprocessed or processed), creation
+ * and last update; a filter by status; an empty state that leads to opening one. Spec §2 lets
+ * /ticket carry a `subject` (the trial banner's "request a trial" link does): such a visit is a
+ * request to open a ticket, so it goes on to the create form with the subject.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MuiLink from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { DataTable, SelectInput, TopToolbar, useTranslate } from 'react-admin';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+
+import { PortalList } from '../../components/PortalList';
+import { usePageTitle } from '../../components/usePageTitle';
+import { formatDateTime } from '../../domain/dates';
+import { TICKET_RESOURCE, TICKET_STATUSES, ticketPath, type Ticket } from './ticketModel';
+import { TicketStatusField } from './TicketStatusField';
+
+const TicketColumn = DataTable.Col<Ticket>;
+
+/** The contract lists tickets by latest activity and has no sort parameter: ask for no sort. */
+const NO_SORT = { field: '', order: 'DESC' as const };
+
+export default function TicketList() {
+  const [searchParams] = useSearchParams();
+  const subject = searchParams.get('subject');
+  if (subject !== null) {
+    return <Navigate to={`/ticket/create?${new URLSearchParams({ subject })}`} replace />;
+  }
+  return <TicketListPage />;
+}
+
+function TicketListPage() {
+  const translate = useTranslate();
+  const title = translate('tickets.list.title');
+  usePageTitle(title);
+  const filters = [
+    <SelectInput
+      key="status"
+      source="status"
+      label="tickets.list.filter_status"
+      choices={TICKET_STATUSES.map((status) => ({
+        id: status,
+        name: translate(`tickets.status.${status}`),
+      }))}
+      translateChoice={false}
+      alwaysOn
+    />,
+  ];
+
+  return (
+    <PortalList
+      resource={TICKET_RESOURCE}
+      title={title}
+      filters={filters}
+      actions={<TicketListActions />}
+      empty={<TicketListEmpty />}
+      sort={NO_SORT}
+    >
+      <DataTable<Ticket> rowClick={(id) => ticketPath(id)} bulkActionButtons={false}>
+        <TicketColumn
+          source="subject"
+          label="resources.ticket.fields.subject"
+          disableSort
+          render={(ticket) => (
+            <MuiLink
+              component={Link}
+              to={ticketPath(ticket.id)}
+              onClick={(event) => event.stopPropagation()}
+              sx={{ fontWeight: 600, wordBreak: 'break-word' }}
+            >
+              {ticket.subject}
+            </MuiLink>
+          )}
+        />
+        <TicketColumn
+          source="status"
+          label="resources.ticket.fields.status"
+          disableSort
+          render={(ticket) => <TicketStatusField status={ticket.status} />}
+        />
+        <TicketColumn
+          source="created"
+          label="resources.ticket.fields.created"
+          disableSort
+          render={(ticket) => formatDateTime(ticket.created)}
+        />
+        <TicketColumn
+          source="updated"
+          label="resources.ticket.fields.updated"
+          disableSort
+          render={(ticket) => formatDateTime(ticket.updated)}
+        />
+      </DataTable>
+    </PortalList>
+  );
+}
+
+function TicketListActions() {
+  const translate = useTranslate();
+  return (
+    <TopToolbar>
+      <Button component={Link} to="/ticket/create" variant="contained" startIcon={<AddIcon />}>
+        {translate('tickets.list.create')}
+      </Button>
+    </TopToolbar>
+  );
+}
+
+function TicketListEmpty() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>
+      <Typography variant="h6" component="p" gutterBottom>
+        {translate('tickets.list.empty_title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {translate('tickets.list.empty_text')}
+      </Typography>
+      <Button component={Link} to="/ticket/create" variant="contained" startIcon={<AddIcon />}>
+        {translate('tickets.list.create')}
+      </Button>
+    </Box>
+  );
+}

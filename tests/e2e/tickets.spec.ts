@@ -1,0 +1,125 @@
+/**
+ * A support ticket's whole life (issue 9): a trial customer asks for more trial time from the
+ * trial banner, the form opens with the subject filled in, support answers after
+ * SANDBOX_SUPPORT_REPLY_SECONDS (a few seconds in playwright.config.ts) while the page polls, the
+ * customer replies and marks the ticket resolved. On a 375 px phone, axe-clean.
+ */
+import { execFileSync } from 'node:child_process';
+
+import { axeViolations, expect, signIn, test, uniqueEmail } from './support';
+
+/**
+ * A trial account made as tests/e2e/trial.spec.ts makes one (server/trial.ts `startTrial`), in the
+ * shared e2e database: fresh, so no other spec touches its tickets.
+ */
+const NEW_TRIAL_ACCOUNT = `
+  import Database from 'better-sqlite3';
+  import { startTrial } from './server/trial';
+  const db = new Database(process.env.E2E_DB);
+  db.pragma('busy_timeout = 10000');
+  db.transaction(() => {
+    const { id } = db
+      .prepare(
+        "INSERT INTO users (email, password_hash, fullname, phone, formatted_phone, email_verified, created_at) " +
+          "SELECT ?, password_hash, 'Khách Hỏi Hỗ Trợ', '+84912345698', '0912 345 698', 1, ? " +
+          "FROM users WHERE email = 'trial@example.vn' RETURNING id",
+      )
+      .get(process.env.TRIAL_EMAIL, new Date().toISOString());
+    startTrial(db, id, 'vps-dung-thu-01', new Date(Date.now() - 2 * 24 * 60 * 60 * 1000));
+  }).immediate();
+  db.close();
+`;
+
+function newTrialAccount(): string {
+  const email = uniqueEmail('ticket');
+  execFileSync('npx', ['tsx', '-e', NEW_TRIAL_ACCOUNT], {
+    env: { ...process.env, TRIAL_EMAIL: email },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return email;
+}
+
+/** Nothing is wider than the phone once the menu has folded away. */
+async function fitsThePhone(page: import('@playwright/test').Page) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(375);
+}
+
+test('a trial customer asks support for more time, gets an answer, replies and resolves', async ({
+  page,
+}) => {
+  const email = newTrialAccount();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/idc\/dashboard$/);
+
+  const banner = page.getByRole('alert').filter({ hasText: 'đang dùng thử đến hết ngày' });
+  await banner.getByRole('link', { name: 'Yêu cầu gia hạn dùng thử' }).click();
+  await expect(page).toHaveURL(/\/idc\/ticket\/create\?subject=/);
+  await expect(page.getByLabel('Tiêu đề')).toHaveValue('Yêu cầu gia hạn dùng thử');
+  await fitsThePhone(page);
+  expect(await axeViolations(page, 'main')).toEqual([]);
+
+  // Both fields are required: the message says which, and the subject stays.
+  await page.getByLabel('Tiêu đề').fill('');
+  await page.getByRole('button', { name: 'Gửi yêu cầu' }).click();
+  await expect(page.getByText('Tiêu đề không được bỏ trống.')).toBeVisible();
+  await expect(page.getByText('Nội dung không được bỏ trống.')).toBeVisible();
+  await page.getByLabel('Tiêu đề').fill('Yêu cầu gia hạn dùng thử');
+  await page
+    .getByRole('textbox', { name: 'Nội dung' })
+    .fill('Xin thêm 7 ngày dùng thử.\nTôi đang thử cài đặt máy chủ.');
+  await page.getByRole('combobox', { name: /Thời gian có thể liên hệ/ }).click();
+  await page.getByRole('option', { name: '21:30' }).click();
+  await page.getByRole('button', { name: 'Gửi yêu cầu' }).click();
+
+  await expect(page).toHaveURL(/\/idc\/ticket\/\d+\/detail$/);
+  await expect(page.getByRole('heading', { name: 'Yêu cầu gia hạn dùng thử' })).toBeVisible();
+  await expect(page.getByText('Có thể liên hệ lúc 21:30 (giờ Việt Nam)')).toBeVisible();
+  const conversation = page.getByRole('region', { name: 'Nội dung trao đổi' });
+  await expect(conversation.getByText('Xin thêm 7 ngày dùng thử.')).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Bộ phận hỗ trợ sẽ sớm trả lời' }),
+  ).toBeVisible();
+
+  // Support's answer arrives on its own while the page polls.
+  await expect(
+    conversation.locator('[data-author="support"]').getByText(/Bộ phận hỗ trợ đã nhận được/),
+  ).toBeVisible({ timeout: 30_000 });
+  await fitsThePhone(page);
+  expect(await axeViolations(page, 'main')).toEqual([]);
+
+  await page.getByLabel('Trả lời').fill('Cảm ơn.\nTôi chờ tin.');
+  await page.getByRole('button', { name: 'Gửi trả lời' }).click();
+  await expect(page.getByText('Đã gửi trả lời.')).toBeVisible();
+  await expect(conversation.locator('li')).toHaveCount(3);
+  await expect(conversation.locator('li').last()).toContainText('Cảm ơn.\nTôi chờ tin.');
+
+  await page.getByRole('button', { name: 'Đã giải quyết, đóng yêu cầu' }).click();
+  await expect(
+    page.getByText('Yêu cầu này đã được xử lý. Nếu cần hỗ trợ thêm, hãy tạo yêu cầu mới.'),
+  ).toBeVisible();
+
+  await page.goto('/idc/ticket');
+  const row = page.getByRole('row').filter({ hasText: 'Yêu cầu gia hạn dùng thử' });
+  await expect(row.getByText('Đã xử lý')).toBeVisible();
+  await fitsThePhone(page);
+  expect(await axeViolations(page, 'main')).toEqual([]);
+});
+
+test('the ticket pages read in English', async ({ page }) => {
+  const email = newTrialAccount();
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/idc\/dashboard$/);
+  await page.evaluate(() => localStorage.setItem('locale', 'en'));
+  await page.goto('/idc/ticket');
+  await expect(page.getByText('You have no support tickets yet')).toBeVisible();
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await page.getByRole('link', { name: 'New ticket' }).first().click();
+  await expect(page.getByRole('heading', { name: 'New support ticket' })).toBeVisible();
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  await page.getByRole('button', { name: 'Send ticket' }).click();
+  await expect(page.getByText('The subject must not be empty.')).toBeVisible();
+  await expect(page.getByText('The message must not be empty.')).toBeVisible();
+});
