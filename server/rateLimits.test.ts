@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SANDBOX_RECAPTCHA_TOKEN } from '../src/domain/constants';
 import { LOGIN_WINDOW_MS, MAIL_WINDOW_MS, type RateLimitSettings } from './rateLimits';
 import { DEMO_PASSWORD } from './seed';
 import { basicAuth, NEW_CUSTOMER, withToken } from './testing';
@@ -180,7 +181,7 @@ describe('mails one can ask for', () => {
 
   it.each([
     ['e-mail codes', 'GET', '/auth/otp_email', undefined],
-    ['SMS codes', 'POST', '/auth/otp_sms', { recaptchaToken: 'any' }],
+    ['SMS codes', 'POST', '/auth/otp_sms', { recaptchaToken: SANDBOX_RECAPTCHA_TOKEN }],
     ['confirmation resends', 'POST', '/auth/users/resend_email_comfirmation', {}],
   ] as const)('limits %s per account', async (_name, method, url, payload) => {
     await start({ mailsPerHour: 2 });

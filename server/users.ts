@@ -87,6 +87,7 @@ export function toUserInfo(db: Db, user: UserRow, now: Date): UserInfo {
     email: user.email,
     phone: user.phone,
     email_verified: user.email_verified === 1,
+    phone_verified: user.phone_verified === 1,
     is_in_whitelist: user.is_in_whitelist === 1,
     is_agency: user.is_agency === 1,
     balance: user.balance,

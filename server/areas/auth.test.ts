@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMAIL_CONFIRMATION_TTL_MS, PASSWORD_RESET_TTL_MS } from '../../src/domain/constants';
+import {
+  EMAIL_CONFIRMATION_TTL_MS,
+  PASSWORD_RESET_TTL_MS,
+  SANDBOX_RECAPTCHA_TOKEN,
+} from '../../src/domain/constants';
 import { OTP_MAX_FAILED_ATTEMPTS, OTP_TTL_MS } from '../otpCodes';
 import { DEMO_PASSWORD } from '../seed';
 import {
@@ -168,6 +172,7 @@ describe('getCurrentUser', () => {
       email: 'demo@example.vn',
       phone: '+84912345601',
       email_verified: true,
+      phone_verified: false,
       is_in_whitelist: false,
       is_agency: false,
       balance: 5_000_000,
@@ -505,7 +510,11 @@ describe('SMS one-time codes', () => {
     await start();
     const session = await signIn(app, 'demo@example.vn');
 
-    const sent = await post('/auth/otp_sms', { recaptchaToken: 'any' }, withToken(session));
+    const sent = await post(
+      '/auth/otp_sms',
+      { recaptchaToken: SANDBOX_RECAPTCHA_TOKEN },
+      withToken(session),
+    );
 
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ data: { phone: '+84912345601', expires_in: 600 } });
@@ -525,7 +534,7 @@ describe('SMS one-time codes', () => {
   it('refuses a wrong SMS code', async () => {
     await start();
     const session = await signIn(app, 'demo@example.vn');
-    await post('/auth/otp_sms', { recaptchaToken: 'any' }, withToken(session));
+    await post('/auth/otp_sms', { recaptchaToken: SANDBOX_RECAPTCHA_TOKEN }, withToken(session));
     const code = codeInMail(await latestMailTo(app, 'demo@example.vn'));
     const response = await app.inject({
       method: 'PATCH',
@@ -535,6 +544,16 @@ describe('SMS one-time codes', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: WRONG_CODE });
+  });
+
+  it('refuses any reCAPTCHA token but the documented test token, and sends nothing', async () => {
+    await start();
+    const session = await signIn(app, 'demo@example.vn');
+    const before = (await mailsTo(app, 'demo@example.vn')).length;
+    const response = await post('/auth/otp_sms', { recaptchaToken: 'any' }, withToken(session));
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors)).toEqual(['recaptchaToken']);
+    expect(await mailsTo(app, 'demo@example.vn')).toHaveLength(before);
   });
 
   it('requires the reCAPTCHA token', async () => {

@@ -6,6 +6,7 @@ import {
   validatePasswordConfirmation,
   validatePhone,
 } from '../../src/domain/validation';
+import { SANDBOX_RECAPTCHA_TOKEN } from '../../src/domain/constants';
 import { groupThousands } from '../../src/domain/money';
 import { consumeEmailToken, isEmailTokenUsable, issueEmailToken } from '../emailTokens';
 import { ApiError, badRequest } from '../errors';
@@ -151,9 +152,17 @@ export const authHandlers: HandlerTable = {
     return { message: ctx.t('server.otp_verified') };
   },
 
-  // The sandbox accepts any reCAPTCHA token: there is no one to ask.
+  // There is no reCAPTCHA service to ask: the sandbox accepts its one documented test token.
   requestSmsOtp: (ctx) => {
     const user = signedInUser(ctx);
+    if (ctx.body.recaptchaToken !== SANDBOX_RECAPTCHA_TOKEN) {
+      throw new ApiError(
+        400,
+        'server.recaptcha_invalid',
+        {},
+        { recaptchaToken: 'server.recaptcha_invalid' },
+      );
+    }
     ctx.db.transaction(() => {
       const code = issueOtp(ctx.db, user.id, 'sms', ctx.now());
       mailSmsOtp(ctx.db, user, user.phone, code, ctx.now());

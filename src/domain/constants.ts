@@ -19,6 +19,13 @@ export const LOCALES = ['vi', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_PHONE_COUNTRY = 'VN';
+/**
+ * The one reCAPTCHA token the sandbox accepts for an SMS code (README); the portal sends it while
+ * no reCAPTCHA site key is configured, as with the sandbox.
+ */
+export const SANDBOX_RECAPTCHA_TOKEN = 'sandbox-recaptcha-pass';
+/** Seconds before another one-time code may be asked for. */
+export const OTP_RESEND_SECONDS = 60;
 export const AUTH_HEADER_PREFIX = 'Token ';
 
 /** Confirmation links stay valid for a day, reset links for an hour. */

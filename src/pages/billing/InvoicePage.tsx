@@ -37,6 +37,7 @@ import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
 import { vatContained } from '../../domain/pricing';
 import { displayName, usePortalIdentity } from '../../layout/usePortalIdentity';
+import { ACCOUNT_QUERY_KEYS } from '../account/accountQueries';
 import { invoiceResourceText, InvoiceStatusChip } from './InvoiceStatusChip';
 import { PayInvoiceDialog } from './PayInvoiceDialog';
 
@@ -140,6 +141,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
                 <Typography variant="body2">{identity.email}</Typography>
               </>
             ) : null}
+            <CustomerInvoiceInfo />
           </Grid>
           <Dates invoice={invoice} />
         </Grid>
@@ -186,6 +188,36 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
       </CardContent>
       {paying ? <PayInvoiceDialog invoice={invoice} open onClose={() => setPaying(false)} /> : null}
     </Card>
+  );
+}
+
+/** The company details the customer set on /account, when set (a failed read prints none). */
+function CustomerInvoiceInfo() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const { data: info } = useQuery({
+    queryKey: ACCOUNT_QUERY_KEYS.invoiceInfo,
+    queryFn: () => dataProvider.getInvoiceInfo(),
+  });
+  if (!info) return null;
+  const lines: [string, string | null][] = [
+    ['account.invoice_info.tax_code', info.tax_code],
+    ['account.invoice_info.tax_address', info.tax_address],
+    ['account.invoice_info.billing_address', info.billing_address],
+    ['account.invoice_info.billing_email', info.billing_email],
+    ['account.invoice_info.billing_phone', info.billing_phone],
+  ];
+  return (
+    <Box data-testid="invoice-customer-info" sx={{ mt: 1 }}>
+      {info.company_name ? <Typography>{info.company_name}</Typography> : null}
+      {lines.map(([label, value]) =>
+        value ? (
+          <Typography key={label} variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+            {translate(label)}: {value}
+          </Typography>
+        ) : null,
+      )}
+    </Box>
   );
 }
 

@@ -1,0 +1,43 @@
+/**
+ * /account: the customer's profile, the verification of the e-mail and phone by one-time codes,
+ * the password and the details printed on VAT invoices (spec §2, §3, §5, §7, §8). Each card loads
+ * and fails on its own, so a failing invoice-info read does not hide the profile.
+ */
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { Title, useTranslate } from 'react-admin';
+
+import { usePageTitle } from '../../components/usePageTitle';
+import { InvoiceInfoCard } from './InvoiceInfoCard';
+import { PasswordCard } from './PasswordCard';
+import { ProfileCard } from './ProfileCard';
+import { VerificationCard } from './VerificationCard';
+
+export default function AccountPage() {
+  const translate = useTranslate();
+  const title = translate('account.title');
+  usePageTitle(title);
+  return (
+    <Box sx={{ mt: 2, mb: 4 }}>
+      <Title title={title} />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ProfileCard />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <VerificationCard />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <InvoiceInfoCard />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <PasswordCard />
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * The profile: full name and phone can change, the e-mail cannot (it is the sign-in name). The
+ * phone is entered with the same international input as registration (Vietnam by default) and
+ * stored in E.164. After saving, the header shows the new name (the identity is read again).
+ */
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { forwardRef, useState, type FormEvent } from 'react';
+import PhoneInput, { formatPhoneNumber, isValidPhoneNumber } from 'react-phone-number-input';
+// Bundled flags: the default ones load from a CDN, which the portal's CSP (and no network) refuse.
+import flags from 'react-phone-number-input/flags';
+import englishCountries from 'react-phone-number-input/locale/en.json';
+import vietnameseCountries from 'react-phone-number-input/locale/vi.json';
+import 'react-phone-number-input/style.css';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+
+import { fieldErrors } from '../../api/client';
+import { BusyButton } from '../../components/BusyButton';
+import { LoadFailed } from '../../components/LoadFailed';
+import { isLostAnswer } from '../../components/lostAnswer';
+import { errorText, usePortalNotify } from '../../components/usePortalNotify';
+import { useRefreshIdentity } from '../../components/useRefreshIdentity';
+import type { PortalDataProvider, Profile } from '../../dataProvider/dataProvider';
+import { DEFAULT_PHONE_COUNTRY } from '../../domain/constants';
+import { validateFullName, validatePhone } from '../../domain/validation';
+import { AccountCard } from './AccountCard';
+import { ACCOUNT_QUERY_KEYS } from './accountQueries';
+
+export function ProfileCard() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const profile = useQuery({
+    queryKey: ACCOUNT_QUERY_KEYS.profile,
+    queryFn: () => dataProvider.getProfile(),
+  });
+
+  let content;
+  if (profile.isPending) {
+    content = <LinearProgress aria-label={translate('ra.page.loading')} />;
+  } else if (profile.isError) {
+    content = (
+      <LoadFailed
+        error={profile.error}
+        onRetry={() => profile.refetch()}
+        retrying={profile.isFetching}
+      />
+    );
+  } else {
+    content = <ProfileForm profile={profile.data} />;
+  }
+  return (
+    <AccountCard id="account-profile" title={translate('account.profile.title')}>
+      {content}
+    </AccountCard>
+  );
+}
+
+type Field = 'fullname' | 'phone';
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const refreshIdentity = useRefreshIdentity();
+  const notify = usePortalNotify();
+  const [fullname, setFullname] = useState(profile.fullname);
+  const [phone, setPhone] = useState(profile.phone);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [submitError, setSubmitError] = useState<string>();
+  const save = useMutation({ mutationFn: dataProvider.updateProfile });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    setSubmitError(undefined);
+    const phoneProblem =
+      validatePhone(phone) ?? (isValidPhoneNumber(phone) ? undefined : 'validation.phone_invalid');
+    const problems = Object.fromEntries(
+      Object.entries({ fullname: validateFullName(fullname), phone: phoneProblem }).flatMap(
+        ([field, key]) => (key ? [[field, translate(key)]] : []),
+      ),
+    );
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    try {
+      const saved = await save.mutateAsync({
+        fullname: fullname.trim(),
+        phone,
+        formatted_phone: formatPhoneNumber(phone),
+      });
+      queryClient.setQueryData(ACCOUNT_QUERY_KEYS.profile, saved);
+      setFullname(saved.fullname);
+      notify.success('account.profile.saved');
+      await refreshIdentity();
+    } catch (error) {
+      if (isLostAnswer(error)) {
+        setSubmitError(translate('app.error.result_unknown'));
+        return;
+      }
+      const fromServer = fieldErrors(error);
+      const known = {
+        ...(fromServer.fullname && { fullname: fromServer.fullname }),
+        ...((fromServer.phone ?? fromServer.formatted_phone) && {
+          phone: fromServer.phone ?? fromServer.formatted_phone,
+        }),
+      };
+      setErrors(known);
+      if (Object.keys(known).length === 0) {
+        setSubmitError(errorText(error) ?? translate('app.error.generic'));
+      }
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack spacing={1}>
+        <TextField
+          name="email"
+          label={translate('account.profile.email')}
+          value={profile.email}
+          helperText={translate('account.profile.email_help')}
+          slotProps={{ input: { readOnly: true } }}
+          fullWidth
+        />
+        <TextField
+          name="fullname"
+          label={translate('account.profile.fullname')}
+          autoComplete="name"
+          required
+          value={fullname}
+          onChange={(event) => {
+            setFullname(event.target.value);
+            setErrors({ ...errors, fullname: undefined });
+          }}
+          error={Boolean(errors.fullname)}
+          helperText={errors.fullname ?? ' '}
+          fullWidth
+        />
+        <PhoneInput
+          id="account-phone"
+          name="phone"
+          defaultCountry={DEFAULT_PHONE_COUNTRY}
+          flags={flags}
+          labels={locale === 'en' ? englishCountries : vietnameseCountries}
+          autoComplete="tel"
+          value={phone || undefined}
+          onChange={(value) => {
+            setPhone(value ?? '');
+            setErrors({ ...errors, phone: undefined });
+          }}
+          inputComponent={PhoneTextField}
+          label={translate('account.profile.phone')}
+          required
+          error={Boolean(errors.phone)}
+          helperText={errors.phone ?? translate('account.profile.phone_help')}
+        />
+        {submitError ? <Alert severity="error">{submitError}</Alert> : null}
+        <div>
+          <BusyButton type="submit" variant="contained" busy={save.isPending}>
+            {translate('account.profile.save')}
+          </BusyButton>
+        </div>
+      </Stack>
+    </form>
+  );
+}
+
+/** The phone input's text box drawn as the other fields of the page are. */
+const PhoneTextField = forwardRef<HTMLInputElement, TextFieldProps>(
+  function PhoneTextField(props, ref) {
+    return <TextField {...props} inputRef={ref} fullWidth />;
+  },
+);
