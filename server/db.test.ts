@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { migrations } from './migrations';
 import { openDatabase } from './db';
 import { sha256 } from './secrets';
-import { DEMO_PASSWORD } from './seed';
+import { AGENCY_CUSTOMERS, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
 import { NEW_CUSTOMER, register, scratchDir, signIn } from './testing';
 
 let cleanup: (() => void) | undefined;
@@ -49,7 +49,8 @@ describe('the database', () => {
     const db = new Database(dbFile, { readonly: true });
     const count = db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number };
     db.close();
-    expect(count.n).toBe(7);
+    // The demo accounts, the agency's customers and the one registered here; none twice.
+    expect(count.n).toBe(DEMO_ACCOUNTS.length + AGENCY_CUSTOMERS.length + 1);
   });
 
   it('stores salted scrypt hashes of passwords and only hashes of tokens', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
+import { AGENCY_CUSTOMERS, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
 import { signIn, testApp, withToken } from './testing';
 
 let app: FastifyInstance;
@@ -116,6 +116,56 @@ describe('the demo accounts', () => {
     expect((await expired('/billing/packages')).items).toEqual([
       expect.objectContaining({ resource: 'vps-het-han-01', status: 'expired' }),
     ]);
+  });
+
+  it('give the agency four customers with servers and a year of paid invoices', async () => {
+    ({ app } = await testApp());
+    const agency = withToken(await signIn(app, 'agency@example.vn', DEMO_PASSWORD));
+    const accounts = (await app.inject({ url: '/api/v1/agency/accounts', headers: agency })).json();
+    expect(accounts.items.map((account: { email: string }) => account.email).sort()).toEqual(
+      AGENCY_CUSTOMERS.map((customer) => customer.email).sort(),
+    );
+    for (const customer of AGENCY_CUSTOMERS) {
+      const headers = withToken(await signIn(app, customer.email, DEMO_PASSWORD));
+      const get = (url: string) =>
+        app
+          .inject({ url: `/api/v1${url}`, headers, query: { per_page: '100' } })
+          .then((r) => r.json());
+      const servers = await get('/cloud/servers');
+      expect(servers.items.map((server: { name: string }) => server.name).sort()).toEqual(
+        customer.servers.map((server) => server.name).sort(),
+      );
+      const user = await get('/auth/user');
+      expect(user).toMatchObject({
+        email_verified: true,
+        has_expired_invoices: false,
+        unpaid_amount: 0,
+      });
+      // The first invoice and one renewal a month since, per server, all paid.
+      const invoices = await get('/billing/invoices');
+      expect(invoices.total).toBe(customer.servers.length * (customer.joinedMonthsAgo + 1));
+      expect(invoices.items.every((invoice: { status: string }) => invoice.status === 'paid')).toBe(
+        true,
+      );
+      const monthly = new Map(
+        servers.items.map((server: { id: number; plan: { price: number } }) => [
+          server.id,
+          server.plan.price,
+        ]),
+      );
+      const renewals = invoices.items.filter((invoice: { description: string }) =>
+        invoice.description.includes('gia hạn'),
+      );
+      for (const renewal of renewals) expect(renewal.amount).toBe(monthly.get(renewal.resource_id));
+      // Every payment and top-up is a ledger row: the history adds up to the balance.
+      const ledger = await get('/billing/balance_adjustments');
+      const sum = ledger.items.reduce(
+        (total: number, row: { amount: number }) => total + row.amount,
+        0,
+      );
+      expect(sum).toBe(user.balance);
+      expect(user.balance).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it('are not created when seeding is turned off', async () => {

@@ -2,11 +2,13 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { formatDate } from '../src/domain/dates';
-import { vietnamMonthStartAfter } from '../src/domain/pricing';
+import { proratedAmount, vietnamMonthStartAfter } from '../src/domain/pricing';
+import { assignToAgency } from './agency';
 import type { Db } from './db';
-import { changeBalance } from './ledger';
+import { changeBalance, invoiceCode } from './ledger';
+import { RENEWAL_GRACE_DAYS } from './renewals';
 import { hashPassword } from './secrets';
-import { createServer } from './servers';
+import { createServer, serverMonthlyPrice } from './servers';
 import { startTrial } from './trial';
 import { pricedTrialResources } from './trialPackages';
 
@@ -53,7 +55,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     fullname: 'Trần Thị Đại Lý',
     phone: '+84912345602',
     formatted_phone: '0912 345 602',
-    purpose: 'Agency account with one running server',
+    purpose:
+      'Agency account with one running server and four customers (their servers and a year of paid invoices fill the agency report)',
     email_verified: true,
     is_agency: true,
     balance: 2_000_000,
@@ -96,6 +99,60 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email_verified: true,
     is_in_whitelist: true,
     overdueInvoice: { amount: 550_000, description: 'vps-uu-tien-01: gia hạn 1 tháng' },
+  },
+];
+
+interface AgencyCustomer {
+  email: string;
+  fullname: string;
+  phone: string;
+  formatted_phone: string;
+  /** Whole Vietnam months before this one that the account was opened in (its servers too). */
+  joinedMonthsAgo: number;
+  /** Ubuntu 22.04 in Hà Nội, SSD, renewed monthly and paid every time. */
+  servers: { name: string; cpu: number; ram: number; disk: number }[];
+}
+
+/**
+ * The customers of agency@example.vn. Each server's first invoice pays the rest of the month it
+ * was created in, then one renewal a month up to this one, every one paid (a bank transfer, then
+ * the payment from the balance), so the agency report shows a year of revenue.
+ */
+export const AGENCY_CUSTOMERS: readonly AgencyCustomer[] = [
+  {
+    email: 'minhphat@example.vn',
+    fullname: 'Công ty TNHH Minh Phát',
+    phone: '+84912345611',
+    formatted_phone: '0912 345 611',
+    joinedMonthsAgo: 11,
+    servers: [
+      { name: 'minhphat-web-01', cpu: 2, ram: 4, disk: 40 },
+      { name: 'minhphat-db-01', cpu: 4, ram: 8, disk: 100 },
+    ],
+  },
+  {
+    email: 'hoa.nguyen@example.vn',
+    fullname: 'Nguyễn Thị Hoa',
+    phone: '+84912345612',
+    formatted_phone: '0912 345 612',
+    joinedMonthsAgo: 8,
+    servers: [{ name: 'hoa-shop-01', cpu: 1, ram: 2, disk: 20 }],
+  },
+  {
+    email: 'huy.le@example.vn',
+    fullname: 'Lê Quang Huy',
+    phone: '+84912345613',
+    formatted_phone: '0912 345 613',
+    joinedMonthsAgo: 5,
+    servers: [{ name: 'huy-app-01', cpu: 2, ram: 2, disk: 40 }],
+  },
+  {
+    email: 'baotech@example.vn',
+    fullname: 'Phạm Gia Bảo',
+    phone: '+84912345614',
+    formatted_phone: '0912 345 614',
+    joinedMonthsAgo: 2,
+    servers: [{ name: 'baotech-vps-01', cpu: 1, ram: 1, disk: 20 }],
   },
 ];
 
@@ -172,8 +229,144 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
         );
       }
     });
+    const agency = db.prepare("SELECT id FROM users WHERE email = 'agency@example.vn'").get() as {
+      id: number;
+    };
+    for (const customer of AGENCY_CUSTOMERS) {
+      seedAgencyCustomer(db, agency.id, customer, passwordHash, now);
+    }
   })();
   return true;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+function seedAgencyCustomer(
+  db: Db,
+  agencyId: number,
+  customer: AgencyCustomer,
+  passwordHash: string,
+  now: Date,
+): void {
+  const joined = new Date(
+    vietnamMonthStartAfter(now, -customer.joinedMonthsAgo).getTime() + 2 * DAY_MS + 3 * HOUR_MS,
+  );
+  const { id } = db
+    .prepare(
+      `INSERT INTO users (email, password_hash, fullname, phone, formatted_phone, email_verified,
+         created_at)
+       VALUES (?, ?, ?, ?, ?, 1, ?) RETURNING id`,
+    )
+    .get(
+      customer.email,
+      passwordHash,
+      customer.fullname,
+      customer.phone,
+      customer.formatted_phone,
+      joined.toISOString(),
+    ) as { id: number };
+  assignToAgency(db, id, agencyId);
+
+  const paidThrough = vietnamMonthStartAfter(now, 1);
+  for (const server of customer.servers) {
+    const created = new Date(joined.getTime() + HOUR_MS);
+    const size = { cpu: server.cpu, ram: server.ram, disk: server.disk, diskType: 'SSD' as const };
+    const placement = { imageId: 1, datacenter: 'HN', keyName: null, interval: 1 as const };
+    const { id: serverId } = createServer(
+      db,
+      {
+        userId: id,
+        name: server.name,
+        ...size,
+        ...placement,
+        expiry: paidThrough.toISOString(),
+        extraIpv4: 0,
+        ipv6: 0,
+      },
+      created,
+      0,
+      true,
+    );
+    const monthly = serverMonthlyPrice(db, { ...server, disk_type: 'SSD' });
+    const spec = `${server.cpu} CPU · ${server.ram} GB RAM · ${server.disk} GB SSD`;
+    const firstEnd = vietnamMonthStartAfter(created, 1);
+    seedPaidInvoice(db, id, {
+      serverId,
+      amount: proratedAmount(monthly, 1, created),
+      description: `Tạo máy chủ ${server.name} (${spec}), ${formatDate(created)} – ${formatDate(new Date(firstEnd.getTime() - DAY_MS))}`,
+      issued: created,
+      dueDays: 0,
+      now,
+    });
+    for (let start = firstEnd; start < paidThrough; start = vietnamMonthStartAfter(start, 1)) {
+      const end = vietnamMonthStartAfter(start, 1);
+      const period = `${formatDate(start)} – ${formatDate(new Date(end.getTime() - DAY_MS))}`;
+      seedPaidInvoice(db, id, {
+        serverId,
+        amount: monthly,
+        description: `${server.name}: gia hạn 1 tháng (${period})`,
+        issued: start,
+        dueDays: RENEWAL_GRACE_DAYS,
+        now,
+      });
+    }
+  }
+}
+
+/**
+ * A server invoice the customer paid an hour after it was issued (or just before now): the money
+ * came by bank transfer, rounded up to 100.000 ₫, and the invoice was paid from the balance. Both
+ * are ledger rows, so the customer's balance history adds up.
+ */
+function seedPaidInvoice(
+  db: Db,
+  userId: number,
+  invoice: {
+    serverId: number;
+    amount: number;
+    description: string;
+    issued: Date;
+    dueDays: number;
+    now: Date;
+  },
+): void {
+  const paidAt = new Date(
+    Math.min(invoice.issued.getTime() + HOUR_MS, invoice.now.getTime() - 60 * 1000),
+  );
+  const row = db
+    .prepare(
+      `INSERT INTO invoices (user_id, status, amount, created_at, due_date, paid_at, resource_type,
+         resource_id, description)
+       VALUES (?, 'paid', ?, ?, ?, ?, 'server', ?, ?) RETURNING id, created_at`,
+    )
+    .get(
+      userId,
+      invoice.amount,
+      invoice.issued.toISOString(),
+      new Date(invoice.issued.getTime() + invoice.dueDays * DAY_MS).toISOString(),
+      paidAt.toISOString(),
+      invoice.serverId,
+      invoice.description,
+    ) as { id: number; created_at: string };
+  const code = invoiceCode(row);
+  changeBalance(db, {
+    userId,
+    type: 'topup',
+    method: 'bank_transfer',
+    amount: Math.ceil(invoice.amount / 100_000) * 100_000,
+    description: `Nạp tiền qua chuyển khoản ngân hàng cho ${code}`,
+    reference: null,
+    at: new Date(paidAt.getTime() - 1000),
+  });
+  changeBalance(db, {
+    userId,
+    type: 'payment',
+    method: 'balance',
+    amount: -invoice.amount,
+    description: invoice.description,
+    reference: code,
+    at: paidAt,
+  });
 }
 
 let demoHash: Promise<string> | undefined;

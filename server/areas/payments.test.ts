@@ -77,7 +77,10 @@ const completeTopup = (api: Api, fields: Record<string, string | undefined>) =>
 
 const topupRows = () =>
   db
-    .prepare("SELECT user_id, amount, reference FROM balance_adjustments WHERE type = 'topup'")
+    .prepare(
+      `SELECT user_id, amount, reference FROM balance_adjustments WHERE type = 'topup' ` +
+        `AND reference IN (SELECT reference FROM payment_attempts)`,
+    )
     .all();
 
 const attemptStatus = (reference: string) => findAttempt(db, reference)?.status;

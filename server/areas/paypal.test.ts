@@ -88,7 +88,8 @@ const completeTopup = (api: Api, query: Record<string, string>) =>
 const topupRows = () =>
   db
     .prepare(
-      "SELECT user_id, method, amount, reference FROM balance_adjustments WHERE type = 'topup'",
+      `SELECT user_id, method, amount, reference FROM balance_adjustments WHERE type = 'topup' ` +
+        `AND reference IN (SELECT reference FROM payment_attempts)`,
     )
     .all() as { user_id: number; method: string; amount: number; reference: string }[];
 

@@ -41,6 +41,12 @@ const BILLING_PAGES: Record<string, Crumb> = {
   payment: { key: 'shell.breadcrumb.payment_return' },
 };
 
+/** The agency area's pages besides its accounts (/agency itself) and create (/agency/create). */
+const AGENCY_PAGES: Record<string, Crumb> = {
+  invoices: { key: 'agency.tabs.invoices' },
+  report: { key: 'agency.tabs.report' },
+};
+
 export function breadcrumbTrail(pathname: string): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const [first, ...rest] = segments;
@@ -63,6 +69,7 @@ function subPages(section: string, rest: string[]): Crumb[] {
   }
   if (section === 'billing' && BILLING_PAGES[second]) return [BILLING_PAGES[second]];
   if (section === 'billing' && second === 'invoices' && third !== undefined) return [DETAIL];
+  if (section === 'agency' && AGENCY_PAGES[second]) return [AGENCY_PAGES[second]];
   if (third === 'detail') return [DETAIL];
   return [];
 }

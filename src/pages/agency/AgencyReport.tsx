@@ -1,0 +1,271 @@
+/**
+ * /agency/report: the overview of a chosen year (in the URL, `?year=`, this year by default):
+ * totals (revenue — what the customers paid —, invoiced, unpaid, new accounts, servers held,
+ * customers in all) and, by month, a revenue chart, a chart of new accounts and servers, and a
+ * table with the same figures for readers who cannot see the charts. Loaded lazily: this is the
+ * only agency page that downloads the chart library.
+ */
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+
+import { LoadFailed } from '../../components/LoadFailed';
+import type { AgencyReport as Report, PortalDataProvider } from '../../dataProvider/dataProvider';
+import { formatVnd } from '../../domain/money';
+
+/** The years the report offers: the contract accepts 2000–2100; agencies start later. */
+const FIRST_YEAR = 2020;
+const LAST_YEAR = 2100;
+const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+const thisYear = () => new Date(Date.now() + VIETNAM_OFFSET_MS).getUTCFullYear();
+
+export default function AgencyReport() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = Number(searchParams.get('year'));
+  const chosen =
+    Number.isInteger(asked) && asked >= FIRST_YEAR && asked <= LAST_YEAR ? asked : undefined;
+
+  // Without a chosen year the sandbox reports the one under way by its clock, which a demo may
+  // have moved on from the browser's.
+  const report = useQuery({
+    queryKey: ['agency-report', chosen ?? 'current'],
+    queryFn: () => dataProvider.getAgencyReport(chosen),
+  });
+  const year = chosen ?? report.data?.year ?? thisYear();
+  const newest = Math.max(thisYear(), year);
+  const years = Array.from({ length: newest - FIRST_YEAR + 1 }, (_, index) => newest - index);
+
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Card variant="outlined">
+        <CardContent>
+          <TextField
+            select
+            label={translate('agency.report.year')}
+            value={year}
+            onChange={(event) => setSearchParams({ year: event.target.value }, { replace: true })}
+            size="small"
+            sx={{ minWidth: 140 }}
+          >
+            {years.map((option) => (
+              <MenuItem key={option} value={option}>
+                {option}
+              </MenuItem>
+            ))}
+          </TextField>
+        </CardContent>
+      </Card>
+      {report.isPending ? (
+        <ReportSkeleton />
+      ) : report.error ? (
+        <LoadFailed
+          error={report.error}
+          onRetry={() => report.refetch()}
+          retrying={report.isFetching}
+        />
+      ) : (
+        <ReportBody report={report.data} />
+      )}
+    </Stack>
+  );
+}
+
+function ReportBody({ report }: { report: Report }) {
+  const translate = useTranslate();
+  const { totals } = report;
+  const nothing =
+    totals.paid === 0 &&
+    totals.invoiced === 0 &&
+    totals.new_accounts === 0 &&
+    totals.active_servers === 0;
+  return (
+    <>
+      <Box
+        data-testid="agency-report-totals"
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' },
+        }}
+      >
+        <Figure label={translate('agency.report.revenue')} value={formatVnd(totals.paid)} />
+        <Figure label={translate('agency.report.invoiced')} value={formatVnd(totals.invoiced)} />
+        <Figure label={translate('agency.report.unpaid')} value={formatVnd(totals.unpaid)} />
+        <Figure label={translate('agency.report.new_accounts')} value={totals.new_accounts} />
+        <Figure
+          label={translate('agency.report.active_servers')}
+          value={totals.active_servers}
+          help={translate('agency.report.active_servers_help')}
+        />
+        <Figure label={translate('agency.report.accounts')} value={report.accounts} />
+      </Box>
+      {nothing ? (
+        <Card variant="outlined">
+          <CardContent>
+            <Typography color="text.secondary">
+              {translate('agency.report.empty', { year: report.year })}
+            </Typography>
+          </CardContent>
+        </Card>
+      ) : (
+        <MonthlyCharts report={report} />
+      )}
+    </>
+  );
+}
+
+function MonthlyCharts({ report }: { report: Report }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const monthName = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'vi-VN', {
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  const months = report.months.map((month) =>
+    monthName.format(new Date(Date.UTC(report.year, month.month - 1, 1))),
+  );
+  const xAxis = [{ scaleType: 'band' as const, data: months }];
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate('agency.report.chart_title', { year: report.year })}
+        </Typography>
+        <Box
+          component="figure"
+          role="img"
+          aria-label={translate('agency.report.chart_label', { year: report.year })}
+          data-testid="agency-report-chart"
+          sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}
+        >
+          <BarChart
+            height={280}
+            xAxis={xAxis}
+            yAxis={[{ width: 64, valueFormatter: (value: number) => compactDong(value, locale) }]}
+            series={[
+              {
+                data: report.months.map((month) => month.paid),
+                label: translate('agency.report.revenue_axis'),
+                valueFormatter: (value) => (value === null ? '' : formatVnd(value)),
+              },
+            ]}
+          />
+          <BarChart
+            height={280}
+            xAxis={xAxis}
+            yAxis={[{ tickMinStep: 1 }]}
+            series={[
+              {
+                data: report.months.map((month) => month.new_accounts),
+                label: translate('agency.report.new_accounts'),
+              },
+              {
+                data: report.months.map((month) => month.active_servers),
+                label: translate('agency.report.active_servers'),
+              },
+            ]}
+          />
+        </Box>
+        <MonthlyTable report={report} months={months} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function MonthlyTable({ report, months }: { report: Report; months: string[] }) {
+  const translate = useTranslate();
+  const header = [
+    'agency.report.month',
+    'agency.report.revenue',
+    'agency.report.invoiced',
+    'agency.report.unpaid',
+    'agency.report.new_accounts',
+    'agency.report.active_servers',
+  ];
+  return (
+    <Box sx={{ overflowX: 'auto', mt: 2 }}>
+      <Table
+        size="small"
+        aria-label={translate('agency.report.table_caption', { year: report.year })}
+      >
+        <TableHead>
+          <TableRow>
+            {header.map((key) => (
+              <TableCell key={key} align={key === 'agency.report.month' ? 'left' : 'right'}>
+                {translate(key)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {report.months.map((month, index) => (
+            <TableRow key={month.month}>
+              <TableCell component="th" scope="row">
+                {months[index]}
+              </TableCell>
+              <TableCell align="right">{formatVnd(month.paid)}</TableCell>
+              <TableCell align="right">{formatVnd(month.invoiced)}</TableCell>
+              <TableCell align="right">{formatVnd(month.unpaid)}</TableCell>
+              <TableCell align="right">{month.new_accounts}</TableCell>
+              <TableCell align="right">{month.active_servers}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+function Figure(props: { label: string; value: string | number; help?: string }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {props.label}
+        </Typography>
+        <Typography variant="h6" component="p" sx={{ whiteSpace: 'nowrap' }}>
+          {props.value}
+        </Typography>
+        {props.help ? (
+          <Typography variant="caption" color="text.secondary">
+            {props.help}
+          </Typography>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReportSkeleton() {
+  return (
+    <Stack spacing={2} role="status" aria-busy="true">
+      <Skeleton variant="rounded" height={96} />
+      <Skeleton variant="rounded" height={320} />
+    </Stack>
+  );
+}
+
+/** An axis tick in millions, e.g. 2,5 tr ₫ / 2.5M ₫: whole amounts do not fit beside a chart. */
+function compactDong(value: number, locale: string): string {
+  return `${new Intl.NumberFormat(locale === 'en' ? 'en' : 'vi', {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(value)} ₫`;
+}
