@@ -60,6 +60,11 @@ export default defineConfig({
       SANDBOX_PUBLIC_URL: baseURL,
       // Builds take minutes for real; a few seconds keep the journeys short.
       SANDBOX_BUILD_SECONDS: '4',
+      // Support answers a ticket message after this many seconds (the tickets journey waits for it).
+      SANDBOX_SUPPORT_REPLY_SECONDS: '3',
+      // Every journey registers its own customer from this one address; the per-address limit
+      // (20 an hour by default, tested in server/rateLimits.test.ts) would refuse the later ones.
+      SANDBOX_REGISTRATIONS_PER_HOUR: '1000',
       // Every answer is checked against the contract; tests/e2e/support.ts fails a test that gets
       // a mismatch (or a 501).
       SANDBOX_VALIDATE_RESPONSES: '1',

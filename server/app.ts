@@ -32,6 +32,7 @@ import { forbidCachingOfPrivateAnswers } from './security';
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions, type SessionPolicy } from './sessions';
 import { registerSecurityHeaders } from './securityHeaders';
 import { seedIfEmpty } from './seed';
+import { DEFAULT_SUPPORT_REPLY_SECONDS } from './tickets';
 
 export interface SandboxOptions {
   /** SQLite file, or ':memory:'. */
@@ -65,6 +66,8 @@ export interface SandboxOptions {
   cardGateway?: CardGatewaySettings;
   /** Dong per US dollar for PayPal top-ups (default 25500). */
   usdRate?: number;
+  /** Seconds after a customer's ticket message until support answers it (default 20). */
+  supportReplySeconds?: number;
 }
 
 export async function buildApp(options: SandboxOptions): Promise<FastifyInstance> {
@@ -142,6 +145,7 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
       sessionPolicy,
       cardGateway: options.cardGateway ?? DEFAULT_CARD_GATEWAY,
       usdRate: options.usdRate ?? DEFAULT_USD_RATE,
+      supportReplySeconds: options.supportReplySeconds ?? DEFAULT_SUPPORT_REPLY_SECONDS,
       publicUrl: (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
       rateLimits: routeRateLimits(rateLimits),
       passwordAttempts: passwordAttemptLimiter(app, rateLimits),

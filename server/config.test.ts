@@ -22,6 +22,7 @@ describe('reading the environment', () => {
       },
       cardGateway: DEFAULT_CARD_GATEWAY,
       usdRate: 25_500,
+      supportReplySeconds: 20,
     });
     expect(DEFAULT_DB_FILE).toMatch(/[\\/]data[\\/]sandbox\.db$/);
   });
@@ -47,6 +48,7 @@ describe('reading the environment', () => {
         SANDBOX_CARD_ACCESS_CODE: 'ACCESS42',
         SANDBOX_CARD_SECRET: '00112233445566778899aabbccddeeff',
         SANDBOX_USD_RATE: '24000',
+        SANDBOX_SUPPORT_REPLY_SECONDS: '2',
       }),
     ).toEqual({
       port: 9000,
@@ -70,6 +72,7 @@ describe('reading the environment', () => {
         secret: '00112233445566778899aabbccddeeff',
       },
       usdRate: 24_000,
+      supportReplySeconds: 2,
     });
   });
 

@@ -5,6 +5,7 @@ import { DEFAULT_CARD_GATEWAY, type CardGatewaySettings } from './gateways/cardG
 import { DEFAULT_USD_RATE } from './gateways/paypalGateway';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rateLimits';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './sessions';
+import { DEFAULT_SUPPORT_REPLY_SECONDS } from './tickets';
 
 export interface SandboxConfig {
   port: number;
@@ -26,6 +27,8 @@ export interface SandboxConfig {
   cardGateway: CardGatewaySettings;
   /** Dong per US dollar: what a PayPal top-up charges, and what its credit is converted at. */
   usdRate: number;
+  /** How long after a customer's ticket message the sandbox's support answers it. */
+  supportReplySeconds: number;
 }
 
 export const DEFAULT_DB_FILE = join(
@@ -99,6 +102,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
       secret: readHexSecret(env, 'SANDBOX_CARD_SECRET') ?? DEFAULT_CARD_GATEWAY.secret,
     },
     usdRate: readInteger(env, 'SANDBOX_USD_RATE', DEFAULT_USD_RATE, 1_000, 1_000_000),
+    supportReplySeconds: readInteger(
+      env,
+      'SANDBOX_SUPPORT_REPLY_SECONDS',
+      DEFAULT_SUPPORT_REPLY_SECONDS,
+      0,
+      7 * 24 * 60 * 60,
+    ),
   };
 }
 

@@ -211,6 +211,7 @@ export function registerOperations(
           sessionPolicy: services.sessionPolicy,
           cardGateway: services.cardGateway,
           usdRate: services.usdRate,
+          supportReplySeconds: services.supportReplySeconds,
           body: (request.body ?? undefined) as never,
           query: request.query as never,
           params: request.params as never,

@@ -50,6 +50,8 @@ export interface SandboxServices {
   cardGateway: CardGatewaySettings;
   /** Dong per US dollar for PayPal top-ups. */
   usdRate: number;
+  /** Seconds after a customer's ticket message until the sandbox's support answers it. */
+  supportReplySeconds: number;
 }
 
 export interface HandlerContext<K extends OperationId> extends SandboxServices {

@@ -460,4 +460,59 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE volumes ADD COLUMN task_ends_at TEXT;
     `,
   },
+  {
+    // The account's VAT invoice details (issue 9, spec §3): one row per account once set; a
+    // field left unset is NULL. The tax code's format is checked by src/domain/taxCode.ts.
+    name: 'invoice_info',
+    sql: `
+      CREATE TABLE invoice_info (
+        user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        company_name TEXT,
+        tax_code TEXT,
+        tax_address TEXT,
+        billing_address TEXT,
+        billing_email TEXT,
+        billing_phone TEXT,
+        updated_at TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
+  {
+    // Agency customers (issue 9): an account an agency created (or was given) names the agency.
+    name: 'agency_customers',
+    sql: `
+      ALTER TABLE users ADD COLUMN agency_id INTEGER REFERENCES users (id);
+      CREATE INDEX users_agency ON users (agency_id) WHERE agency_id IS NOT NULL;
+    `,
+  },
+  {
+    // Support tickets (issue 9). A ticket holds the customer's opening message; every later
+    // message, the customer's or support's, is a reply. Support's automatic answer is stored when
+    // a read finds it due (server/tickets.ts); its text is the message key in `content_key`,
+    // translated when shown. `updated_at` is the time of the latest message.
+    name: 'tickets',
+    sql: `
+      CREATE TABLE tickets (
+        id INTEGER PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        subject TEXT NOT NULL CHECK (length(trim(subject)) > 0),
+        content TEXT NOT NULL CHECK (length(trim(content)) > 0),
+        preferred_time TEXT,
+        status TEXT NOT NULL CHECK (status IN ('open', 'closed')),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX tickets_user ON tickets (user_id, updated_at);
+      CREATE TABLE ticket_replies (
+        id INTEGER PRIMARY KEY,
+        ticket_id INTEGER NOT NULL REFERENCES tickets (id) ON DELETE CASCADE,
+        author TEXT NOT NULL CHECK (author IN ('customer', 'support')),
+        content TEXT,
+        content_key TEXT,
+        created_at TEXT NOT NULL,
+        CHECK ((content IS NULL) <> (content_key IS NULL))
+      ) STRICT;
+      CREATE INDEX ticket_replies_ticket ON ticket_replies (ticket_id, created_at);
+    `,
+  },
 ];

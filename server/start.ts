@@ -23,6 +23,7 @@ const app = await buildApp({
   liveChatScriptUrl: config.liveChatScriptUrl,
   cardGateway: config.cardGateway,
   usdRate: config.usdRate,
+  supportReplySeconds: config.supportReplySeconds,
   logger: { level: 'warn' },
 });
 await app.listen({ port: config.port, host: config.host });

@@ -15,18 +15,20 @@ import { createI18nProvider } from './i18n/i18nProvider';
 import type { MessageTree } from './i18n/interpolate';
 import { PortalErrorPage } from './components/PortalErrorPage';
 import { PortalLayout } from './layout/PortalLayout';
-import { ComingSoonPage } from './pages/ComingSoonPage';
-import { DashboardPage } from './pages/DashboardPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { cloudServer } from './resources/cloud-server';
 import { volume } from './resources/volume';
 import { sshKeys } from './resources/ssh-keys';
 import { snapshot } from './resources/snapshot';
+import { ticket } from './resources/ticket';
 import { theme } from './theme';
 
+const DashboardPage = lazy(() => import('./pages/DashboardPage'));
 const OrderPage = lazy(() => import('./pages/order/OrderPage'));
 const BillingPage = lazy(() => import('./pages/billing/BillingPage'));
 const InvoicePage = lazy(() => import('./pages/billing/InvoicePage'));
+const AccountPage = lazy(() => import('./pages/account/AccountPage'));
+const AgencyPage = lazy(() => import('./pages/agency/AgencyPage'));
 const PaymentReturnPage = lazy(() => import('./pages/topup/PaymentReturnPage'));
 const PaymentResultPage = lazy(() => import('./pages/topup/PaymentResultPage'));
 
@@ -66,11 +68,11 @@ export default function App({ locale, messages, onLocaleChange }: AppProps) {
       <Resource {...volume} />
       <Resource {...snapshot} />
       <Resource {...sshKeys} />
-      <Resource name="ticket" list={<ComingSoonPage section="ticket" />} />
+      <Resource {...ticket} />
       <CustomRoutes>
         <Route path="/" element={<Navigate to="/dashboard" replace />} />
         <Route path="/dashboard" element={<DashboardPage />} />
-        <Route path="/account" element={<ComingSoonPage section="account" />} />
+        <Route path="/account" element={<AccountPage />} />
         <Route path="/billing" element={<BillingPage tab="invoices" />} />
         <Route path="/billing/history" element={<BillingPage tab="history" />} />
         <Route path="/billing/payments" element={<BillingPage tab="payments" />} />
@@ -80,9 +82,11 @@ export default function App({ locale, messages, onLocaleChange }: AppProps) {
         <Route path="/billing/payment" element={<PaymentReturnPage />} />
         <Route path="/billing/success" element={<PaymentResultPage outcome="success" />} />
         <Route path="/billing/failure" element={<PaymentResultPage outcome="failure" />} />
-        <Route path="/billing/*" element={<ComingSoonPage section="billing" />} />
         <Route path="/order/create" element={<OrderPage />} />
-        <Route path="/agency" element={<ComingSoonPage section="agency" />} />
+        <Route path="/agency" element={<AgencyPage tab="accounts" />} />
+        <Route path="/agency/create" element={<AgencyPage tab="create" />} />
+        <Route path="/agency/invoices" element={<AgencyPage tab="invoices" />} />
+        <Route path="/agency/report" element={<AgencyPage tab="report" />} />
       </CustomRoutes>
     </Admin>
   );

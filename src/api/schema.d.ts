@@ -208,7 +208,12 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a one-time code by SMS to the signed-in user's phone */
+    /**
+     * Send a one-time code by SMS to the signed-in user's phone
+     * @description The provider checks `recaptchaToken` with reCAPTCHA. The sandbox has no one to ask: it
+     *     accepts only its documented test token `sandbox-recaptcha-pass` (README, "Demo
+     *     accounts") and answers 400 with the field in `errors` for any other.
+     */
     post: operations['requestSmsOtp'];
     delete?: never;
     options?: never;
@@ -1173,10 +1178,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's support tickets */
+    /**
+     * The account's support tickets
+     * @description Newest activity first. Spec §7 shows no ticket calls: every operation of this tag is our extension. A support reply that has fallen due (see createTicket) is part of the answer.
+     */
     get: operations['listTickets'];
     put?: never;
-    /** Open a support ticket */
+    /**
+     * Open a support ticket
+     * @description Our extension. The sandbox has support answer the customer's latest message (`SANDBOX_SUPPORT_REPLY_SECONDS` after it) while the ticket is open.
+     */
     post: operations['createTicket'];
     delete?: never;
     options?: never;
@@ -1191,7 +1202,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One ticket with its replies */
+    /**
+     * One ticket with its replies
+     * @description Our extension. Another customer's ticket is not found (404).
+     */
     get: operations['getTicket'];
     put?: never;
     post?: never;
@@ -1212,9 +1226,29 @@ export interface paths {
     put?: never;
     /**
      * Add the customer's reply to a ticket
-     * @description A `closed` ticket cannot be replied to (400); open a new one.
+     * @description Our extension. A `closed` ticket cannot be replied to (400); open a new one.
      */
     post: operations['replyToTicket'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/support/tickets/{id}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a ticket resolved, which closes it (shown as processed)
+     * @description Our extension. The customer marks the ticket resolved; it becomes `closed`, support stops answering it, and it can no longer be replied to. Resolving a closed ticket changes nothing.
+     */
+    post: operations['resolveTicket'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1228,7 +1262,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The signed-in customer's profile */
+    /**
+     * The signed-in customer's profile
+     * @description Our extension (spec §7 does not show the account calls).
+     */
     get: operations['getProfile'];
     put?: never;
     post?: never;
@@ -1237,7 +1274,8 @@ export interface paths {
     head?: never;
     /**
      * Change the full name or phone
-     * @description The e-mail cannot be changed here. Fields left out stay as they are.
+     * @description Our extension (spec §7 does not show the account calls). The e-mail cannot be changed
+     *     here. Fields left out stay as they are. A new phone number is no longer verified.
      */
     patch: operations['updateProfile'];
     trace?: never;
@@ -1253,8 +1291,9 @@ export interface paths {
     put?: never;
     /**
      * Change the password
-     * @description A wrong `old_password`, or a `verify_password` different from `new_password`, answers 400
-     *     with the field in `errors`. The account's other sessions are revoked; this one stays.
+     * @description Our extension (spec §7 does not show the account calls). A wrong `old_password`, or a
+     *     `verify_password` different from `new_password`, answers 400 with the field in `errors`.
+     *     The account's other sessions are revoked; this one stays.
      */
     post: operations['changePassword'];
     delete?: never;
@@ -1270,7 +1309,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The details printed on the account's VAT invoices */
+    /**
+     * The details printed on the account's VAT invoices
+     * @description Our extension (spec §7 does not show the account calls; §3 names the fields).
+     */
     get: operations['getInvoiceInfo'];
     put?: never;
     post?: never;
@@ -1279,7 +1321,9 @@ export interface paths {
     head?: never;
     /**
      * Change the details printed on VAT invoices
-     * @description Fields left out stay as they are; null clears a field.
+     * @description Our extension (spec §7 does not show the account calls; §3 names the fields). Fields left
+     *     out stay as they are; null clears a field. A malformed `tax_code` answers 400 with the
+     *     field in `errors`.
      */
     patch: operations['updateInvoiceInfo'];
     trace?: never;
@@ -1293,14 +1337,17 @@ export interface paths {
     };
     /**
      * The agency's customer accounts
-     * @description 403 for accounts that are not agencies (`is_agency` false).
+     * @description Our extension (spec §7 does not show the agency calls). Only the accounts the agency
+     *     created or was given; newest first. 403 for accounts that are not agencies (`is_agency`
+     *     false).
      */
     get: operations['listAgencyAccounts'];
     put?: never;
     /**
      * Create a customer account under the agency
-     * @description The new account's e-mail is confirmed by the mail it receives, as for a self-registered
-     *     account. 403 for accounts that are not agencies; 409 when the e-mail is already registered.
+     * @description Our extension (spec §7 does not show the agency calls). The new account belongs to the
+     *     agency; its e-mail is confirmed by the mail it receives, as for a self-registered account.
+     *     403 for accounts that are not agencies; 409 when the e-mail is already registered.
      */
     post: operations['createAgencyAccount'];
     delete?: never;
@@ -1318,7 +1365,9 @@ export interface paths {
     };
     /**
      * The invoices of the agency's customer accounts
-     * @description 403 for accounts that are not agencies; an `account_id` that is not one of the agency's answers 404.
+     * @description Our extension (spec §7 does not show the agency calls). Newest first, with the filters of
+     *     `/billing/invoices` (status, code) and the account. 403 for accounts that are not
+     *     agencies; an `account_id` that is not one of the agency's answers 404.
      */
     get: operations['listAgencyInvoices'];
     put?: never;
@@ -1338,7 +1387,10 @@ export interface paths {
     };
     /**
      * The agency's overview report, with totals by month
-     * @description 403 for accounts that are not agencies. Months are calendar months in Vietnam time (UTC+7).
+     * @description Our extension (spec §7 does not show the agency calls). Over the agency's customer
+     *     accounts: revenue (`paid`, invoices paid in the month), invoices issued, what of them is
+     *     still open, new accounts, and the servers they hold. Months are calendar months in Vietnam
+     *     time (UTC+7). 403 for accounts that are not agencies.
      */
     get: operations['getAgencyReport'];
     put?: never;
@@ -1356,7 +1408,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Counts, balance and recent orders for the dashboard */
+    /**
+     * What the dashboard shows, in one answer
+     * @description Our extension beyond spec §7 (spec §2 names the /dashboard page but shows no call behind
+     *     it). One read of the signed-in account: its balance and unpaid amount, its servers by
+     *     status, how many volumes, snapshots, SSH keys and open tickets it has, its next renewals,
+     *     its five newest orders and invoices, its trial and its spending by month. Every count is
+     *     what the matching list answers as `total` at the same moment (`GET /cloud/servers`,
+     *     `/storage/volumes`, `/storage/snapshots`, `/cloud/ssh_keys`,
+     *     `/support/tickets?status=open`); nothing of another account is ever counted.
+     */
     get: operations['getDashboardSummary'];
     put?: never;
     post?: never;
@@ -1450,6 +1511,11 @@ export interface components {
       email: components['schemas']['Email'];
       phone: string;
       email_verified: boolean;
+      /**
+       * @description Our extension beyond spec §3: the phone was confirmed with an SMS code
+       *     (PATCH /auth/otp_sms)
+       */
+      phone_verified: boolean;
       is_in_whitelist: boolean;
       is_agency: boolean;
       balance: components['schemas']['Money'];
@@ -2375,6 +2441,7 @@ export interface components {
       phone: string;
       formatted_phone: string;
       email_verified: boolean;
+      phone_verified: boolean;
       is_agency: boolean;
       /** Format: date-time */
       created: string;
@@ -2401,7 +2468,10 @@ export interface components {
     };
     UpdateInvoiceInfoRequest: {
       company_name?: string | null;
-      /** @description Vietnamese tax code, 10 digits or 10-3 for a branch */
+      /**
+       * @description Vietnamese tax code: 10 digits, or 10 digits, a dash and 3 digits for a branch
+       *     (src/domain/taxCode.ts, checked by the handler so the answer names the rule)
+       */
       tax_code?: string | null;
       tax_address?: string | null;
       billing_address?: string | null;
@@ -2428,6 +2498,8 @@ export interface components {
       email: components['schemas']['Email'];
       fullname: string;
       phone: components['schemas']['Phone'];
+      /** @description The number as the agency saw it, for example 091 234 56 78 */
+      formatted_phone?: string;
       password: components['schemas']['Password'];
     };
     AgencyInvoice: components['schemas']['Invoice'] & {
@@ -2438,11 +2510,19 @@ export interface components {
       items: components['schemas']['AgencyInvoice'][];
     };
     AgencyReportTotals: {
+      /** @description Customer accounts created in the period */
       new_accounts: components['schemas']['Count'];
-      /** @description Invoices issued to the agency's accounts */
+      /** @description Invoices issued to the agency's accounts in the period */
       invoiced: components['schemas']['Money'];
+      /** @description Revenue, the invoices of the agency's accounts paid in the period */
       paid: components['schemas']['Money'];
+      /** @description What of the invoices issued in the period is still open */
       unpaid: components['schemas']['Money'];
+      /**
+       * @description Servers the agency's accounts held (not deleted) at the end of the period (today for
+       *     the period under way; 0 for one still to come)
+       */
+      active_servers: components['schemas']['Count'];
     };
     AgencyReport: {
       year: number;
@@ -2475,12 +2555,32 @@ export interface components {
       };
       snapshots: components['schemas']['Count'];
       ssh_keys: components['schemas']['Count'];
+      /** @description Tickets still `open` (shown as unprocessed) */
       open_tickets: components['schemas']['Count'];
       balance: components['schemas']['Money'];
       /** @description As in the user's info (GET /auth/user) */
       unpaid_amount: components['schemas']['Money'];
-      /** @description The five newest orders */
+      /** @description The five newest orders, whatever their status (as `GET /billing/orders` lists them) */
       recent_orders: components['schemas']['Order'][];
+      /** @description The five newest invoices (as `GET /billing/invoices` lists them) */
+      recent_invoices: components['schemas']['Invoice'][];
+      /**
+       * @description The five packages whose period ends first (`GET /billing/packages`, cancelled ones
+       *     left out); an expired one, whose renewal is overdue, comes before any still running
+       */
+      next_renewals: components['schemas']['Package'][];
+      trial: components['schemas']['Trial'];
+      /**
+       * @description What the account paid from its balance in each of the last twelve months in Vietnam
+       *     time (UTC+7), oldest first, the current month last: the sum of its ledger rows of type
+       *     `payment` (`GET /billing/balance_adjustments?type=payment`), as a positive amount
+       */
+      spending: components['schemas']['MonthlySpending'][];
+    };
+    MonthlySpending: {
+      /** @description The month in Vietnam time, YYYY-MM */
+      month: string;
+      amount: components['schemas']['Money'];
     };
   };
   responses: {
@@ -4571,6 +4671,36 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  resolveTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['EmptyRequest'];
+      };
+    };
+    responses: {
+      /** @description The ticket, now closed, with its replies */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TicketDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
   getProfile: {
     parameters: {
       query?: never;
@@ -4758,6 +4888,8 @@ export interface operations {
         /** @description Records per page (paging pattern, see `Paging`) */
         per_page?: components['parameters']['PerPage'];
         status?: components['schemas']['InvoiceStatus'];
+        /** @description Invoices whose code contains this text */
+        code?: string;
         account_id?: number;
       };
       header?: never;

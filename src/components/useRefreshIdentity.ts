@@ -1,11 +1,13 @@
 /**
  * After a payment or a charge the balance has changed: ask the API who the user is again (which
- * stores the fresh user_info the authProvider answers from) and refresh react-admin's identity.
+ * stores the fresh user_info the authProvider answers from), refresh react-admin's identity and
+ * the dashboard's figures, which show the balance too.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 import { fetchCurrentUser } from '../authProvider/sessionCheck';
+import { QUERY_KEYS } from '../dataProvider/queryKeys';
 
 const IDENTITY_QUERY_KEY = ['auth', 'getIdentity'];
 
@@ -13,6 +15,9 @@ export function useRefreshIdentity(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     await fetchCurrentUser().catch(() => undefined);
-    await queryClient.invalidateQueries({ queryKey: IDENTITY_QUERY_KEY });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: IDENTITY_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: QUERY_KEYS.dashboardSummary }),
+    ]);
   }, [queryClient]);
 }

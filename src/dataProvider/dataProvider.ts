@@ -22,6 +22,9 @@ export const RESOURCE_PATHS: Record<string, string> = {
   'ssh-keys': '/cloud/ssh_keys',
   volume: '/storage/volumes',
   snapshot: '/storage/snapshots',
+  ticket: '/support/tickets',
+  'agency-accounts': '/agency/accounts',
+  'agency-invoices': '/agency/invoices',
 };
 
 type Schemas = components['schemas'];
@@ -77,6 +80,18 @@ export type ResourceType = Schemas['ResourceType'];
 export type PaymentRequestCreate = Schemas['PaymentRequestCreate'];
 export type PaymentRequest = Schemas['PaymentRequest'];
 export type TopupResult = Schemas['TopupResult'];
+export type AgencyAccount = Schemas['AgencyAccount'];
+export type CreateAgencyAccountRequest = Schemas['CreateAgencyAccountRequest'];
+export type AgencyInvoice = Schemas['AgencyInvoice'];
+export type AgencyReport = Schemas['AgencyReport'];
+export type DashboardSummary = Schemas['DashboardSummary'];
+export type Profile = Schemas['Profile'];
+export type UpdateProfileRequest = Schemas['UpdateProfileRequest'];
+export type ChangePasswordRequest = Schemas['ChangePasswordRequest'];
+export type InvoiceInfo = Schemas['InvoiceInfo'];
+export type UpdateInvoiceInfoRequest = Schemas['UpdateInvoiceInfoRequest'];
+export type OtpSent = Schemas['OtpSentResponse'];
+export type OtpVerified = Schemas['OtpVerifiedResponse'];
 /** The gateway's return query, forwarded as it came (the card gateway signs every field). */
 export type TopupReturnQuery = operations['completeTopup']['parameters']['query'];
 
@@ -281,6 +296,31 @@ export const dataProvider = {
   /** Charged at once from the balance (402 when short). */
   createSnapshot: (body: CreateSnapshotRequest) =>
     call<SnapshotCharge>('/storage/snapshots', { method: 'POST', body }),
+
+  // ---- the account page (/account) and its one-time codes ----
+  getProfile: () => call<Profile>('/account/profile'),
+  updateProfile: (body: UpdateProfileRequest) =>
+    call<Profile>('/account/profile', { method: 'PATCH', body }),
+  changePassword: (body: ChangePasswordRequest) =>
+    call<{ message: string }>('/account/change_password', { method: 'POST', body }),
+  getInvoiceInfo: () => call<InvoiceInfo>('/account/invoice_info'),
+  updateInvoiceInfo: (body: UpdateInvoiceInfoRequest) =>
+    call<InvoiceInfo>('/account/invoice_info', { method: 'PATCH', body }),
+  requestEmailOtp: () => call<{ message: string }>('/auth/otp_email'),
+  verifyEmailOtp: (otp: string) =>
+    call<{ message: string }>('/auth/otp_email', { method: 'POST', body: { otp } }),
+  requestSmsOtp: (recaptchaToken: string) =>
+    call<OtpSent>('/auth/otp_sms', { method: 'POST', body: { recaptchaToken } }),
+  verifySmsOtp: (otp: string) =>
+    call<OtpVerified>('/auth/otp_sms', { method: 'PATCH', body: { otp } }),
+
+  // ---- the dashboard (our extension: one summary of the account) ----
+  getDashboardSummary: () => call<DashboardSummary>('/dashboard/summary'),
+
+  // ---- the agency area (its accounts and invoices are the agency-* resources above) ----
+  /** Without a year, the sandbox reports the one under way by its own clock. */
+  getAgencyReport: (year?: number) =>
+    call<AgencyReport>('/agency/report', { query: year === undefined ? {} : { year } }),
 
   // ---- a resource's own actions ----
   /**

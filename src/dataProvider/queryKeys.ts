@@ -6,6 +6,8 @@
 import type { Identifier } from 'ra-core';
 
 export const QUERY_KEYS = {
+  /** The dashboard's figures, the balance among them: refreshed after every payment. */
+  dashboardSummary: ['dashboard', 'summary'],
   images: ['catalog', 'images'],
   datacenters: ['catalog', 'datacenters'],
   sshKeys: ['ssh-keys', 'all'],

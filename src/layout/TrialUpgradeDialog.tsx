@@ -28,7 +28,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { authApi, type TrialPackageList } from '../api/auth';
 import { LoadFailed } from '../components/LoadFailed';
 import { rememberTopUpReturn, topUpPath } from '../components/topUpPath';
-import { fetchCurrentUser } from '../authProvider/sessionCheck';
+import { useRefreshIdentity } from '../components/useRefreshIdentity';
 import { getToken } from '../authProvider/sessionStore';
 import { formatDate } from '../domain/dates';
 import { NOTIFICATION_MS } from '../domain/constants';
@@ -79,6 +79,7 @@ function UpgradeContent({
   const navigate = useNavigate();
   const location = useLocation();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const refreshAfterPayment = useRefreshIdentity();
   const [packages, setPackages] = useState<Packages>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [paying, setPaying] = useState(false);
@@ -144,8 +145,9 @@ function UpgradeContent({
       const token = getToken();
       if (!token) throw new Error(translate('shell.upgrade.failed'));
       const { message } = await authApi.upgradeTrial(token, locale);
-      // authProvider.getIdentity answers from the stored user_info: store a fresh copy first.
-      await fetchCurrentUser().catch(() => undefined);
+      // authProvider.getIdentity answers from the stored user_info: store a fresh copy first
+      // (the shared refresh does, and refreshes the dashboard's figures too).
+      await refreshAfterPayment();
       await refreshIdentity();
       notify(message, {
         type: 'success',

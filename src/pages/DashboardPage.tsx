@@ -1,54 +1,63 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
+/**
+ * /dashboard: what a customer checks first, from one summary call (our extension,
+ * GET /dashboard/summary): balance and unpaid amount with the top-up and pay actions, servers by
+ * status, the counts of volumes, snapshots, keys and open tickets linking to their lists, the
+ * trial, the next renewals, spending by month, and the newest orders and invoices. Each card has
+ * its own skeleton, empty state and failure with Retry.
+ */
+import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { Title, useGetIdentity, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 
-import type { UserInfo } from '../authProvider/sessionStore';
 import { usePageTitle } from '../components/usePageTitle';
-import { formatVnd } from '../domain/money';
+import { displayName, usePortalIdentity } from '../layout/usePortalIdentity';
+import { MoneyCard, TrialCard } from './dashboard/AccountCards';
+import { RecentInvoicesCard, RecentOrdersCard, RenewalsCard } from './dashboard/RecordCards';
+import { ResourcesCard, ServersCard } from './dashboard/ResourceCards';
+import { SpendingCard } from './dashboard/SpendingCard';
+import { useDashboardSummary } from './dashboard/useDashboardSummary';
 
-export function DashboardPage() {
+export default function DashboardPage() {
   const translate = useTranslate();
-  const { identity } = useGetIdentity();
-  const user = identity as (UserInfo & { fullName: string }) | undefined;
+  const { identity } = usePortalIdentity();
+  const summary = useDashboardSummary();
   const title = translate('app.page.dashboard');
   usePageTitle(title);
 
   return (
-    <>
+    // Inline-size containment: a wide card scrolls inside itself instead of widening the page.
+    <Box sx={{ mt: 2, mb: 4, contain: 'inline-size' }}>
       <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mt: 2, mb: 2 }}>
-        {user ? translate('app.dashboard.welcome', { name: user.fullName }) : title}
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {identity ? translate('dashboard.welcome', { name: displayName(identity) }) : title}
       </Typography>
-      {user ? (
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <Figure label={translate('app.dashboard.balance')} value={formatVnd(user.balance)} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <Figure
-              label={translate('app.dashboard.unpaid')}
-              value={formatVnd(user.unpaid_amount)}
-            />
-          </Grid>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+          <MoneyCard summary={summary} />
         </Grid>
-      ) : null}
-    </>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Card>
-      <CardContent>
-        <Typography color="text.secondary" gutterBottom>
-          {label}
-        </Typography>
-        <Typography variant="h5" component="p">
-          {value}
-        </Typography>
-      </CardContent>
-    </Card>
+        <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+          <ServersCard summary={summary} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+          <ResourcesCard summary={summary} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+          <TrialCard summary={summary} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 8 }}>
+          <SpendingCard summary={summary} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+          <RenewalsCard summary={summary} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+          <RecentOrdersCard summary={summary} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 12, lg: 4 }}>
+          <RecentInvoicesCard summary={summary} />
+        </Grid>
+      </Grid>
+    </Box>
   );
 }

@@ -64,15 +64,21 @@ test('only agency accounts see the agency menu', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Đại lý' })).toHaveCount(0);
 });
 
-test('a section that a later release builds says so instead of showing invented data', async ({
+test('every section of the menu opens its own page, and an unknown billing address is not found', async ({
   page,
 }) => {
   await signIn(page, 'demo@example.vn');
   await expect(page).toHaveURL(/\/idc\/dashboard$/);
-  await page.getByRole('link', { name: 'Hỗ trợ' }).click();
-  await expect(page).toHaveURL(/\/idc\/ticket$/);
-  await expect(
-    page.getByText('Chức năng này chưa có trong phiên bản hiện tại.', { exact: false }),
-  ).toBeVisible();
-  await expect(page).toHaveTitle('Hỗ trợ | IDC Cloud');
+  for (const [name, path, title] of [
+    ['Volume', '/idc/volume', 'Volume'],
+    ['Snapshot', '/idc/snapshot', 'Snapshot'],
+    ['SSH Key', '/idc/ssh-keys', 'SSH Key'],
+    ['Hỗ trợ', '/idc/ticket', 'Yêu cầu hỗ trợ'],
+  ] as const) {
+    await page.getByRole('link', { name, exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page).toHaveTitle(`${title} | IDC Cloud`);
+  }
+  await page.goto('/idc/billing/no-such-tab');
+  await expect(page.getByRole('heading', { level: 1, name: 'Không tìm thấy trang' })).toBeVisible();
 });

@@ -162,6 +162,11 @@ export async function topUpByCard(page: Page, amount: number): Promise<void> {
  * test driver, so the page's CSP does not stop it). One line per violation: rule and elements.
  */
 export async function axeViolations(page: Page, selector = 'body'): Promise<string[]> {
+  // Colours are judged as drawn: a dialog still fading in is half transparent and would fail
+  // the contrast rule, so wait for running transitions and animations to end first.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
   await page.evaluate(axeSource);
   return page.evaluate(async (include) => {
