@@ -4,40 +4,13 @@
  * code first, refused with the §8 message), and changing the password signs out the account's
  * session in another browser. Each test has its own account, so no other spec changes its state.
  */
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
-import {
-  axeViolations,
-  expect,
-  linkFromMail,
-  readOutbox,
-  signIn,
-  test,
-  uniqueEmail,
-} from './support';
+import { axeViolations, expect, readOutbox, signIn, test, signInAsNewCustomer } from './support';
 
 const PASSWORD = 'Account1pass';
 
-/** A fresh, confirmed, signed-in customer; answers the address. */
-async function signInAsNewCustomer(page: Page, request: APIRequestContext): Promise<string> {
-  const email = uniqueEmail('account');
-  const registered = await request.post('/api/v1/auth/users', {
-    data: {
-      fullname: 'Phạm Tài Khoản',
-      password: PASSWORD,
-      verify_password: PASSWORD,
-      email,
-      phone: '+84912345678',
-      formatted_phone: '091 234 56 78',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/idc\/verify$/);
-  await page.goto(await linkFromMail(request, email, '/idc/confirm?token='));
-  await expect(page).toHaveURL(/\/idc\/dashboard$/);
-  return email;
-}
+const NEW_CUSTOMER = { label: 'account', fullname: 'Phạm Tài Khoản', password: PASSWORD };
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 
@@ -45,7 +18,7 @@ test('the profile and the invoice information are saved and shown after a reload
   page,
   request,
 }) => {
-  await signInAsNewCustomer(page, request);
+  await signInAsNewCustomer(page, request, NEW_CUSTOMER);
   await page.goto('/idc/account');
   const profile = region(page, 'Thông tin cá nhân');
   await expect(profile.getByLabel('Email')).toHaveAttribute('readonly', '');
@@ -87,7 +60,7 @@ test('a wrong SMS code is refused with the §8 message, then the right one verif
   page,
   request,
 }) => {
-  const email = await signInAsNewCustomer(page, request);
+  const { email } = await signInAsNewCustomer(page, request, NEW_CUSTOMER);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/idc/account');
   const verification = region(page, 'Xác thực');
@@ -129,7 +102,7 @@ test('changing the password signs out the session in another browser, not this o
   request,
   browser,
 }) => {
-  const email = await signInAsNewCustomer(page, request);
+  const { email } = await signInAsNewCustomer(page, request, NEW_CUSTOMER);
   const other = await secondSession(browser, email);
   await other.goto('/idc/account');
   await expect(region(other, 'Đổi mật khẩu')).toBeVisible();

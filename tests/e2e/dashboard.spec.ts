@@ -4,39 +4,14 @@
  * the dashboard is what its list shows when opened from the card. The account is this spec's
  * own, so nothing another spec does changes what it sees.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { createServerOrder } from '../../src/domain/serverOrder';
-import {
-  axeViolations,
-  expect,
-  linkFromMail,
-  signIn,
-  test,
-  topUpByCard,
-  uniqueEmail,
-} from './support';
+import { axeViolations, expect, test, topUpByCard, signInAsNewCustomer } from './support';
 
 const PASSWORD = 'Dashboard1pass';
 
-async function signInAsNewCustomer(page: Page, request: APIRequestContext) {
-  const email = uniqueEmail('dashboard');
-  const registered = await request.post('/api/v1/auth/users', {
-    data: {
-      fullname: 'Đinh Tổng Quan',
-      password: PASSWORD,
-      verify_password: PASSWORD,
-      email,
-      phone: '+84912345690',
-      formatted_phone: '091 234 56 90',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/idc\/verify$/);
-  await page.goto(await linkFromMail(request, email, '/idc/confirm?token='));
-  await expect(page).toHaveURL(/\/idc\/dashboard$/);
-}
+const NEW_CUSTOMER = { label: 'dashboard', fullname: 'Đinh Tổng Quan', password: PASSWORD };
 
 async function authHeaders(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('access_token'));
@@ -105,7 +80,7 @@ test('a fresh customer’s dashboard leads from every empty card somewhere usefu
   page,
   request,
 }) => {
-  await signInAsNewCustomer(page, request);
+  await signInAsNewCustomer(page, request, NEW_CUSTOMER);
 
   await expect(card(page, 'Máy chủ').getByText('Bạn chưa có máy chủ nào.')).toBeVisible();
   await expect(card(page, 'Máy chủ').getByRole('link', { name: 'Tạo máy chủ' })).toHaveAttribute(
@@ -156,7 +131,7 @@ test('the dashboard’s counts are what each list shows when opened from its car
   request,
 }) => {
   test.setTimeout(120_000);
-  await signInAsNewCustomer(page, request);
+  await signInAsNewCustomer(page, request, NEW_CUSTOMER);
   await topUpByCard(page, 3_000_000);
   await furnishAccount(page);
   await page.goto('/idc/dashboard');

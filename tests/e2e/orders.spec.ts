@@ -3,17 +3,9 @@
  * gateway page), lands on the success page with the right amount, goes back to the order and
  * pays it. A fresh account, so no other spec moves its balance or its orders.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
-import {
-  axeViolations,
-  expect,
-  GATEWAY_BUTTONS,
-  linkFromMail,
-  signIn,
-  test,
-  uniqueEmail,
-} from './support';
+import { axeViolations, expect, GATEWAY_BUTTONS, test, signInAsNewCustomer } from './support';
 
 const PASSWORD = 'Orders1pass';
 
@@ -25,31 +17,14 @@ async function fitsAPhoneAndPassesAxe(page: Page) {
   expect(await axeViolations(page, 'main')).toEqual([]);
 }
 
-async function signInAsNewCustomer(page: Page, request: APIRequestContext) {
-  const email = uniqueEmail('orders');
-  const registered = await request.post('/api/v1/auth/users', {
-    data: {
-      fullname: 'Lê Đặt Hàng',
-      password: PASSWORD,
-      verify_password: PASSWORD,
-      email,
-      phone: '+84912345679',
-      formatted_phone: '091 234 56 79',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/idc\/verify$/);
-  await page.goto(await linkFromMail(request, email, '/idc/confirm?token='));
-  await expect(page).toHaveURL(/\/idc\/dashboard$/);
-}
+const NEW_CUSTOMER = { label: 'orders', fullname: 'Lê Đặt Hàng', password: PASSWORD };
 
 test('a customer short of balance tops up by card, comes back to the order and pays it', async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
-  await signInAsNewCustomer(page, request);
+  await signInAsNewCustomer(page, request, NEW_CUSTOMER);
 
   // The plan card says what the first payment is; the checkout asks exactly that.
   await page.goto('/idc/cloud-server/plans');

@@ -3,39 +3,14 @@
  * one charged), waits for the copy, restores it into a new volume and deletes the snapshot. A
  * fresh account, so no other spec moves its balance or its volumes.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { formatVnd } from '../../src/domain/money';
-import {
-  axeViolations,
-  expect,
-  linkFromMail,
-  signIn,
-  test,
-  topUpByCard,
-  uniqueEmail,
-} from './support';
+import { axeViolations, expect, test, topUpByCard, signInAsNewCustomer } from './support';
 
 const PASSWORD = 'Snapshots1pass';
 
-async function signInAsNewCustomer(page: Page, request: APIRequestContext) {
-  const email = uniqueEmail('snapshots');
-  const registered = await request.post('/api/v1/auth/users', {
-    data: {
-      fullname: 'Phạm Sao Lưu',
-      password: PASSWORD,
-      verify_password: PASSWORD,
-      email,
-      phone: '+84912345680',
-      formatted_phone: '091 234 56 80',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/idc\/verify$/);
-  await page.goto(await linkFromMail(request, email, '/idc/confirm?token='));
-  await expect(page).toHaveURL(/\/idc\/dashboard$/);
-}
+const NEW_CUSTOMER = { label: 'snapshots', fullname: 'Phạm Sao Lưu', password: PASSWORD };
 
 /**
  * axe's findings once MUI's colour transitions have ended: a label fading from the error red to
@@ -80,7 +55,7 @@ test('a customer snapshots a volume, restores it into a new volume and deletes t
   request,
 }) => {
   test.setTimeout(120_000);
-  await signInAsNewCustomer(page, request);
+  await signInAsNewCustomer(page, request, NEW_CUSTOMER);
   await topUpByCard(page, 200_000);
   const suffix = Date.now().toString(36);
   const volumeName = `e2e-vol-${suffix}`;

@@ -4,42 +4,15 @@
  * the new key in the create-server form. The account is this spec's own, so nothing another spec
  * does changes what it sees.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { generateKeyPairSync } from 'node:crypto';
 import sshpk from 'sshpk';
 
-import {
-  axeViolations,
-  expect,
-  linkFromMail,
-  readOutbox,
-  signIn,
-  test,
-  uniqueEmail,
-} from './support';
+import { axeViolations, expect, readOutbox, signIn, test, signInAsNewCustomer } from './support';
 
 const PASSWORD = 'SshKeys1pass';
 
-/** A fresh, confirmed, signed-in customer; answers the address. */
-async function signInAsNewCustomer(page: Page, request: APIRequestContext): Promise<string> {
-  const email = uniqueEmail('ssh-keys');
-  const registered = await request.post('/api/v1/auth/users', {
-    data: {
-      fullname: 'Lê Khóa',
-      password: PASSWORD,
-      verify_password: PASSWORD,
-      email,
-      phone: '+84912345678',
-      formatted_phone: '091 234 56 78',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/idc\/verify$/);
-  await page.goto(await linkFromMail(request, email, '/idc/confirm?token='));
-  await expect(page).toHaveURL(/\/idc\/dashboard$/);
-  return email;
-}
+const NEW_CUSTOMER = { label: 'ssh-keys', fullname: 'Lê Khóa', password: PASSWORD };
 
 /** A real ed25519 public key line, as `ssh-keygen` writes the .pub file, and its fingerprint. */
 function newPublicKey(): { line: string; fingerprint: string } {
@@ -63,7 +36,7 @@ test('a customer adds a pasted key and a generated one, and builds a server with
   request,
 }) => {
   test.setTimeout(120_000);
-  const email = await signInAsNewCustomer(page, request);
+  const { email } = await signInAsNewCustomer(page, request, NEW_CUSTOMER);
 
   // No keys yet: the list says so and leads to the form (as the Create menu does).
   await page.goto('/idc/ssh-keys');
@@ -141,7 +114,7 @@ test('a customer deletes a key after typing its name, on a phone, in both langua
   page,
   request,
 }) => {
-  await signInAsNewCustomer(page, request);
+  await signInAsNewCustomer(page, request, NEW_CUSTOMER);
   const token = await page.evaluate(() => localStorage.getItem('access_token'));
   const added = await request.post('/api/v1/cloud/ssh_keys', {
     headers: { Authorization: `Token ${token}` },

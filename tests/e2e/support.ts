@@ -185,3 +185,39 @@ export async function axeViolations(page: Page, selector = 'body'): Promise<stri
     );
   }, selector);
 }
+
+export interface NewCustomer {
+  /** Part of the unique e-mail address, naming the spec or test that owns the account. */
+  label: string;
+  fullname: string;
+  password: string;
+}
+
+/**
+ * A customer of the test's own: registered through the API, confirmed from the mailed link and
+ * signed in on `page` (on the dashboard), so no other spec moves its balance or lists.
+ */
+export async function signInAsNewCustomer(
+  page: Page,
+  request: APIRequestContext,
+  customer: NewCustomer,
+): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail(customer.label);
+  const registered = await request.post('/api/v1/auth/users', {
+    data: {
+      fullname: customer.fullname,
+      password: customer.password,
+      verify_password: customer.password,
+      email,
+      phone: '+84912345678',
+      formatted_phone: '091 234 56 78',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  await signIn(page, email, customer.password);
+  await expect(page).toHaveURL(/\/idc\/verify$/);
+  await page.goto(await linkFromMail(request, email, '/idc/confirm?token='));
+  await expect(page).toHaveURL(/\/idc\/dashboard$/);
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  return { email, token: token ?? '' };
+}

@@ -7,38 +7,11 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 
-import {
-  axeViolations,
-  expect,
-  GATEWAY_BUTTONS,
-  linkFromMail,
-  signIn,
-  test,
-  uniqueEmail,
-} from './support';
+import { axeViolations, expect, GATEWAY_BUTTONS, test, signInAsNewCustomer } from './support';
 
 const PASSWORD = 'TopUp1pass';
 
-/** A fresh, confirmed, signed-in customer, so that no other test moves this balance. */
-async function signInAsNewCustomer(page: Page, request: APIRequestContext, label: string) {
-  const email = uniqueEmail(label);
-  const registered = await request.post('/api/v1/auth/users', {
-    data: {
-      fullname: 'Trần Nạp Tiền',
-      password: PASSWORD,
-      verify_password: PASSWORD,
-      email,
-      phone: '+84912345678',
-      formatted_phone: '091 234 56 78',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/idc\/verify$/);
-  await page.goto(await linkFromMail(request, email, '/idc/confirm?token='));
-  await expect(page).toHaveURL(/\/idc\/dashboard$/);
-  return (await page.evaluate(() => localStorage.getItem('access_token'))) as string;
-}
+const NEW_CUSTOMER = { fullname: 'Trần Nạp Tiền', password: PASSWORD };
 
 async function balanceOf(request: APIRequestContext, token: string): Promise<number> {
   const answer = await request.get('/api/v1/auth/user', {
@@ -63,7 +36,10 @@ test('an approved card payment is credited once and shown on the success page', 
   page,
   request,
 }) => {
-  const token = await signInAsNewCustomer(page, request, 'topup-ok');
+  const { token } = await signInAsNewCustomer(page, request, {
+    ...NEW_CUSTOMER,
+    label: 'topup-ok',
+  });
   const before = await balanceOf(request, token);
 
   // Started as a customer starts it: the billing page's Top up button and its dialog.
@@ -97,7 +73,10 @@ test('reloading the return page shows the same success and credits nothing more'
   page,
   request,
 }) => {
-  const token = await signInAsNewCustomer(page, request, 'topup-reload');
+  const { token } = await signInAsNewCustomer(page, request, {
+    ...NEW_CUSTOMER,
+    label: 'topup-reload',
+  });
   const before = await balanceOf(request, token);
   await openGateway(page, request, token, 150_000);
 
@@ -121,7 +100,10 @@ for (const decision of ['decline', 'cancel'] as const) {
     request,
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    const token = await signInAsNewCustomer(page, request, `topup-${decision}`);
+    const { token } = await signInAsNewCustomer(page, request, {
+      ...NEW_CUSTOMER,
+      label: `topup-${decision}`,
+    });
     const before = await balanceOf(request, token);
     await openGateway(page, request, token, 120_000);
 
@@ -155,7 +137,10 @@ test('a PayPal top-up shows the dollars first, is approved on PayPal and credits
   page,
   request,
 }) => {
-  const token = await signInAsNewCustomer(page, request, 'topup-paypal');
+  const { token } = await signInAsNewCustomer(page, request, {
+    ...NEW_CUSTOMER,
+    label: 'topup-paypal',
+  });
   const before = await balanceOf(request, token);
 
   const dialog = await openTopUpDialog(page, '100000', /^PayPal$/);
@@ -189,7 +174,10 @@ test('a PayPal payment cancelled on PayPal ends on the failure page, nothing cre
   request,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  const token = await signInAsNewCustomer(page, request, 'topup-paypal-cancel');
+  const { token } = await signInAsNewCustomer(page, request, {
+    ...NEW_CUSTOMER,
+    label: 'topup-paypal-cancel',
+  });
   const before = await balanceOf(request, token);
   const baseURL = test.info().project.use.baseURL;
   const started = await request.post('/api/v1/billing/gen_payment_req_url', {
@@ -213,7 +201,10 @@ test('a bank transfer shows the reference to write, and is credited when the mon
   request,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  const token = await signInAsNewCustomer(page, request, 'topup-bank');
+  const { token } = await signInAsNewCustomer(page, request, {
+    ...NEW_CUSTOMER,
+    label: 'topup-bank',
+  });
   const before = await balanceOf(request, token);
 
   const dialog = await openTopUpDialog(page, '500000', /Chuyển khoản ngân hàng/);

@@ -4,39 +4,14 @@
  * deletes it; a customer with overdue invoices sees why the volume form is blocked. A fresh
  * account, so no other spec moves its balance, its servers or its volumes.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { createServerOrder } from '../../src/domain/serverOrder';
-import {
-  axeViolations,
-  expect,
-  linkFromMail,
-  signIn,
-  test,
-  topUpByCard,
-  uniqueEmail,
-} from './support';
+import { axeViolations, expect, signIn, test, topUpByCard, signInAsNewCustomer } from './support';
 
 const PASSWORD = 'Volumes1pass';
 
-async function signInAsNewCustomer(page: Page, request: APIRequestContext) {
-  const email = uniqueEmail('volumes');
-  const registered = await request.post('/api/v1/auth/users', {
-    data: {
-      fullname: 'Trần Ổ Đĩa',
-      password: PASSWORD,
-      verify_password: PASSWORD,
-      email,
-      phone: '+84912345681',
-      formatted_phone: '091 234 56 81',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/idc\/verify$/);
-  await page.goto(await linkFromMail(request, email, '/idc/confirm?token='));
-  await expect(page).toHaveURL(/\/idc\/dashboard$/);
-}
+const NEW_CUSTOMER = { label: 'volumes', fullname: 'Trần Ổ Đĩa', password: PASSWORD };
 
 /** A small server bought through the API (the server screens have their own spec), once built. */
 async function buyServer(page: Page, name: string): Promise<number> {
@@ -80,7 +55,7 @@ test('a customer orders a volume, attaches, extends, detaches and deletes it', a
   request,
 }) => {
   test.setTimeout(150_000);
-  await signInAsNewCustomer(page, request);
+  await signInAsNewCustomer(page, request, NEW_CUSTOMER);
   await topUpByCard(page, 1_000_000);
   const suffix = Date.now().toString(36);
   const serverName = `e2e-vm-${suffix}`;
