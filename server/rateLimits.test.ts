@@ -101,6 +101,33 @@ describe('wrong passwords', () => {
     expect(passwordChecks()).toBe(checksBefore);
   });
 
+  it('limits a session guessing its old password at change-password, before hashing', async () => {
+    await start({ loginFailuresPerEmail: 3 });
+    const token = (await signInFrom(CUSTOMER, DEMO_PASSWORD).then((r) => r.json())).token;
+    const guess = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/account/change_password',
+        headers: withToken(token),
+        payload: {
+          old_password: 'guess-1',
+          new_password: 'Newpass123',
+          verify_password: 'Newpass123',
+        },
+      });
+    for (let i = 0; i < 3; i++) {
+      const wrong = await guess();
+      expect(wrong.statusCode).toBe(400);
+      expect(Object.keys(wrong.json().errors)).toEqual(['old_password']);
+    }
+    const checksBefore = passwordChecks();
+
+    const limited = await guess();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(TOO_FAST);
+    expect(passwordChecks()).toBe(checksBefore);
+  });
+
   it('hashes no more passwords than the limit when wrong ones arrive all at once', async () => {
     await start({ loginFailuresPerEmail: 3 });
 

@@ -87,6 +87,9 @@ export function routeRateLimits(
     confirmEmail: perAddressLinks,
     resetPassword: perAddressLinks,
     registerUser: limit(settings.registrationsPerHour, REGISTRATION_WINDOW_MS, clientAddress),
+    // Each try hashes the old password: a stolen session must not guess it, nor keep the CPU
+    // busy. Counted per account, every try, as wrong sign-ins are per e-mail.
+    changePassword: limit(settings.loginFailuresPerEmail, LOGIN_WINDOW_MS, signedInAccount),
   };
 }
 
