@@ -64,6 +64,21 @@ export const authApi = {
       locale,
     }),
 
+  /** Mails a one-time code that confirms the address (a second way beside the mailed link). */
+  requestEmailOtp: (accessToken: string, locale?: string) =>
+    request<Schemas['MessageResponse']>('/auth/otp_email', {
+      credentials: token(accessToken),
+      locale,
+    }),
+
+  verifyEmailOtp: (accessToken: string, otp: string, locale?: string) =>
+    request<Schemas['MessageResponse']>('/auth/otp_email', {
+      method: 'POST',
+      body: { otp },
+      credentials: token(accessToken),
+      locale,
+    }),
+
   getTrialPackages: (accessToken: string, locale?: string) =>
     request<TrialPackageList>('/auth/trial', { credentials: token(accessToken), locale }),
 

@@ -60,6 +60,9 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
         'Please open it and follow the link to activate your account. If you cannot find it, check your spam folder or send it again.',
       verify_resend_button: 'Send the verification e-mail again',
       verify_resent: 'The verification e-mail was sent again. Please check your inbox.',
+      verify_or: 'or',
+      verify_code_help: 'You can also get a 6-digit code by e-mail and enter it here.',
+      verify_code_button: 'Send me a code instead',
     },
     error: {
       generic: 'Something went wrong, please try again.',

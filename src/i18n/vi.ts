@@ -272,6 +272,9 @@ export const vi = {
         'Vui lòng mở email và bấm vào liên kết để kích hoạt tài khoản. Nếu không thấy email, hãy kiểm tra thư rác hoặc gửi lại.',
       verify_resend_button: 'Gửi lại email xác thực',
       verify_resent: 'Đã gửi lại email xác thực. Vui lòng kiểm tra hộp thư.',
+      verify_or: 'hoặc',
+      verify_code_help: 'Bạn cũng có thể nhận mã xác thực gồm 6 chữ số qua email và nhập vào đây.',
+      verify_code_button: 'Gửi mã xác thực qua email',
     },
     error: {
       generic: 'Đã có lỗi xảy ra, vui lòng thử lại.',

@@ -1,4 +1,5 @@
 import {
+  axeViolations,
   DEMO_PASSWORD,
   expect,
   linkFromMail,
@@ -63,6 +64,50 @@ test('an unverified customer is held at /verify and can have the mail sent again
   await expect(page.getByText('Đã gửi lại email xác thực.', { exact: false })).toBeVisible();
   await expect(page).toHaveURL(/\/idc\/login$/);
   await linkFromMail(request, 'unverified@example.vn', '/idc/confirm?token=', before + 1);
+});
+
+test('a new customer held at /verify confirms the e-mail with a mailed code instead', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('otp');
+  const registered = await request.post('/api/v1/auth/users', {
+    data: {
+      fullname: 'Vũ Mã Số',
+      password: 'Secret12',
+      verify_password: 'Secret12',
+      email,
+      phone: '+84912345678',
+      formatted_phone: '091 234 56 78',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, email, 'Secret12');
+  await expect(page).toHaveURL(/\/idc\/verify$/);
+
+  await page.getByRole('button', { name: 'Gửi mã xác thực qua email' }).click();
+  await expect(page.getByRole('button', { name: /^Gửi lại mã sau \d+ giây$/ })).toBeDisabled();
+  const field = page.getByLabel('Mã xác thực email (6 chữ số)');
+  await expect(field).toBeVisible();
+  expect(await axeViolations(page, 'main')).toEqual([]);
+  // The registration mail, then the code.
+  await expect.poll(async () => (await readOutbox(request, email)).length).toBe(2);
+  const [codeMail] = await readOutbox(request, email);
+  const code = /\b\d{6}\b/.exec(codeMail?.text ?? '')?.[0] ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+
+  const wrong = code === '000000' ? '111111' : '000000';
+  await field.fill(wrong);
+  await page.getByRole('button', { name: 'Xác thực', exact: true }).click();
+  await expect(page.getByText('Mã xác thực không chính xác!')).toBeVisible();
+  await expect(field).toHaveValue(wrong);
+  await expect(page).toHaveURL(/\/idc\/verify$/);
+
+  await field.fill(code);
+  await page.getByRole('button', { name: 'Xác thực', exact: true }).click();
+  await expect(page).toHaveURL(/\/idc\/dashboard$/);
+  await expect(page.getByText('Xin chào, Vũ Mã Số')).toBeVisible();
 });
 
 test('a forgotten password is reset from the mailed link; the old one stops working', async ({

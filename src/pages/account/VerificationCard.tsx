@@ -18,6 +18,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { errorStatus, isNetworkError } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { LoadFailed } from '../../components/LoadFailed';
+import { useCountdown } from '../../components/useCountdown';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider';
@@ -28,7 +29,6 @@ import {
 } from '../../domain/constants';
 import { AccountCard } from './AccountCard';
 import { ACCOUNT_QUERY_KEYS } from './accountQueries';
-import { useCountdown } from './useCountdown';
 
 export function VerificationCard() {
   const translate = useTranslate();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 
 import { authApi } from '../../api/auth';
@@ -6,14 +6,19 @@ import { errorMessage, errorStatus, isNetworkError } from '../../api/client';
 import { fetchCurrentUser } from '../../authProvider/sessionCheck';
 import { decideAfterSessionCheck } from '../../authProvider/sessionRules';
 import { forgetSession, getToken, storeSignOutReason } from '../../authProvider/sessionStore';
+import { signInWithToken } from '../../authProvider/signIn';
+import { useCountdown } from '../../components/useCountdown';
 import { config } from '../../config';
-import { VERIFY_REDIRECT_DELAY_MS } from '../../domain/constants';
+import { OTP_RESEND_SECONDS, VERIFY_REDIRECT_DELAY_MS } from '../../domain/constants';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
 import { usePublicNotify } from './PublicNotifier';
 import { PublicShell } from './PublicShell';
-import { Notice, Spinner } from './ui';
+import { FieldMessage, Notice, Spinner, SubmitButton } from './ui';
 
-/** /verify: where a signed-in customer waits until the e-mail address is confirmed. */
+/**
+ * /verify: where a signed-in customer waits until the e-mail address is confirmed, either with the
+ * mailed link or with a one-time code mailed on request (GET /auth/otp_email) and typed here.
+ */
 export default function VerifyEmailPage() {
   const token = getToken();
   return token ? <VerifyEmail token={token} /> : <Navigate to="/login" replace />;
@@ -93,11 +98,126 @@ function VerifyEmail({ token }: { token: string }) {
             {busy ? <Spinner /> : null}
             {translate('app.auth.verify_resend_button')}
           </button>
+          <p className="pub-or">{translate('app.auth.verify_or')}</p>
+          <EmailCode token={token} email={email} />
           <Link className="pub-button pub-button-text" to="/login">
             {translate('app.auth.back_to_login')}
           </Link>
         </div>
       )}
     </PublicShell>
+  );
+}
+
+const OTP_PATTERN = /^\d{6}$/;
+/**
+ * Confirmed by code, the customer goes on as after opening the mailed link (/confirm): to a stored
+ * server choice (§4 b) or else the dashboard (d).
+ */
+const AS_AFTER_CONFIRMING = { pathname: '/confirm', search: '' };
+
+/** The second way to confirm the address: a code mailed on request, then typed in (§7, §8). */
+function EmailCode({ token, email }: { token: string; email: string }) {
+  const { translate, locale } = usePublicI18n();
+  const notify = usePublicNotify();
+  const navigate = useNavigate();
+  const countdown = useCountdown();
+  const fieldId = useId();
+  const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string>();
+
+  const send = async () => {
+    if (sending) return;
+    setSending(true);
+    try {
+      await authApi.requestEmailOtp(token, locale);
+      setSent(true);
+      countdown.start(OTP_RESEND_SECONDS);
+      notify(translate('account.verify.email_sent', { address: email }), 'info');
+    } catch {
+      // §8: a code that could not be sent is a service interruption, whatever the cause.
+      notify(translate('account.verify.service_unavailable'), 'warning');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const check = async (event: FormEvent) => {
+    event.preventDefault();
+    if (checking) return;
+    const otp = code.trim();
+    if (!OTP_PATTERN.test(otp)) {
+      setCodeError(translate('account.verify.code_format'));
+      return;
+    }
+    setChecking(true);
+    try {
+      await authApi.verifyEmailOtp(token, otp, locale);
+    } catch (error) {
+      const wrongCode = errorStatus(error) === 400;
+      notify(
+        wrongCode ? translate('account.verify.wrong_code') : errorMessage(error, translate),
+        'error',
+      );
+      setChecking(false);
+      return;
+    }
+    notify(translate('account.verify.email_verified'), 'success');
+    try {
+      await signInWithToken(token, AS_AFTER_CONFIRMING, navigate);
+    } catch {
+      // The address is confirmed; the signed-in portal runs its own session check from here.
+      navigate('/dashboard', { replace: true });
+    }
+  };
+
+  const waiting = countdown.secondsLeft > 0;
+  let sendLabel = translate('app.auth.verify_code_button');
+  if (waiting)
+    sendLabel = translate('account.verify.resend_in', { seconds: countdown.secondsLeft });
+  else if (sent) sendLabel = translate('account.verify.resend');
+
+  const messageId = `${fieldId}-message`;
+  return (
+    <>
+      <p className="pub-muted">{translate('app.auth.verify_code_help')}</p>
+      <button
+        type="button"
+        className={sent ? 'pub-button pub-button-text' : 'pub-button'}
+        onClick={send}
+        disabled={sending || waiting}
+        aria-busy={sending}
+      >
+        {sending ? <Spinner /> : null}
+        {sendLabel}
+      </button>
+      {sent ? (
+        <form className="pub-form" onSubmit={check} noValidate>
+          <div className="pub-field" data-invalid={Boolean(codeError)}>
+            <label htmlFor={fieldId}>{translate('account.verify.email_code')}</label>
+            <input
+              id={fieldId}
+              name="email-code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              aria-invalid={Boolean(codeError)}
+              aria-describedby={codeError ? messageId : undefined}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setCodeError(undefined);
+              }}
+            />
+            <FieldMessage id={messageId} error={codeError} />
+          </div>
+          <SubmitButton busy={checking}>{translate('account.verify.submit')}</SubmitButton>
+        </form>
+      ) : null}
+    </>
   );
 }
