@@ -22,7 +22,7 @@ export function LanguageFlags({ locale, onSelect, labels, groupLabel }: Language
           title={labels[code]}
           style={{
             padding: 2,
-            border: locale === code ? '2px solid #1976d2' : '2px solid transparent',
+            border: locale === code ? '2px solid #1565c0' : '2px solid transparent',
             borderRadius: 4,
             background: 'none',
             cursor: 'pointer',
