@@ -65,6 +65,8 @@ export default defineConfig({
       // Every journey registers its own customer from this one address; the per-address limit
       // (20 an hour by default, tested in server/rateLimits.test.ts) would refuse the later ones.
       SANDBOX_REGISTRATIONS_PER_HOUR: '1000',
+      // …and confirms it from the mailed link (20 tokens per 15 minutes and address by default).
+      SANDBOX_LINK_ATTEMPTS_PER_15MIN: '1000',
       // Every answer is checked against the contract; tests/e2e/support.ts fails a test that gets
       // a mismatch (or a 501).
       SANDBOX_VALIDATE_RESPONSES: '1',

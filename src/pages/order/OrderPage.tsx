@@ -153,8 +153,6 @@ function OrderDetail({ order }: { order: Order }) {
                   size="small"
                   color={STATUS_COLORS[order.status]}
                   label={translate(`orders.status.${order.status}`)}
-                  // White on the warning orange is too faint (3:1); dark text reads at 6:1.
-                  sx={order.status === 'pending' ? { color: 'text.primary' } : undefined}
                 />
               </Stack>
               <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
