@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+import { messageSlices } from './vite.config';
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), messageSlices()],
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',

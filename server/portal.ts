@@ -9,6 +9,9 @@ export async function registerPortal(app: FastifyInstance, staticDir: string): P
     root: staticDir,
     prefix: PORTAL_BASE,
     wildcard: true,
+    // The build writes .br and .gz beside each text file (vite.config.ts): sent to a browser that
+    // accepts them, with no compressing per request; other files and clients get the file as is.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (res, path) => {
       // Vite fingerprints everything under assets/; index.html must always be asked for again.
@@ -16,6 +19,8 @@ export async function registerPortal(app: FastifyInstance, staticDir: string): P
         'cache-control',
         /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      // The same address answers brotli, gzip or plain by the request's accept-encoding.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   app.get('/', (_request, reply) => reply.redirect(PORTAL_BASE, 302));

@@ -3,9 +3,9 @@
  * Sections not built yet are declared already and show a "not available yet" page.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { lazy, useState } from 'react';
+import { lazy, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, useInRouterContext, useLocation } from 'react-router-dom';
 
 import { errorStatus, NETWORK_ERROR_STATUS } from './api/client';
 import { authProvider } from './authProvider/authProvider';
@@ -16,6 +16,7 @@ import type { MessageTree } from './i18n/interpolate';
 import { PortalErrorPage } from './components/PortalErrorPage';
 import { PortalLayout } from './layout/PortalLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PORTAL_BASENAME, publicPageAt, syncPublicLocation } from './pages/public/navigation';
 import { cloudServer } from './resources/cloud-server';
 import { volume } from './resources/volume';
 import { sshKeys } from './resources/ssh-keys';
@@ -41,7 +42,17 @@ interface AppProps {
   onLocaleChange: (locale: Locale) => Promise<void>;
 }
 
-export default function App({ locale, messages, onLocaleChange }: AppProps) {
+export default function App(props: AppProps) {
+  return (
+    <PortalRouter>
+      <OutsidePublicPages>
+        <Portal {...props} />
+      </OutsidePublicPages>
+    </PortalRouter>
+  );
+}
+
+function Portal({ locale, messages, onLocaleChange }: AppProps) {
   // Created once: react-admin keeps its own locale state after start.
   const [i18nProvider] = useState(() => createI18nProvider(locale, messages, onLocaleChange));
   // The store lives in memory: the language has its own storage key, and nothing else needs to
@@ -90,6 +101,23 @@ export default function App({ locale, messages, onLocaleChange }: AppProps) {
       </CustomRoutes>
     </Admin>
   );
+}
+
+/** The browser's address bar as react-router; a test that renders App in its own router keeps it. */
+function PortalRouter({ children }: { children: ReactNode }) {
+  const inRouter = useInRouterContext();
+  return inRouter ? children : <BrowserRouter basename={PORTAL_BASENAME}>{children}</BrowserRouter>;
+}
+
+/**
+ * The portal's router moved: Root re-reads the address before the browser paints. At a public
+ * page's address (e.g. /login after a 401) the portal draws nothing, so it starts no session check
+ * there; Root shows the public page in its place.
+ */
+function OutsidePublicPages({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  useLayoutEffect(syncPublicLocation, [location]);
+  return publicPageAt(location.pathname) ? null : children;
 }
 
 /**

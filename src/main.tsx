@@ -1,19 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 
 import { Root } from './Root';
-import { getStoredLocale, loadMessages } from './i18n/locale';
+import { getStoredLocale } from './i18n/locale';
+import { loadPublicMessages } from './i18n/publicMessages';
 
 const locale = getStoredLocale();
 document.documentElement.lang = locale;
 
-void loadMessages(locale).then((messages) => {
+// Until React draws, index.html shows the page's frame with a spinner (no JavaScript needed).
+void loadPublicMessages(locale).then((messages) => {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
-      <BrowserRouter basename="/idc">
-        <Root initialLocale={locale} initialMessages={messages} />
-      </BrowserRouter>
+      <Root initialLocale={locale} initialMessages={messages} />
     </StrictMode>,
   );
 });

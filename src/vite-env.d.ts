@@ -9,3 +9,9 @@ interface ImportMetaEnv {
   readonly VITE_TERMS_URL?: string;
   readonly VITE_LIVECHAT_SCRIPT_URL?: string;
 }
+
+/** A slice of the message files, picked at build time (vite.config.ts, messageSlices.ts). */
+declare module 'virtual:messages/*' {
+  const messages: import('./i18n/interpolate').MessageTree;
+  export default messages;
+}

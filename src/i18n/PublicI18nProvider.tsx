@@ -1,13 +1,14 @@
 /**
  * Translation for the public pages (login, register, …), which run without react-admin so the
- * first download stays small. Same message files and language key as the signed-in portal.
+ * first download stays small. Same message files and language key as the signed-in portal, but
+ * only the public areas of them (publicMessages.ts).
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 import type { Locale } from '../domain/constants';
 import { translateWith, type MessageTree } from './interpolate';
-import { loadMessages, storeLocale } from './locale';
-import { vi } from './vi';
+import { storeLocale } from './locale';
+import { loadPublicMessages, publicVi } from './publicMessages';
 
 interface PublicI18n {
   locale: Locale;
@@ -29,7 +30,7 @@ export function PublicI18nProvider(props: {
   });
 
   const changeLocale = useCallback(async (locale: Locale) => {
-    const messages = await loadMessages(locale);
+    const messages = await loadPublicMessages(locale);
     storeLocale(locale);
     setState({ locale, messages });
   }, []);
@@ -38,7 +39,7 @@ export function PublicI18nProvider(props: {
     () => ({
       locale: state.locale,
       messages: state.messages,
-      translate: (key, params) => translateWith(state.messages, vi, key, params),
+      translate: (key, params) => translateWith(state.messages, publicVi, key, params),
       changeLocale,
     }),
     [state, changeLocale],

@@ -20,6 +20,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       server_error: 'Server error',
       not_found: 'Page not found',
       dashboard: 'Dashboard',
+      loading: 'Loading',
     },
     field: {
       email: 'E-mail',
@@ -73,6 +74,13 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       load_failed: 'The data could not be loaded. Please try again.',
       server_error_help: 'The server ran into a problem. Please try again in a few minutes.',
       not_found_help: 'The page you are looking for does not exist. Please check the URL.',
+      title: 'Something went wrong',
+    },
+    phone: {
+      country: 'Country',
+      phone: 'Phone',
+      ext: 'ext.',
+      international: 'International',
     },
     action: {
       back: 'Back',
@@ -315,8 +323,11 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       rebuilding: 'Reinstalling',
       deleting: 'Deleting',
       error: 'Error',
+      powering_on: 'Starting',
+      powering_off: 'Shutting down',
     },
     progress_label: '%{status}: %{progress}%',
+    status_now: 'Server %{name}: %{status}',
     config: '%{cpu} CPU · %{ram} GB RAM · %{disk} GB %{type}',
     wait_notice:
       'This takes about %{min}–%{max} minutes. The server may not be reachable meanwhile; please wait.',
@@ -363,6 +374,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     price: {
       title: 'Estimated cost',
       loading: 'Loading prices',
+      updating: 'Updating the price',
       unavailable: 'The price of this configuration is not available. Please try again later.',
       incomplete: 'Enter a complete, valid configuration to see the price.',
       cpu: 'CPU: 1 core |||| CPU: %{smart_count} cores',
@@ -376,7 +388,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       vat: 'Including VAT (10%)',
       total: 'Total',
       proration_note:
-        'The first month is charged for the hours left in it (Vietnam time). Prices include VAT and are rounded to 1,000 ₫.',
+        'The first month is charged for the hours left in it (Vietnam time). Prices include VAT and are rounded to 1.000 ₫.',
     },
     detail: {
       title: 'Server details',
@@ -389,6 +401,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     },
     actions: {
       label: 'Server actions',
+      more: 'More actions',
       power_on: 'Power on',
       power_on_started: 'Powering on %{name}.',
       power_off: 'Power off',
@@ -638,6 +651,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       vat: 'Including VAT (10%)',
       total: 'First payment',
       loading: 'Loading prices…',
+      updating: 'Updating the price',
       unavailable: 'Prices could not be loaded; please try again later.',
       incomplete: 'Enter a valid size to see the price.',
     },
@@ -1179,7 +1193,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     },
   },
   validation: {
-    email_required: 'Email must not be empty.',
+    email_required: 'E-mail must not be empty.',
     email_invalid: 'Please enter a valid e-mail address',
     password_required: 'Password must not be empty.',
     password_too_short: 'The password must have at least 5 characters.',
@@ -1221,9 +1235,9 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     ticket_subject_required: 'The subject must not be empty.',
     ticket_subject_too_long: 'The subject must not be longer than 200 characters.',
     ticket_content_required: 'The message must not be empty.',
-    ticket_content_too_long: 'The message must not be longer than 10,000 characters.',
+    ticket_content_too_long: 'The message must not be longer than 10.000 characters.',
     topup_amount_required: 'Enter the amount to top up.',
-    topup_amount: 'The top-up must be a whole amount from 10,000 ₫ to 1,000,000,000 ₫.',
+    topup_amount: 'The top-up must be a whole amount from 10.000 ₫ to 1.000.000.000 ₫.',
     tax_code_invalid: 'A tax code is 10 digits, or 10 digits, a dash and 3 digits (a branch).',
     old_password_required: 'Please enter your current password.',
   },

@@ -1,7 +1,6 @@
 /** The chosen language, kept in browser storage under its own key so sign-out keeps it. */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../domain/constants';
 import type { MessageTree } from './interpolate';
-import { vi } from './vi';
 
 const LOCALE_KEY = 'locale';
 
@@ -23,12 +22,21 @@ export function storeLocale(locale: Locale): void {
   document.documentElement.lang = locale;
 }
 
+const portalMessages = new Map<Locale, Promise<MessageTree>>();
+
 /**
- * The portal's messages in one language, react-admin's own `ra.*` included. Vietnamese ships in
- * the first download; English is fetched only when chosen.
+ * The whole portal's messages in one language, react-admin's own `ra.*` included, downloaded with
+ * the signed-in portal (the public pages load only theirs: publicMessages.ts). One download per
+ * language: the same promise is handed out each time.
  */
-export async function loadMessages(locale: Locale): Promise<MessageTree> {
-  if (locale === 'vi') return vi;
-  const { englishMessages } = await import('./englishMessages');
-  return englishMessages;
+export function loadMessages(locale: Locale): Promise<MessageTree> {
+  let messages = portalMessages.get(locale);
+  if (!messages) {
+    messages =
+      locale === 'vi'
+        ? import('./vi').then((module) => module.vi)
+        : import('./englishMessages').then((module) => module.englishMessages);
+    portalMessages.set(locale, messages);
+  }
+  return messages;
 }

@@ -1,11 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 import englishMessages from 'ra-language-english';
+import publicEn from 'virtual:messages/en/public';
 import { describe, expect, it } from 'vitest';
 
 import { lookupMessage, type MessageTree } from './interpolate';
 import { loadMessages } from './locale';
+import { publicVi } from './publicMessages';
 import { vi } from './vi';
 
 function leaves(tree: MessageTree, prefix = ''): Map<string, string> {
@@ -86,5 +88,83 @@ describe('the message files', () => {
     expect(lookupMessage(vi, 'validation.password_mismatch')).toBe(
       'Nhập lại mật khẩu không khớp mật khẩu',
     );
+  });
+});
+
+const SOURCE_ROOT = join(__dirname, '..');
+const MESSAGE_KEY = /'((?:app|validation|account|shell|ra)\.[\w.-]+)'/g;
+
+function resolveSource(from: string, specifier: string): string | undefined {
+  const base = resolve(dirname(from), specifier);
+  return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((path) => existsSync(path));
+}
+
+/**
+ * The files of the first download and of the public pages: what src/main.tsx reaches through its
+ * imports, static or lazy, except the signed-in portal (App) and the whole portal's messages.
+ */
+function publicSourceFiles(): string[] {
+  const portalOnly = new Set(['App.tsx', 'vi.ts', 'en.ts', 'englishMessages.ts']);
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const match of source.matchAll(/(?:from\s+|import\(\s*)'(\.{1,2}\/[^']+)'/g)) {
+      const target = resolveSource(file, match[1] as string);
+      if (target && !portalOnly.has(target.slice(target.lastIndexOf('/') + 1))) visit(target);
+    }
+  };
+  visit(join(SOURCE_ROOT, 'main.tsx'));
+  return [...seen];
+}
+
+/**
+ * Every message key the public files can show: the keys they spell out, and those returned by the
+ * validators they import from src/domain/validation.ts (which also holds the portal's validators).
+ */
+function publicMessageKeys(): Set<string> {
+  const files = publicSourceFiles();
+  const validationFile = join(SOURCE_ROOT, 'domain', 'validation.ts');
+  const validationSource = readFileSync(validationFile, 'utf8');
+  const keys = new Set<string>();
+  const addKeys = (text: string) => {
+    for (const match of text.matchAll(MESSAGE_KEY)) keys.add(match[1] as string);
+  };
+  for (const file of files) {
+    const source = readFileSync(file, 'utf8');
+    if (file === validationFile) continue;
+    addKeys(source);
+    const validators = /import\s*\{([^}]*)\}\s*from\s*'[./]+domain\/validation'/.exec(source);
+    for (const name of validators?.[1]?.split(',') ?? []) {
+      const body = new RegExp(`export function ${name.trim()}\\([\\s\\S]*?\\n}`).exec(
+        validationSource,
+      );
+      if (body) addKeys(body[0]);
+    }
+  }
+  return keys;
+}
+
+describe("the public pages' messages (the slice the first download carries)", () => {
+  const keys = publicMessageKeys();
+
+  it('hold every key the public pages, Root and their components translate, in both languages', () => {
+    expect(keys.size).toBeGreaterThan(40);
+    expect(keys).toContain('validation.email_required');
+    expect(keys).toContain('account.verify.wrong_code');
+    const missing = [...keys].flatMap((key) => [
+      ...(lookupMessage(publicVi, key) === undefined ? [`vi: ${key}`] : []),
+      ...(lookupMessage(publicEn, key) === undefined ? [`en: ${key}`] : []),
+    ]);
+    expect(missing).toEqual([]);
+  });
+
+  it('are the same messages as vi.ts and en.ts, and only a small part of them', () => {
+    const publicViLeaves = leaves(publicVi);
+    for (const [key, text] of publicViLeaves) expect(viLeaves.get(key), key).toBe(text);
+    for (const [key, text] of leaves(publicEn)) expect(enLeaves.get(key), key).toBe(text);
+    expect([...leaves(publicEn).keys()]).toEqual([...publicViLeaves.keys()]);
+    expect(publicViLeaves.size).toBeLessThan(viLeaves.size / 5);
   });
 });

@@ -231,6 +231,7 @@ export const vi = {
       server_error: 'Lỗi máy chủ',
       not_found: 'Không tìm thấy trang',
       dashboard: 'Tổng quan',
+      loading: 'Đang tải',
     },
     field: {
       email: 'Email',
@@ -285,6 +286,14 @@ export const vi = {
       load_failed: 'Không tải được dữ liệu. Vui lòng thử lại.',
       server_error_help: 'Máy chủ đang gặp sự cố. Vui lòng thử lại sau ít phút.',
       not_found_help: 'Trang bạn tìm không tồn tại. Vui lòng kiểm tra lại đường dẫn (URL).',
+      title: 'Đã xảy ra lỗi',
+    },
+    /** The phone input's own words; the country names come from the browser. */
+    phone: {
+      country: 'Quốc gia',
+      phone: 'Số điện thoại',
+      ext: 'máy lẻ',
+      international: 'Quốc tế',
     },
     action: {
       back: 'Quay lại',
@@ -529,8 +538,11 @@ export const vi = {
       rebuilding: 'Đang cài lại hệ điều hành',
       deleting: 'Đang xoá',
       error: 'Gặp lỗi',
+      powering_on: 'Đang bật',
+      powering_off: 'Đang tắt',
     },
     progress_label: '%{status}: %{progress}%',
+    status_now: 'Máy chủ %{name}: %{status}',
     config: '%{cpu} CPU · %{ram} GB RAM · %{disk} GB %{type}',
     wait_notice:
       'Thao tác này cần khoảng %{min}–%{max} phút để hoàn tất. Trong thời gian đó máy chủ có thể chưa truy cập được, bạn vui lòng chờ.',
@@ -578,6 +590,7 @@ export const vi = {
     price: {
       title: 'Chi phí dự kiến',
       loading: 'Đang tải bảng giá',
+      updating: 'Đang cập nhật giá',
       unavailable: 'Chưa tính được giá cho cấu hình này. Vui lòng thử lại sau.',
       incomplete: 'Nhập đầy đủ một cấu hình hợp lệ để xem giá.',
       cpu: 'CPU: %{smart_count} core',
@@ -604,6 +617,7 @@ export const vi = {
     },
     actions: {
       label: 'Thao tác với máy chủ',
+      more: 'Thao tác khác',
       power_on: 'Bật máy',
       power_on_started: 'Đang bật máy chủ %{name}.',
       power_off: 'Tắt máy',
@@ -853,6 +867,7 @@ export const vi = {
       vat: 'Trong đó VAT (10%)',
       total: 'Thanh toán lần đầu',
       loading: 'Đang tải bảng giá…',
+      updating: 'Đang cập nhật giá',
       unavailable: 'Chưa tải được bảng giá, vui lòng thử lại sau.',
       incomplete: 'Nhập dung lượng hợp lệ để xem giá.',
     },

@@ -1,37 +1,44 @@
-/** Renders the public pages as the portal does (same router paths, i18n and toasts). */
+/** Renders the public pages as the portal does (same paths, address bar, i18n and toasts). */
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { ReactElement } from 'react';
 
-import { vi as vietnamese } from '../../src/i18n/vi';
+import { publicVi } from '../../src/i18n/publicMessages';
 import { PublicI18nProvider } from '../../src/i18n/PublicI18nProvider';
+import ConfirmEmailPage from '../../src/pages/public/ConfirmEmailPage';
 import ForgotPasswordPage from '../../src/pages/public/ForgotPasswordPage';
 import LoginPage from '../../src/pages/public/LoginPage';
+import { PORTAL_BASENAME, usePublicLocation } from '../../src/pages/public/navigation';
 import PasswordResetPage from '../../src/pages/public/PasswordResetPage';
 import { PublicNotifier } from '../../src/pages/public/PublicNotifier';
 import RegisterPage from '../../src/pages/public/RegisterPage';
 import VerifyEmailPage from '../../src/pages/public/VerifyEmailPage';
 
-/** Stands in for the signed-in app: shows where the user was sent. */
-function SignedInPlaceholder() {
-  const location = useLocation();
-  return <p data-testid="signed-in-at">{location.pathname + location.search}</p>;
+const PAGES: Record<string, ReactElement> = {
+  '/login': <LoginPage />,
+  '/register': <RegisterPage />,
+  '/forgot': <ForgotPasswordPage />,
+  '/password_resets': <PasswordResetPage />,
+  '/confirm': <ConfirmEmailPage />,
+  '/verify': <VerifyEmailPage />,
+};
+
+/** The page at the current address; anywhere else stands in for the signed-in app. */
+function CurrentPage() {
+  const { pathname, search } = usePublicLocation();
+  return PAGES[pathname] ?? <p data-testid="signed-in-at">{pathname + search}</p>;
 }
 
+/**
+ * Opens `path` (e.g. '/login?redirect=…') with only the public pages' messages, as the first
+ * download carries them: a message missing from that slice shows as its raw key.
+ */
 export function renderPublicPage(path: string) {
+  window.history.replaceState(null, '', PORTAL_BASENAME + path);
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <PublicI18nProvider initialLocale="vi" initialMessages={vietnamese}>
-        <PublicNotifier>
-          <Routes>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/register" element={<RegisterPage />} />
-            <Route path="/forgot" element={<ForgotPasswordPage />} />
-            <Route path="/password_resets" element={<PasswordResetPage />} />
-            <Route path="/verify" element={<VerifyEmailPage />} />
-            <Route path="/*" element={<SignedInPlaceholder />} />
-          </Routes>
-        </PublicNotifier>
-      </PublicI18nProvider>
-    </MemoryRouter>,
+    <PublicI18nProvider initialLocale="vi" initialMessages={publicVi}>
+      <PublicNotifier>
+        <CurrentPage />
+      </PublicNotifier>
+    </PublicI18nProvider>,
   );
 }

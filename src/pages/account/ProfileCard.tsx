@@ -9,17 +9,13 @@ import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { forwardRef, useState, type FormEvent } from 'react';
-import PhoneInput, { formatPhoneNumber, isValidPhoneNumber } from 'react-phone-number-input';
-// Bundled flags: the default ones load from a CDN, which the portal's CSP (and no network) refuse.
-import flags from 'react-phone-number-input/flags';
-import englishCountries from 'react-phone-number-input/locale/en.json';
-import vietnameseCountries from 'react-phone-number-input/locale/vi.json';
-import 'react-phone-number-input/style.css';
+import { formatPhoneNumber, isValidPhoneNumber } from 'react-phone-number-input';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 
 import { fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { LoadFailed } from '../../components/LoadFailed';
+import { PhoneNumberInput } from '../../components/PhoneNumberInput';
 import { isLostAnswer } from '../../components/lostAnswer';
 import { errorText, usePortalNotify } from '../../components/usePortalNotify';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
@@ -140,12 +136,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
           helperText={errors.fullname ?? ' '}
           fullWidth
         />
-        <PhoneInput
+        <PhoneNumberInput
+          locale={locale}
+          translate={translate}
           id="account-phone"
           name="phone"
           defaultCountry={DEFAULT_PHONE_COUNTRY}
-          flags={flags}
-          labels={locale === 'en' ? englishCountries : vietnameseCountries}
           autoComplete="tel"
           value={phone || undefined}
           onChange={(value) => {

@@ -25,15 +25,13 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
-import PhoneInput, { formatPhoneNumber, isValidPhoneNumber } from 'react-phone-number-input';
-import englishCountries from 'react-phone-number-input/locale/en.json';
-import vietnameseCountries from 'react-phone-number-input/locale/vi.json';
-import 'react-phone-number-input/style.css';
+import { formatPhoneNumber, isValidPhoneNumber } from 'react-phone-number-input';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { isLostAnswer } from '../../components/lostAnswer';
+import { PhoneNumberInput as SharedPhoneInput } from '../../components/PhoneNumberInput';
 import { errorText, usePortalNotify } from '../../components/usePortalNotify';
 import type { AgencyAccount, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { DEFAULT_PHONE_COUNTRY } from '../../domain/constants';
@@ -181,11 +179,12 @@ function PhoneNumberInput() {
   });
   const problem = fieldState.invalid ? fieldState.error?.message : undefined;
   return (
-    <PhoneInput
+    <SharedPhoneInput
+      locale={locale}
+      translate={translate}
       id="agency-account-phone"
       name={field.name}
       defaultCountry={DEFAULT_PHONE_COUNTRY}
-      labels={locale === 'en' ? englishCountries : vietnameseCountries}
       value={field.value || undefined}
       onChange={(value) => field.onChange(value ?? '')}
       onBlur={field.onBlur}

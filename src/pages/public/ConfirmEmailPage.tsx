@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { authApi } from '../../api/auth';
 import { isNetworkError, NETWORK_ERROR_MESSAGE } from '../../api/client';
@@ -7,6 +6,8 @@ import { getToken } from '../../authProvider/sessionStore';
 import { signInWithToken } from '../../authProvider/signIn';
 import { CONFIRM_EMAIL_DELAY_MS } from '../../domain/constants';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
+import { Link } from './Link';
+import { navigate, usePublicLocation, useSearchParams } from './navigation';
 import { PublicShell } from './PublicShell';
 import { Notice, Spinner } from './ui';
 
@@ -16,9 +17,8 @@ type Failure = 'link_invalid' | 'unreachable';
 
 export default function ConfirmEmailPage() {
   const { translate, locale } = usePublicI18n();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [search] = useSearchParams();
+  const location = usePublicLocation();
+  const search = useSearchParams();
   const token = search.get('token');
   const started = useRef(false);
   const [confirmed, setConfirmed] = useState(false);
@@ -45,7 +45,7 @@ export default function ConfirmEmailPage() {
         else navigate('/login', { replace: true });
       }
     })();
-  }, [token, locale, location, navigate]);
+  }, [token, locale, location]);
 
   return (
     <PublicShell title={translate('app.page.confirm')}>

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 
 import { authApi } from '../../api/auth';
 import { errorMessage, errorStatus, isNetworkError } from '../../api/client';
 import { validateEmail } from '../../domain/validation';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
+import { Link } from './Link';
 import { PublicShell } from './PublicShell';
 import { usePublicNotify } from './PublicNotifier';
 import { Notice, SubmitButton, TextField } from './ui';
@@ -53,6 +53,7 @@ export default function ForgotPasswordPage() {
             label={translate('app.field.email')}
             type="email"
             autoComplete="email"
+            initialFocus
             {...form.field('email')}
             help={translate('app.auth.forgot_help')}
           />

@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { authApi } from '../../api/auth';
 import { errorMessage, errorStatus } from '../../api/client';
@@ -11,6 +10,8 @@ import {
 import { signInWithToken } from '../../authProvider/signIn';
 import { validateEmail, validateLoginPassword } from '../../domain/validation';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
+import { Link } from './Link';
+import { navigate, usePublicLocation } from './navigation';
 import { usePublicNotify } from './PublicNotifier';
 import { PublicShell } from './PublicShell';
 import { Notice, SubmitButton, TextField } from './ui';
@@ -19,8 +20,7 @@ import { useFormFields } from './useFormFields';
 export default function LoginPage() {
   const { translate, locale } = usePublicI18n();
   const notify = usePublicNotify();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const location = usePublicLocation();
   const [busy, setBusy] = useState(false);
   // Why the portal signed the customer out, if it did: said once, on this visit only.
   const [signOutReason] = useState(peekSignOutReason);
@@ -73,6 +73,7 @@ export default function LoginPage() {
           label={translate('app.field.email')}
           type="email"
           autoComplete="email"
+          initialFocus
           {...form.field('email')}
         />
         <TextField

@@ -1,17 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { authApi } from '../../api/auth';
 import { errorMessage } from '../../api/client';
 import { validateNewPassword, validatePasswordConfirmation } from '../../domain/validation';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
+import { Link, Navigate } from './Link';
+import { navigate, useSearchParams } from './navigation';
 import { usePublicNotify } from './PublicNotifier';
 import { PublicShell } from './PublicShell';
 import { SubmitButton, TextField } from './ui';
 import { useFormFields } from './useFormFields';
 
 export default function PasswordResetPage() {
-  const [search] = useSearchParams();
+  const search = useSearchParams();
   const token = search.get('token');
   // §2: without a token the page is not shown.
   return token ? <PasswordResetForm token={token} /> : <Navigate to="/login" replace />;
@@ -20,7 +21,6 @@ export default function PasswordResetPage() {
 function PasswordResetForm({ token }: { token: string }) {
   const { translate, locale } = usePublicI18n();
   const notify = usePublicNotify();
-  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const form = useFormFields(
     { password: '', confirmation: '' },

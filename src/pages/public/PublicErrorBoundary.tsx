@@ -31,7 +31,7 @@ function LoadFailedPage({ error }: { error: unknown }) {
     <main className="pub-main">
       <div className="pub-card">
         <h1 className="pub-title">
-          {translate(unreachable ? 'app.error.unreachable_title' : 'ra.page.error')}
+          {translate(unreachable ? 'app.error.unreachable_title' : 'app.error.title')}
         </h1>
         <p role="alert">{translate(unreachable ? 'app.error.network' : 'app.error.generic')}</p>
         <button type="button" className="pub-button pub-button-primary" onClick={reloadPage}>

@@ -1,4 +1,4 @@
-/** The frame of every public page: product name, language flags, and a centred card. */
+/** The frame of every public page: product name, language flags, and a centred card (index.html draws the same frame for the first paint). */
 import type { ReactNode } from 'react';
 
 import { LanguageFlags } from '../../components/LanguageFlags';
@@ -16,6 +16,11 @@ export function PublicShell(props: { title: string; children: ReactNode }) {
       <div className="pub-card">
         <div className="pub-header">
           <p className="pub-brand">{config.productName}</p>
+        </div>
+        <h1 className="pub-title">{props.title}</h1>
+        {props.children}
+        {/* After the form, so Tab starts on the form; shown at the top right (public.css). */}
+        <div className="pub-languages">
           <LanguageFlags
             locale={locale}
             onSelect={(next) => void changeLocale(next)}
@@ -23,8 +28,6 @@ export function PublicShell(props: { title: string; children: ReactNode }) {
             groupLabel={translate('app.language.switch')}
           />
         </div>
-        <h1 className="pub-title">{props.title}</h1>
-        {props.children}
       </div>
     </main>
   );

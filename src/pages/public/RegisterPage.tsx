@@ -1,15 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import PhoneInput, { formatPhoneNumber, isValidPhoneNumber } from 'react-phone-number-input';
-import englishCountries from 'react-phone-number-input/locale/en.json';
-import vietnameseCountries from 'react-phone-number-input/locale/vi.json';
-import 'react-phone-number-input/style.css';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { formatPhoneNumber, isValidPhoneNumber } from 'react-phone-number-input';
 
 import { authApi } from '../../api/auth';
 import { errorMessage, fieldErrors } from '../../api/client';
 import { signInWithToken } from '../../authProvider/signIn';
 import { serverChoiceFromQuery, CREATE_SERVER_REDIRECT } from '../../authProvider/sessionRules';
 import { storePendingServerChoice } from '../../authProvider/sessionStore';
+import { PhoneNumberInput } from '../../components/PhoneNumberInput';
 import { config } from '../../config';
 import { DEFAULT_PHONE_COUNTRY } from '../../domain/constants';
 import {
@@ -20,6 +17,8 @@ import {
   validatePhone,
 } from '../../domain/validation';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
+import { Link } from './Link';
+import { navigate, usePublicLocation } from './navigation';
 import { usePublicNotify } from './PublicNotifier';
 import { PublicShell } from './PublicShell';
 import { FieldMessage, SubmitButton, TextField } from './ui';
@@ -39,8 +38,7 @@ const SERVER_FIELD_NAMES: Record<string, Field> = {
 export default function RegisterPage() {
   const { translate, locale } = usePublicI18n();
   const notify = usePublicNotify();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const location = usePublicLocation();
   const [busy, setBusy] = useState(false);
   const form = useFormFields(
     { email: '', password: '', confirmPassword: '', fullName: '', phoneNumber: '' },
@@ -115,6 +113,7 @@ export default function RegisterPage() {
       type={type}
       autoComplete={autoComplete}
       required
+      initialFocus={name === 'email'}
       {...form.field(name)}
     />
   );
@@ -135,11 +134,12 @@ export default function RegisterPage() {
         {textField('fullName', 'text', 'name', translate('app.field.fullname'))}
         <div className="pub-field" data-invalid={Boolean(phoneError)}>
           <label htmlFor="register-phone">{translate('app.field.phone')} *</label>
-          <PhoneInput
+          <PhoneNumberInput
+            locale={locale}
+            translate={translate}
             id="register-phone"
             name="phoneNumber"
             defaultCountry={DEFAULT_PHONE_COUNTRY}
-            labels={locale === 'vi' ? vietnameseCountries : englishCountries}
             autoComplete="tel"
             aria-invalid={Boolean(phoneError)}
             aria-describedby="register-phone-message"

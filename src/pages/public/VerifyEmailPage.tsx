@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 
 import { authApi } from '../../api/auth';
 import { errorMessage, errorStatus, isNetworkError } from '../../api/client';
@@ -11,6 +10,8 @@ import { useCountdown } from '../../components/useCountdown';
 import { config } from '../../config';
 import { OTP_RESEND_SECONDS, VERIFY_REDIRECT_DELAY_MS } from '../../domain/constants';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
+import { Link, Navigate } from './Link';
+import { navigate, usePublicLocation } from './navigation';
 import { usePublicNotify } from './PublicNotifier';
 import { PublicShell } from './PublicShell';
 import { FieldMessage, Notice, Spinner, SubmitButton } from './ui';
@@ -27,8 +28,7 @@ export default function VerifyEmailPage() {
 function VerifyEmail({ token }: { token: string }) {
   const { translate, locale } = usePublicI18n();
   const notify = usePublicNotify();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const location = usePublicLocation();
   const [email, setEmail] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -62,7 +62,7 @@ function VerifyEmail({ token }: { token: string }) {
     return () => {
       active = false;
     };
-  }, [location.pathname, location.search, navigate]);
+  }, [location.pathname, location.search]);
 
   const resend = async () => {
     if (busy) return;
@@ -82,7 +82,7 @@ function VerifyEmail({ token }: { token: string }) {
     <PublicShell title={translate('app.page.verify')}>
       {email === null ? (
         <div className="pub-status">
-          <Spinner large label={translate('ra.page.loading')} />
+          <Spinner large label={translate('app.page.loading')} />
         </div>
       ) : (
         <div className="pub-form">
@@ -120,7 +120,6 @@ const AS_AFTER_CONFIRMING = { pathname: '/confirm', search: '' };
 function EmailCode({ token, email }: { token: string; email: string }) {
   const { translate, locale } = usePublicI18n();
   const notify = usePublicNotify();
-  const navigate = useNavigate();
   const countdown = useCountdown();
   const fieldId = useId();
   const [sent, setSent] = useState(false);

@@ -10,6 +10,8 @@ interface TextFieldProps {
   value: string;
   autoComplete?: string;
   required?: boolean;
+  /** The form's first field: focused when the page opens, so typing starts there (issue 10 §4). */
+  initialFocus?: boolean;
   error?: string;
   help?: string;
   onChange: (value: string) => void;
@@ -33,6 +35,9 @@ export function TextField(props: TextFieldProps) {
         value={props.value}
         autoComplete={props.autoComplete}
         required={props.required}
+        // A page with one form and nothing before it: focusing its first field skips nothing.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus={props.initialFocus}
         aria-invalid={Boolean(props.error)}
         aria-describedby={message ? messageId : undefined}
         onChange={(event) => props.onChange(event.target.value)}

@@ -1,0 +1,44 @@
+/**
+ * The phone input of the portal (register page, profile, agency's new account): a country picker
+ * and the number (react-phone-number-input). Its flags are served by the portal itself
+ * (/idc/flags/XX.svg, copied into the build by vite.config.ts), never by a third-party site, and
+ * its country names come from the browser (Intl.DisplayNames), so Vietnamese reads "Việt Nam",
+ * "Hoa Kỳ"; the library's English list covers any code the browser cannot name.
+ */
+import { useMemo, type ComponentProps } from 'react';
+import PhoneInput, { getCountries, type Labels } from 'react-phone-number-input';
+import englishCountries from 'react-phone-number-input/locale/en.json';
+import 'react-phone-number-input/style.css';
+
+const FLAG_URL = `${import.meta.env.BASE_URL}flags/{XX}.svg`;
+
+type PhoneNumberInputProps = ComponentProps<typeof PhoneInput> & {
+  /** The page's language, e.g. 'vi': country names and their order follow it. */
+  locale: string;
+  translate: (key: string) => string;
+};
+
+export function PhoneNumberInput({ locale, translate, ...props }: PhoneNumberInputProps) {
+  const labels = useMemo(() => phoneInputLabels(locale, translate), [locale, translate]);
+  return <PhoneInput {...props} labels={labels} locales={locale} flagUrl={FLAG_URL} />;
+}
+
+/** Every label the phone input shows: the country names and its own few words. */
+export function phoneInputLabels(locale: string, translate: (key: string) => string): Labels {
+  const labels: Labels = {
+    country: translate('app.phone.country'),
+    phone: translate('app.phone.phone'),
+    ext: translate('app.phone.ext'),
+    ZZ: translate('app.phone.international'),
+  };
+  let regionNames: Intl.DisplayNames | undefined;
+  try {
+    regionNames = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+  } catch {
+    regionNames = undefined; // a browser without Intl.DisplayNames: the English list below
+  }
+  for (const country of getCountries()) {
+    labels[country] = regionNames?.of(country) ?? englishCountries[country];
+  }
+  return labels;
+}

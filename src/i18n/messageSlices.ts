@@ -1,0 +1,48 @@
+/**
+ * Which messages a first download carries. Every message stays in vi.ts / en.ts (translators edit
+ * one file per language); the build picks slices of them (vite.config.ts, `virtual:messages/…`).
+ */
+import type { MessageTree } from './interpolate';
+
+/**
+ * What the public pages, Root, the language flags and the public error boundary translate: dotted
+ * areas, a last part ending in `*` taking every key it starts. messages.test.ts fails when one of
+ * them translates a key outside these areas.
+ */
+export const PUBLIC_MESSAGE_AREAS = [
+  'app.language',
+  'app.page',
+  'app.field',
+  'app.auth',
+  'app.error',
+  'app.action',
+  'app.phone',
+  'account.verify',
+  'validation.email_*',
+  'validation.password_*',
+  'validation.fullname_*',
+  'validation.phone_*',
+];
+
+/** A tree holding only the given areas of `messages` (an area it lacks is left out). */
+export function pickMessages(messages: MessageTree, areas: readonly string[]): MessageTree {
+  const picked: MessageTree = {};
+  for (const area of areas) {
+    const parts = area.split('.');
+    const last = parts.pop() as string;
+    let source: MessageTree | undefined = messages;
+    let target = picked;
+    for (const part of parts) {
+      const next: string | MessageTree | undefined = source?.[part];
+      source = typeof next === 'object' ? next : undefined;
+      const existing = target[part];
+      target = typeof existing === 'object' ? existing : (target[part] = {});
+    }
+    if (!source) continue;
+    const prefix = last.endsWith('*') ? last.slice(0, -1) : undefined;
+    for (const [key, value] of Object.entries(source)) {
+      if (prefix === undefined ? key === last : key.startsWith(prefix)) target[key] = value;
+    }
+  }
+  return picked;
+}
