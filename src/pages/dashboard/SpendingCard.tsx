@@ -1,21 +1,16 @@
 /**
  * Spending by month over the last twelve (the ledger's payments, as the summary sums them): a bar
- * chart, loaded only once there is something to draw, and the same figures as a table for screen
- * readers.
+ * chart and the same figures as a table for screen readers.
  */
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
 import { useTranslate } from 'react-admin';
 
 import { formatVnd } from '../../domain/money';
 import { CardLink, DashboardCard, EmptyState } from './DashboardCard';
 import { monthLabel } from './monthLabel';
+import { SpendingChart } from './SpendingChart';
 import type { DashboardSummary, SummaryQuery } from './useDashboardSummary';
-
-/** The chart library is large: it is downloaded with the dashboard's chart, nowhere else. */
-const SpendingChart = lazy(() => import('./SpendingChart'));
 
 export const CHART_HEIGHT = 240;
 
@@ -62,9 +57,7 @@ export function SpendingCard({ summary }: { summary: SummaryQuery }) {
               aria-label={translate('dashboard.spending.chart_label')}
               sx={{ height: CHART_HEIGHT, width: '100%', minWidth: 0 }}
             >
-              <Suspense fallback={<Skeleton variant="rectangular" height={CHART_HEIGHT} />}>
-                <SpendingChart months={data.spending} height={CHART_HEIGHT} />
-              </Suspense>
+              <SpendingChart months={data.spending} height={CHART_HEIGHT} />
             </Box>
             <SpendingTable months={data.spending} />
           </>

@@ -1,26 +1,29 @@
-/** The spending bars (@mui/x-charts), a chunk of its own loaded by SpendingCard. */
-import { BarChart } from '@mui/x-charts/BarChart';
+/**
+ * The spending bars, drawn by our own small SVG chart. SpendingCard names the chart and repeats
+ * the figures in a table for screen readers, so the chart itself adds neither.
+ */
+import { useLocaleState, useTranslate } from 'react-admin';
 
-import { formatVnd, groupThousands } from '../../domain/money';
+import { BarChart, compactDong } from '../../components/BarChart';
+import { formatVnd } from '../../domain/money';
 import { monthLabel } from './monthLabel';
 import type { DashboardSummary } from './useDashboardSummary';
 
-export default function SpendingChart(props: {
-  months: DashboardSummary['spending'];
-  height: number;
-}) {
+export function SpendingChart(props: { months: DashboardSummary['spending']; height: number }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <BarChart
       height={props.height}
-      xAxis={[{ scaleType: 'band', data: props.months.map((month) => monthLabel(month.month)) }]}
-      yAxis={[{ valueFormatter: (value: number) => groupThousands(value), width: 80 }]}
+      categories={props.months.map((month) => monthLabel(month.month))}
       series={[
         {
-          data: props.months.map((month) => month.amount),
-          valueFormatter: (value) => (value === null ? '' : formatVnd(value)),
+          label: translate('dashboard.spending.amount'),
+          values: props.months.map((month) => month.amount),
+          format: formatVnd,
+          formatShort: (value) => compactDong(value, locale),
         },
       ]}
-      hideLegend
     />
   );
 }

@@ -1,0 +1,91 @@
+/**
+ * The sandbox the benchmark measures against: in this process, on a free port of 127.0.0.1, with
+ * a database of its own (the demo accounts are seeded on a fresh one) and the bench's build as
+ * the portal. The demo customer gets enough ledger rows for a 100-row page of balance history
+ * and a year of spending for the dashboard chart.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { FastifyInstance } from 'fastify';
+
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db';
+import { changeBalance } from '../../server/ledger';
+import { DEMO_PASSWORD } from '../../server/seed';
+
+export const BENCH_CUSTOMER = 'demo@example.vn';
+/** More than one page of 100, so the list has to be paged by the server. */
+export const LEDGER_ROWS = 150;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface BenchSandbox {
+  origin: string;
+  /** The bench customer's session, as the login page would keep it. */
+  session: { token: string; user: unknown };
+  stop: () => Promise<void>;
+}
+
+export async function startBenchSandbox(portalDir: string): Promise<BenchSandbox> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-db-'));
+  const dbFile = join(dataDir, 'sandbox.db');
+  const app: FastifyInstance = await buildApp({
+    dbFile,
+    staticDir: portalDir,
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const origin = `http://127.0.0.1:${port}`;
+  addLedgerRows(dbFile, BENCH_CUSTOMER, LEDGER_ROWS);
+  const token = await signIn(origin, BENCH_CUSTOMER, DEMO_PASSWORD);
+  const user = await (
+    await fetch(`${origin}/api/v1/auth/user`, { headers: { authorization: `Token ${token}` } })
+  ).json();
+  return {
+    origin,
+    session: { token, user },
+    stop: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Top-ups and payments, one every other day back from today: history rows and spending. */
+function addLedgerRows(dbFile: string, email: string, count: number): void {
+  const db = openDatabase(dbFile);
+  try {
+    const user = db.prepare('SELECT id FROM users WHERE email = ?').get(email) as
+      { id: number } | undefined;
+    if (!user) throw new Error(`The seed has no ${email}`);
+    const now = Date.now();
+    db.transaction(() => {
+      for (let index = count; index > 0; index -= 1) {
+        const payment = index % 2 === 0;
+        changeBalance(db, {
+          userId: user.id,
+          type: payment ? 'payment' : 'topup',
+          method: payment ? 'balance' : 'bank_transfer',
+          amount: payment ? -90_000 - (index % 7) * 10_000 : 150_000,
+          description: payment ? `bench-${index}: gia hạn 1 tháng` : 'Nạp tiền (bench)',
+          reference: null,
+          at: new Date(now - index * 2 * DAY_MS),
+        });
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+async function signIn(origin: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${origin}/api/v1/auth/token`, {
+    headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
+  });
+  if (!response.ok) throw new Error(`Signing in ${email} answered ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}

@@ -1,0 +1,119 @@
+/**
+ * The rules `npm run check:budgets` enforces, on a small made-up build: each must fail on the
+ * graph that breaks it and name what broke it, so a change to scripts/bench cannot silently stop
+ * a rule from firing.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { runChecks } from '../../scripts/bench/checks';
+import type { BuiltChunk, PortalBuild } from '../../scripts/bench/portalBuild';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function chunk(file: string, source: string | null, modules: string[], imports: string[] = []) {
+  return { file, source, isEntry: source === 'index.html', imports, modules } as BuiltChunk;
+}
+
+/** A build of four chunks; `changes` adds modules to one of them by file name. */
+function portalBuild(changes: Record<string, string[]> = {}): PortalBuild {
+  const outDir = mkdtempSync(join(tmpdir(), 'budget-checks-'));
+  folders.push(outDir);
+  mkdirSync(join(outDir, 'assets'));
+  const chunks = [
+    chunk('assets/index.js', 'index.html', ['src/main.tsx', 'src/Root.tsx']),
+    chunk(
+      'assets/LoginPage.js',
+      'src/pages/public/LoginPage.tsx',
+      ['src/pages/public/LoginPage.tsx'],
+      ['assets/index.js'],
+    ),
+    chunk(
+      'assets/App.js',
+      'src/App.tsx',
+      ['src/App.tsx', 'src/resources/volume/index.ts'],
+      ['assets/index.js'],
+    ),
+    chunk(
+      'assets/DashboardPage.js',
+      'src/pages/DashboardPage.tsx',
+      ['src/pages/DashboardPage.tsx'],
+      ['assets/App.js'],
+    ),
+    chunk(
+      'assets/VolumeList.js',
+      'src/resources/volume/VolumeList.tsx',
+      ['src/resources/volume/VolumeList.tsx'],
+      ['assets/App.js'],
+    ),
+  ];
+  for (const one of chunks) {
+    one.modules.push(...(changes[one.file] ?? []));
+    writeFileSync(join(outDir, one.file), `export const modules = ${JSON.stringify(one.modules)};`);
+  }
+  return { outDir, chunks: new Map(chunks.map((one) => [one.file, one])) };
+}
+
+const failed = (portal: PortalBuild) =>
+  runChecks(portal)
+    .results.filter((result) => !result.passed)
+    .map((result) => ({ name: result.name, problems: result.problems }));
+
+describe('the budget checks', () => {
+  it('pass a build that keeps every rule', () => {
+    expect(failed(portalBuild())).toEqual([]);
+  });
+
+  it('name the router, MUI or react-admin module the login page would download', () => {
+    const problems = failed(
+      portalBuild({
+        'assets/index.js': ['node_modules/react-router/dist/production/index.mjs'],
+        'assets/LoginPage.js': ['node_modules/@mui/material/Button/Button.js'],
+      }),
+    );
+    expect(problems).toEqual([
+      {
+        name: expect.stringContaining('login page loads no react-router, @mui'),
+        problems: [
+          'react-router: 1 modules, e.g. node_modules/react-router/dist/production/index.mjs in assets/index.js',
+          '@mui: 1 modules, e.g. node_modules/@mui/material/Button/Button.js in assets/LoginPage.js',
+        ],
+      },
+    ]);
+  });
+
+  it('name a resource page that the signed-in first load would hold', () => {
+    const problems = failed(
+      portalBuild({ 'assets/App.js': ['src/resources/volume/VolumeCreatePage.tsx'] }),
+    );
+    expect(problems).toEqual([
+      {
+        name: expect.stringContaining("holds no resource's list/create/detail page"),
+        problems: [
+          'src/resources/volume/VolumeCreatePage.tsx is in assets/App.js: load it with lazy() instead',
+        ],
+      },
+    ]);
+  });
+
+  it('count only the chunks loaded before the page, gzipped', () => {
+    const { login, signedIn } = runChecks(portalBuild());
+    expect(login.chunks.map((one) => one.file).sort()).toEqual([
+      'assets/LoginPage.js',
+      'assets/index.js',
+    ]);
+    expect(signedIn.chunks.map((one) => one.file).sort()).toEqual([
+      'assets/App.js',
+      'assets/DashboardPage.js',
+      'assets/index.js',
+    ]);
+    expect(login.gzipKb).toBeGreaterThan(0);
+    expect(login.gzipKb).toBeLessThan(signedIn.gzipKb);
+  });
+});
