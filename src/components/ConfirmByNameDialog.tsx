@@ -12,6 +12,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
@@ -62,6 +63,7 @@ function ConfirmContent({
 }: ConfirmByNameDialogProps) {
   const translate = useTranslate();
   const [typed, setTyped] = useState('');
+  const nameFieldId = useId();
   // Set on the first press and cleared once the call has ended, so one press is one call.
   const pressed = useRef(false);
   useEffect(() => {
@@ -83,15 +85,23 @@ function ConfirmContent({
       <DialogContent>
         <Stack spacing={2}>
           {children}
-          <TextField
-            label={prompt}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-            disabled={busy}
-            fullWidth
-            slotProps={{ htmlInput: { spellCheck: false } }}
-          />
+          {/* The prompt quotes the name, so it can be long: written above the field, where it
+              wraps on a phone, not as the field's one-line floating label. */}
+          <Stack spacing={0.5}>
+            <Typography component="label" htmlFor={nameFieldId} variant="body2">
+              {prompt}
+            </Typography>
+            <TextField
+              id={nameFieldId}
+              hiddenLabel
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              autoComplete="off"
+              disabled={busy}
+              fullWidth
+              slotProps={{ htmlInput: { spellCheck: false } }}
+            />
+          </Stack>
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -49,6 +49,9 @@ export function CreateMenu() {
         anchorEl={anchor}
         open={anchor !== null}
         onClose={close}
+        // Inside the header's banner landmark, not at the end of <body> (axe "region"); see
+        // ServerActions for why not `disablePortal`.
+        container={bannerLandmark}
         slotProps={{ list: { 'aria-labelledby': buttonId } }}
       >
         {CREATE_ITEMS.map((item) => (
@@ -59,4 +62,8 @@ export function CreateMenu() {
       </Menu>
     </>
   );
+}
+
+export function bannerLandmark(): HTMLElement | null {
+  return document.querySelector('header');
 }

@@ -37,7 +37,10 @@ export function PortalAppBar(_props: AppBarProps) {
       elevation={1}
       sx={{ bgcolor: 'background.paper', color: 'text.primary' }}
     >
-      <Toolbar variant={isPhone ? 'regular' : 'dense'} sx={{ gap: 1, px: { xs: 1, sm: 2 } }}>
+      <Toolbar
+        variant={isPhone ? 'regular' : 'dense'}
+        sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}
+      >
         <IconButton
           color="inherit"
           edge="start"
@@ -59,9 +62,15 @@ export function PortalAppBar(_props: AppBarProps) {
             to="/billing"
             color="inherit"
             aria-label={translate('shell.header.unpaid_label', { amount: unpaid })}
-            sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}
+            sx={{
+              textTransform: 'none',
+              whiteSpace: 'nowrap',
+              minWidth: 0,
+              px: { xs: 0.5, sm: 1 },
+            }}
           >
-            <Box component="span" sx={{ display: { xs: 'none', md: 'inline' }, mr: 0.5 }}>
+            {/* The words need room: from a laptop's width; a phone shows the amount alone. */}
+            <Box component="span" sx={{ display: { xs: 'none', lg: 'inline' }, mr: 0.5 }}>
               {translate('shell.header.unpaid')}
             </Box>
             <Box component="span" sx={{ fontWeight: 600 }}>

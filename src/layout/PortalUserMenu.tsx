@@ -2,6 +2,7 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -11,6 +12,7 @@ import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
+import { bannerLandmark } from './CreateMenu';
 import { signOut } from './signOut';
 
 export function PortalUserMenu({ name }: { name: string }) {
@@ -31,17 +33,33 @@ export function PortalUserMenu({ name }: { name: string }) {
         aria-expanded={anchor ? true : undefined}
         aria-label={translate('shell.header.user_menu', { name })}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ textTransform: 'none', maxWidth: 240 }}
+        sx={{
+          textTransform: 'none',
+          maxWidth: { xs: 48, sm: 160, md: 240 },
+          minWidth: 0,
+          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+        }}
       >
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {/* On phones only the icon shows; the button keeps the name for screen readers. */}
+        <Box
+          component="span"
+          sx={{
+            display: { xs: 'none', sm: 'inline' },
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
           {name}
-        </span>
+        </Box>
       </Button>
       <Menu
         id={menuId}
         anchorEl={anchor}
         open={anchor !== null}
         onClose={close}
+        // Inside the header's banner landmark, not at the end of <body> (axe "region").
+        container={bannerLandmark}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ list: { 'aria-labelledby': buttonId } }}

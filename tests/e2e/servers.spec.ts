@@ -1,6 +1,16 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
-import { expect, linkFromMail, signIn, test, uniqueEmail } from './support';
+import { createServerOrder } from '../../src/domain/serverOrder';
+import {
+  axeViolations,
+  expect,
+  linkFromMail,
+  signIn,
+  signInAsNewCustomer,
+  test,
+  topUpByCard,
+  uniqueEmail,
+} from './support';
 
 /** Waits, through the API, until the server's running task is over and it is active again. */
 async function waitUntilActive(page: Page, request: APIRequestContext) {
@@ -61,8 +71,9 @@ test('the demo customer orders a server from a plan, pays from the balance and r
   const status = page.getByText('Đang hoạt động').first();
   await expect(status).toBeVisible({ timeout: 30_000 });
 
-  // Reboot.
-  await page.getByRole('button', { name: 'Khởi động lại', exact: true }).click();
+  // Reboot, from the "more actions" menu.
+  await page.getByRole('button', { name: 'Thao tác khác' }).click();
+  await page.getByRole('menuitem', { name: 'Khởi động lại', exact: true }).click();
   const reboot = page.getByRole('dialog', { name: `Khởi động lại máy chủ ${name}?` });
   await reboot.getByRole('button', { name: 'Khởi động lại', exact: true }).click();
   await expect(page.getByText(`Đang khởi động lại máy chủ ${name}.`)).toBeVisible();
@@ -83,7 +94,8 @@ test('the demo customer orders a server from a plan, pays from the balance and r
 
   // Rebuild: a weak password is refused with the rule, a strong one is accepted.
   await page.getByRole('tab', { name: 'Tổng quan' }).click();
-  await page.getByRole('button', { name: 'Cài lại hệ điều hành' }).click();
+  await page.getByRole('button', { name: 'Thao tác khác' }).click();
+  await page.getByRole('menuitem', { name: 'Cài lại hệ điều hành' }).click();
   const rebuild = page.getByRole('dialog', { name: `Cài lại hệ điều hành cho ${name}` });
   await rebuild.getByLabel(`Nhập tên máy chủ "${name}" để xác nhận`).fill(name);
   await rebuild.getByLabel('Mật khẩu mới').fill('weakpass');
@@ -94,12 +106,11 @@ test('the demo customer orders a server from a plan, pays from the balance and r
   await rebuild.getByRole('button', { name: 'Cài lại hệ điều hành' }).click();
   await expect(page.getByText(`Đang cài lại hệ điều hành cho máy chủ ${name}.`)).toBeVisible();
   await waitUntilActive(page, request);
-  await expect(page.getByRole('button', { name: 'Cài lại hệ điều hành' })).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(page.getByRole('button', { name: 'Tắt máy' })).toBeEnabled({ timeout: 30_000 });
 
   // Delete, keeping the volumes.
-  await page.getByRole('button', { name: 'Xoá máy chủ' }).click();
+  await page.getByRole('button', { name: 'Thao tác khác' }).click();
+  await page.getByRole('menuitem', { name: 'Xoá máy chủ' }).click();
   const remove = page.getByRole('dialog', { name: `Xoá máy chủ ${name}` });
   await expect(remove.getByRole('checkbox')).not.toBeChecked();
   await remove.getByLabel(`Nhập tên máy chủ "${name}" để xác nhận`).fill(name);
@@ -180,4 +191,150 @@ test('an account with an expired trial and an overdue invoice sees why it cannot
   await expect(
     page.getByText('This action is not allowed because of: overdue invoices, the trial has ended.'),
   ).toBeVisible();
+});
+
+/** A small server ordered and paid through the API, once built; answers its id. */
+async function buyBuiltServer(page: Page, name: string): Promise<number> {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const headers = { Authorization: `Token ${token}` };
+  const order = createServerOrder({
+    name,
+    os: 'Ubuntu 22.04',
+    datacenter: 'HN',
+    cpu: 1,
+    ram: 1,
+    disk: 20,
+    diskType: 'SSD',
+    dataDisks: [],
+    extraIpv4: 0,
+    ipv6: false,
+    keyName: null,
+    interval: 1,
+  });
+  const placed = await page.request.post('/api/v1/billing/orders', { headers, data: order });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const paid = await page.request.post(`/api/v1/billing/orders/${(await placed.json()).id}/pay`, {
+    headers,
+    data: {},
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const serverId = (await paid.json()).order.resource_id as number;
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/v1/cloud/servers/${serverId}`, { headers })).json())
+          .status,
+      { timeout: 30_000 },
+    )
+    .toBe('active');
+  return serverId;
+}
+
+/** How far the page scrolls sideways (0 when it fits the window). */
+async function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+/** Whether the element is drawn whole inside the window, and its text is not cut. */
+async function shownWhole(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return (
+      box.left >= 0 &&
+      box.right <= window.innerWidth &&
+      element.scrollWidth <= element.clientWidth + 1
+    );
+  });
+}
+
+test('on a 375 px phone the server list and detail fit, with the header and every action reachable', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInAsNewCustomer(page, request, {
+    label: 'servers-phone',
+    fullname: 'Lê Điện Thoại',
+    password: 'Phone1pass',
+  });
+  await topUpByCard(page, 1_000_000);
+  const name = `e2e-phone-${Date.now().toString(36)}`;
+  const id = await buyBuiltServer(page, name);
+
+  await page.goto('/idc/cloud-server');
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+  await expect(row.getByText('Đang hoạt động')).toBeVisible();
+  // The key columns only: the configuration and the date are on the detail page.
+  await expect(row.getByText('1 CPU · 1 GB RAM · 20 GB SSD')).toBeHidden();
+  expect(await sidewaysScroll(page)).toBe(0);
+  // The header keeps the unpaid amount and the Create menu within the window.
+  await expect(page.getByRole('link', { name: /^Chưa thanh toán: / })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: 'Tạo mới' })).toBeInViewport({ ratio: 1 });
+
+  await page.goto(`/idc/cloud-server/${id}/detail`);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByText('Hà Nội')).toBeVisible();
+  expect(await sidewaysScroll(page)).toBe(0);
+  // One row of actions: power, then the rest in a menu.
+  const power = page.getByRole('button', { name: 'Tắt máy' });
+  const more = page.getByRole('button', { name: 'Thao tác khác' });
+  expect((await power.boundingBox())?.y).toBe((await more.boundingBox())?.y);
+  // The tabs scroll rather than cut their labels.
+  const lastTab = page.getByRole('tab', { name: 'Sao lưu tự động' });
+  await lastTab.click();
+  await expect(lastTab).toHaveAttribute('aria-selected', 'true');
+  expect(await shownWhole(lastTab)).toBe(true);
+
+  // The menu is read by screen readers (not hidden with the page behind it) and passes axe.
+  await more.click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  // The delete dialog fits, its prompt written out whole.
+  await page.getByRole('menuitem', { name: 'Xoá máy chủ' }).click();
+  const dialog = page.getByRole('dialog', { name: `Xoá máy chủ ${name}` });
+  const prompt = dialog.getByText(`Nhập tên máy chủ "${name}" để xác nhận`);
+  await expect(prompt).toBeVisible();
+  expect(await shownWhole(prompt)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(more).toBeFocused();
+  expect(await sidewaysScroll(page)).toBe(0);
+});
+
+test('a focused primary button shows a ring, and the price summary stays below the header', async ({
+  page,
+  request,
+}) => {
+  await signInAsNewCustomer(page, request, {
+    label: 'servers-focus',
+    fullname: 'Phạm Bàn Phím',
+    password: 'Focus1pass',
+  });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/idc/cloud-server/create');
+  const total = page.getByTestId('price-total');
+  await expect(total).toBeVisible();
+
+  // The page scrolled to the end of the form: the total is still in view, below the header.
+  await page.mouse.wheel(0, 5000);
+  await expect(total).toBeInViewport();
+  const header = await page.locator('header').first().boundingBox();
+  const totalBox = await total.boundingBox();
+  expect(totalBox?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+
+  const submit = page.getByRole('button', { name: 'Tạo đơn hàng' });
+  await submit.focus();
+  // Focus from the keyboard (Tab), as :focus-visible asks.
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(submit).toBeFocused();
+  const outline = await submit.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline.style).toBe('solid');
+  expect(outline.width).toBeGreaterThanOrEqual(2);
 });

@@ -17,6 +17,7 @@ import { PortalList } from '../../components/PortalList';
 import type { AgencyAccount } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
+import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 const AccountColumn = DataTable.Col<AgencyAccount>;
 
@@ -67,6 +68,7 @@ export function AgencyAccountList() {
         />
         <AccountColumn
           source="email"
+          sx={HIDDEN_ON_PHONE}
           label="agency.accounts.fields.email"
           disableSort
           render={(account) => (
@@ -75,7 +77,12 @@ export function AgencyAccountList() {
             </Typography>
           )}
         />
-        <AccountColumn source="phone" label="agency.accounts.fields.phone" disableSort />
+        <AccountColumn
+          source="phone"
+          sx={HIDDEN_ON_PHONE}
+          label="agency.accounts.fields.phone"
+          disableSort
+        />
         <AccountColumn
           source="balance"
           label="agency.accounts.fields.balance"
@@ -84,13 +91,20 @@ export function AgencyAccountList() {
         />
         <AccountColumn
           source="unpaid_amount"
+          sx={HIDDEN_ON_PHONE}
           label="agency.accounts.fields.unpaid"
           disableSort
           render={(account) => formatVnd(account.unpaid_amount)}
         />
-        <AccountColumn source="server_count" label="agency.accounts.fields.servers" disableSort />
+        <AccountColumn
+          source="server_count"
+          sx={HIDDEN_ON_PHONE}
+          label="agency.accounts.fields.servers"
+          disableSort
+        />
         <AccountColumn
           source="created"
+          sx={HIDDEN_ON_PHONE}
           label="agency.accounts.fields.created"
           disableSort
           render={(account) => formatDate(account.created)}

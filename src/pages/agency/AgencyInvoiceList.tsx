@@ -13,6 +13,7 @@ import { isOverdue } from '../../domain/invoices';
 import { formatVnd } from '../../domain/money';
 import { BillingTable } from '../billing/BillingTable';
 import { invoiceResourceText, InvoiceStatusChip } from '../billing/InvoiceStatusChip';
+import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 const InvoiceColumn = DataTable.Col<AgencyInvoice>;
 
@@ -62,6 +63,7 @@ export function AgencyInvoiceList() {
       />
       <InvoiceColumn
         source="account_email"
+        sx={HIDDEN_ON_PHONE}
         label="agency.invoices.account"
         disableSort
         render={(invoice) => (
@@ -72,6 +74,7 @@ export function AgencyInvoiceList() {
       />
       <InvoiceColumn
         source="description"
+        sx={HIDDEN_ON_PHONE}
         label="billing.invoice.fields.resource"
         disableSort
         render={(invoice) => invoice.description || invoiceResourceText(invoice, translate)}
@@ -90,12 +93,14 @@ export function AgencyInvoiceList() {
       />
       <InvoiceColumn
         source="created"
+        sx={HIDDEN_ON_PHONE}
         label="billing.invoice.fields.created"
         disableSort
         render={(invoice) => formatDate(invoice.created)}
       />
       <InvoiceColumn
         source="due_date"
+        sx={HIDDEN_ON_PHONE}
         label="billing.invoice.fields.due_date"
         disableSort
         render={(invoice) => formatDate(invoice.due_date)}

@@ -1,9 +1,8 @@
 /**
  * /agency/report: the overview of a chosen year (in the URL, `?year=`, this year by default):
  * totals (revenue — what the customers paid —, invoiced, unpaid, new accounts, servers held,
- * customers in all) and, by month, a revenue chart, a chart of new accounts and servers, and a
- * table with the same figures for readers who cannot see the charts. Loaded lazily: this is the
- * only agency page that downloads the chart library.
+ * customers in all) and, by month, a revenue chart and a chart of new accounts and servers (our own
+ * small SVG bar chart), and a table with the same figures for readers who cannot see the charts.
  */
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -18,11 +17,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 
+import { BarChart, compactDong } from '../../components/BarChart';
 import { LoadFailed } from '../../components/LoadFailed';
 import type { AgencyReport as Report, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatVnd } from '../../domain/money';
@@ -31,6 +30,7 @@ import { formatVnd } from '../../domain/money';
 const FIRST_YEAR = 2020;
 const LAST_YEAR = 2100;
 const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
+const CHART_HEIGHT = 260;
 
 const thisYear = () => new Date(Date.now() + VIETNAM_OFFSET_MS).getUTCFullYear();
 
@@ -141,7 +141,6 @@ function MonthlyCharts({ report }: { report: Report }) {
   const months = report.months.map((month) =>
     monthName.format(new Date(Date.UTC(report.year, month.month - 1, 1))),
   );
-  const xAxis = [{ scaleType: 'band' as const, data: months }];
   return (
     <Card variant="outlined">
       <CardContent>
@@ -156,29 +155,29 @@ function MonthlyCharts({ report }: { report: Report }) {
           sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}
         >
           <BarChart
-            height={280}
-            xAxis={xAxis}
-            yAxis={[{ width: 64, valueFormatter: (value: number) => compactDong(value, locale) }]}
+            height={CHART_HEIGHT}
+            categories={months}
+            legend
             series={[
               {
-                data: report.months.map((month) => month.paid),
                 label: translate('agency.report.revenue_axis'),
-                valueFormatter: (value) => (value === null ? '' : formatVnd(value)),
+                values: report.months.map((month) => month.paid),
+                format: formatVnd,
+                formatShort: (value) => compactDong(value, locale),
               },
             ]}
           />
           <BarChart
-            height={280}
-            xAxis={xAxis}
-            yAxis={[{ tickMinStep: 1 }]}
+            height={CHART_HEIGHT}
+            categories={months}
             series={[
               {
-                data: report.months.map((month) => month.new_accounts),
                 label: translate('agency.report.new_accounts'),
+                values: report.months.map((month) => month.new_accounts),
               },
               {
-                data: report.months.map((month) => month.active_servers),
                 label: translate('agency.report.active_servers'),
+                values: report.months.map((month) => month.active_servers),
               },
             ]}
           />
@@ -199,12 +198,11 @@ function MonthlyTable({ report, months }: { report: Report; months: string[] }) 
     'agency.report.new_accounts',
     'agency.report.active_servers',
   ];
+  const caption = translate('agency.report.table_caption', { year: report.year });
   return (
-    <Box sx={{ overflowX: 'auto', mt: 2 }}>
-      <Table
-        size="small"
-        aria-label={translate('agency.report.table_caption', { year: report.year })}
-      >
+    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+    <Box role="region" aria-label={caption} tabIndex={0} sx={{ overflowX: 'auto', mt: 2 }}>
+      <Table size="small" aria-label={caption}>
         <TableHead>
           <TableRow>
             {header.map((key) => (
@@ -260,12 +258,4 @@ function ReportSkeleton() {
       <Skeleton variant="rounded" height={320} />
     </Stack>
   );
-}
-
-/** An axis tick in millions, e.g. 2,5 tr ₫ / 2.5M ₫: whole amounts do not fit beside a chart. */
-function compactDong(value: number, locale: string): string {
-  return `${new Intl.NumberFormat(locale === 'en' ? 'en' : 'vi', {
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  }).format(value)} ₫`;
 }

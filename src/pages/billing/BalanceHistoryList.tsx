@@ -14,6 +14,7 @@ import { formatDateTime } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
 import { BillingTable } from './BillingTable';
 import { BALANCE_HISTORY_RESOURCE } from './useRefreshAfterPayment';
+import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 const AdjustmentColumn = DataTable.Col<BalanceAdjustment>;
 
@@ -66,6 +67,7 @@ export function BalanceHistoryList() {
       />
       <AdjustmentColumn
         source="method"
+        sx={HIDDEN_ON_PHONE}
         label="billing.history.fields.method"
         disableSort
         render={(row) => translate(`billing.history.method.${row.method}`)}
@@ -86,17 +88,20 @@ export function BalanceHistoryList() {
       />
       <AdjustmentColumn
         source="balance_after"
+        sx={HIDDEN_ON_PHONE}
         label="billing.history.fields.balance_after"
         disableSort
         render={(row) => formatVnd(row.balance_after)}
       />
       <AdjustmentColumn
         source="description"
+        sx={HIDDEN_ON_PHONE}
         label="billing.history.fields.description"
         disableSort
       />
       <AdjustmentColumn
         source="reference"
+        sx={HIDDEN_ON_PHONE}
         label="billing.history.fields.reference"
         disableSort
         render={(row) => row.reference ?? '—'}

@@ -1,7 +1,7 @@
 /**
  * The frame every tab of /billing shares: a server-paged list whose filters and page live in the
- * URL, no sort (the contract lists newest first and has no sort parameter), a table that scrolls
- * sideways inside its card on a phone, and one empty state for the list and the table.
+ * URL, no sort (the contract lists newest first and has no sort parameter), and one empty state
+ * for the list and the table (PortalList keeps a wide table inside its card on a phone).
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -11,12 +11,6 @@ import { DataTable, type DataTableProps, type RaRecord } from 'react-admin';
 import { PortalList } from '../../components/PortalList';
 
 const NO_SORT = { field: '', order: 'DESC' as const };
-
-const SCROLL_WIDE_TABLE = {
-  '& .RaList-main': { minWidth: 0 },
-  '& .RaList-content': { overflowX: 'auto' },
-  '& .RaFilterForm-root': { flexWrap: 'wrap' },
-} as const;
 
 export function BillingTable<RecordType extends RaRecord>(props: {
   /** The react-admin resource (its path is in the dataProvider's RESOURCE_PATHS). */
@@ -38,7 +32,6 @@ export function BillingTable<RecordType extends RaRecord>(props: {
       actions={false}
       empty={empty}
       sort={NO_SORT}
-      sx={SCROLL_WIDE_TABLE}
     >
       <DataTable<RecordType> bulkActionButtons={false} empty={empty} rowSx={props.rowSx}>
         {props.children}

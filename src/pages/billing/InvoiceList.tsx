@@ -18,6 +18,7 @@ import { BillingTable } from './BillingTable';
 import { invoiceResourceText, InvoiceStatusChip } from './InvoiceStatusChip';
 import { PayInvoiceDialog } from './PayInvoiceDialog';
 import { INVOICES_RESOURCE } from './useRefreshAfterPayment';
+import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 const InvoiceColumn = DataTable.Col<Invoice>;
 
@@ -66,6 +67,7 @@ export function InvoiceList() {
         />
         <InvoiceColumn
           source="resource_id"
+          sx={HIDDEN_ON_PHONE}
           label="billing.invoice.fields.resource"
           disableSort
           render={(invoice) => invoiceResourceText(invoice, translate)}
@@ -84,12 +86,14 @@ export function InvoiceList() {
         />
         <InvoiceColumn
           source="created"
+          sx={HIDDEN_ON_PHONE}
           label="billing.invoice.fields.created"
           disableSort
           render={(invoice) => formatDate(invoice.created)}
         />
         <InvoiceColumn
           source="due_date"
+          sx={HIDDEN_ON_PHONE}
           label="billing.invoice.fields.due_date"
           disableSort
           render={(invoice) => (

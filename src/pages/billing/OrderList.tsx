@@ -17,6 +17,7 @@ import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
 import { CancelOrderDialog } from '../order/CancelOrderDialog';
 import { BillingTable } from './BillingTable';
+import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 /** The react-admin resource of this list (its path is in the dataProvider's RESOURCE_PATHS). */
 export const ORDERS_RESOURCE = 'orders';
@@ -38,12 +39,14 @@ export function OrderList() {
       >
         <OrderColumn
           source="id"
+          sx={HIDDEN_ON_PHONE}
           label="billing.orders.fields.number"
           disableSort
           render={(order) => translate('billing.orders.number', { id: order.id })}
         />
         <OrderColumn
           source="type"
+          sx={HIDDEN_ON_PHONE}
           label="billing.orders.fields.type"
           disableSort
           render={(order) => translate(`orders.type.${order.type}`)}
@@ -57,12 +60,14 @@ export function OrderList() {
         />
         <OrderColumn
           source="created"
+          sx={HIDDEN_ON_PHONE}
           label="billing.orders.fields.created"
           disableSort
           render={(order) => formatDate(order.created)}
         />
         <OrderColumn
           source="expiry"
+          sx={HIDDEN_ON_PHONE}
           label="billing.orders.fields.expiry"
           disableSort
           render={(order) => (order.expiry ? formatDate(order.expiry) : '—')}

@@ -8,6 +8,7 @@ import type { Payment, PaymentGateway } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
 import { BillingTable } from './BillingTable';
+import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 /** The react-admin resource of this list (its path is in the dataProvider's RESOURCE_PATHS). */
 export const PAYMENTS_RESOURCE = 'payments';
@@ -52,6 +53,7 @@ export function PaymentList() {
       />
       <PaymentColumn
         source="gateway"
+        sx={HIDDEN_ON_PHONE}
         label="billing.payments.fields.gateway"
         disableSort
         render={(payment) => translate(`billing.payments.gateway.${payment.gateway}`)}
@@ -68,7 +70,12 @@ export function PaymentList() {
         render={(payment) => formatVnd(payment.amount)}
       />
       {/* The instrument as the gateway reports it (VISA, ATM, …): a name, not translated. */}
-      <PaymentColumn source="method" label="billing.payments.fields.method" disableSort />
+      <PaymentColumn
+        source="method"
+        sx={HIDDEN_ON_PHONE}
+        label="billing.payments.fields.method"
+        disableSort
+      />
     </BillingTable>
   );
 }

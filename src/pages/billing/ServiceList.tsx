@@ -26,6 +26,7 @@ import type {
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
 import { BillingTable } from './BillingTable';
+import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 /** The react-admin resource of this list (its path is in the dataProvider's RESOURCE_PATHS). */
 export const PACKAGES_RESOURCE = 'packages';
@@ -107,6 +108,7 @@ export function ServiceList() {
         />
         <PackageColumn
           source="plan"
+          sx={HIDDEN_ON_PHONE}
           label="billing.services.fields.plan"
           disableSort
           render={(service) =>
@@ -118,6 +120,7 @@ export function ServiceList() {
         />
         <PackageColumn
           source="start"
+          sx={HIDDEN_ON_PHONE}
           label="billing.services.fields.period"
           disableSort
           render={(service) =>
@@ -129,12 +132,14 @@ export function ServiceList() {
         />
         <PackageColumn
           source="end"
+          sx={HIDDEN_ON_PHONE}
           label="billing.services.fields.next_renewal"
           disableSort
           render={(service) => (renews(service) ? formatDate(service.end) : '—')}
         />
         <PackageColumn
           source="price"
+          sx={HIDDEN_ON_PHONE}
           label="billing.services.fields.charge_this_month"
           disableSort
           render={(service) => formatVnd(service.price.charge_this_month)}

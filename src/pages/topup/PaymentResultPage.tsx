@@ -34,7 +34,10 @@ export default function PaymentResultPage({ outcome }: { outcome: 'success' | 'f
 
   return (
     <MessageCard title={translate(`topup.${outcome}_title`)}>
-      <Typography gutterBottom>{translate(`topup.${outcome}_text`)}</Typography>
+      {/* Said to screen-reader users as the payment's outcome arrives (polite live region). */}
+      <Typography gutterBottom role="status">
+        {translate(`topup.${outcome}_text`)}
+      </Typography>
       {reason && (
         <Typography color="text.secondary" gutterBottom>
           {reason}

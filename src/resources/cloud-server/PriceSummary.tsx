@@ -51,22 +51,25 @@ interface PriceSummaryProps {
   catalog: Map<string, PricedProduct> | undefined;
   /** The prices could not be loaded. */
   failed: boolean;
+  /** The prices are being read (again). */
+  updating?: boolean;
 }
 
-export function PriceSummary({ values, catalog, failed }: PriceSummaryProps) {
+export function PriceSummary({ values, catalog, failed, updating }: PriceSummaryProps) {
   const translate = useTranslate();
   const headingId = useId();
   return (
-    <Card
-      component="section"
-      aria-labelledby={headingId}
-      variant="outlined"
-      sx={{ position: { md: 'sticky' }, top: { md: 72 } }}
-    >
+    <Card component="section" aria-labelledby={headingId} variant="outlined">
       <CardContent>
-        <Typography id={headingId} variant="h6" component="h2" gutterBottom>
-          {translate('servers.price.title')}
-        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography id={headingId} variant="h6" component="h2">
+            {translate('servers.price.title')}
+          </Typography>
+          {/* Prices being read again: the total may change, so the order waits for it. */}
+          {updating && catalog ? (
+            <CircularProgress size={16} aria-label={translate('servers.price.updating')} />
+          ) : null}
+        </Stack>
         <SummaryBody values={values} catalog={catalog} failed={failed} />
       </CardContent>
     </Card>

@@ -44,6 +44,7 @@ import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { BusyButton } from '../../components/BusyButton';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
+import { STICKY_BELOW_APP_BAR } from '../../components/phoneLayout';
 import { isLostAnswer } from '../../components/lostAnswer';
 import { errorText, usePortalNotify } from '../../components/usePortalNotify';
 import type {
@@ -415,13 +416,14 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
         </Grid>
 
         <Grid size={{ xs: 12, md: 4 }}>
-          <Stack spacing={2}>
+          <Stack spacing={2} sx={STICKY_BELOW_APP_BAR}>
             <FormDataConsumer>
               {({ formData }) => (
                 <PriceSummary
                   values={formData as ServerFormValues}
                   catalog={products.data}
                   failed={products.isError}
+                  updating={products.isFetching}
                 />
               )}
             </FormDataConsumer>
@@ -431,7 +433,7 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
               variant="contained"
               size="large"
               busy={createOrder.isPending}
-              disabled={!permission.allowed}
+              disabled={!permission.allowed || products.isFetching}
               fullWidth
             >
               {translate('servers.create.submit')}

@@ -16,7 +16,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   RecordContextProvider,
   Title,
@@ -28,11 +28,12 @@ import { Link, useParams } from 'react-router-dom';
 
 import { errorStatus } from '../../api/client';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
-import { AskSupportLink } from '../../components/AskSupportLink';
+import { DatacenterName } from '../../components/DatacenterName';
 import { LoadFailed } from '../../components/LoadFailed';
 import { ServerVolumesSection } from '../../components/ServerVolumesSection';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
+import { VISUALLY_HIDDEN } from '../../components/visuallyHidden';
 import {
   POLL_FAST_AFTER_ACTION_MS,
   pollInterval,
@@ -42,20 +43,17 @@ import type { PortalDataProvider, Server } from '../../dataProvider/dataProvider
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
-import { DeleteServerButton } from './DeleteServerButton';
-import { RebuildServerButton } from './RebuildServerButton';
-import { ResizeServerButton } from './ResizeServerButton';
-import { CATALOG_STALE_MS, isInTransition } from './serverConstants';
+import { ServerActions } from './ServerActions';
+import { isInTransition, showsProgress } from './serverConstants';
 import { ServerIpsSection } from './ServerIpsSection';
-import {
-  PowerOffButton,
-  PowerOnButton,
-  RebootButtons,
-  ResetPasswordButton,
-} from './ServerPowerButtons';
-import { ServerStatusField } from './ServerStatusField';
+import { ServerStatusField, useServerStatusLabel } from './ServerStatusField';
 import { configText } from './serverText';
-import { ServerWatchContext } from './serverWatch';
+import {
+  ServerWatchContext,
+  usePendingTransition,
+  type ExpectedChange,
+  type ServerWatch,
+} from './serverWatch';
 import { SnapshotScheduleSection } from './SnapshotScheduleSection';
 import { WaitNotice } from './WaitNotice';
 
@@ -68,9 +66,18 @@ export default function ServerDetailPage() {
   const visible = useDocumentVisible();
   // Until when to poll fast because the customer just acted on the server.
   const watchUntil = useRef(0);
-  const watch = useCallback(() => {
+  // A power change asked for, shown until the server reports a new status (or the watch ends).
+  const [expected, setExpected] = useState<ExpectedChange>();
+  const expectedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const watch = useCallback((change?: ExpectedChange) => {
     watchUntil.current = Date.now() + POLL_FAST_AFTER_ACTION_MS;
+    setExpected(change);
+    clearTimeout(expectedTimer.current);
+    if (change) {
+      expectedTimer.current = setTimeout(() => setExpected(undefined), POLL_FAST_AFTER_ACTION_MS);
+    }
   }, []);
+  useEffect(() => () => clearTimeout(expectedTimer.current), []);
   const query = useGetOne<Server>(
     'cloud-server',
     { id: serverId },
@@ -87,6 +94,12 @@ export default function ServerDetailPage() {
   const { data: server, error, isPending, refetch, isFetching } = query;
   const title = server?.name ?? translate('servers.detail.title');
   usePageTitle(title);
+  // The server reported another status: the transition it was asked for is over.
+  if (expected && server && server.status !== expected.from) setExpected(undefined);
+  const serverWatch = useMemo<ServerWatch>(
+    () => ({ watch, transition: expected?.transition }),
+    [watch, expected],
+  );
 
   if (isPending && serverId > 0) {
     return <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />;
@@ -116,7 +129,7 @@ export default function ServerDetailPage() {
   }
 
   return (
-    <ServerWatchContext.Provider value={watch}>
+    <ServerWatchContext.Provider value={serverWatch}>
       <RecordContextProvider value={server}>
         {/* The server could not be read again: what is shown may be out of date, so the
             actions wait until it is known (a lost answer must not be acted on twice). */}
@@ -136,7 +149,9 @@ function ServerDetail({ server, stateUnknown }: { server: Server; stateUnknown: 
   const permission = useActionPermission();
   const [tab, setTab] = useState<TabName>('overview');
   const tabsId = useId();
-  const disabled = !permission.allowed || stateUnknown;
+  const transition = usePendingTransition();
+  // Nothing else is asked of the server while it changes power state.
+  const disabled = !permission.allowed || stateUnknown || transition !== undefined;
 
   return (
     <Box sx={{ mt: 2, mb: 4 }}>
@@ -149,25 +164,10 @@ function ServerDetail({ server, stateUnknown }: { server: Server; stateUnknown: 
           </Typography>
           <ServerStatusField />
         </Stack>
-        <Stack
-          direction="row"
-          spacing={1}
-          useFlexGap
-          sx={{ flexWrap: 'wrap' }}
-          role="group"
-          aria-label={translate('servers.actions.label')}
-        >
-          <PowerOnButton disabled={disabled} />
-          <PowerOffButton disabled={disabled} />
-          <RebootButtons disabled={disabled} />
-          <ResetPasswordButton disabled={disabled} />
-          <RebuildServerButton disabled={disabled} />
-          <ResizeServerButton disabled={disabled} />
-          <DeleteServerButton disabled={disabled} />
-          <AskSupportLink subject={translate('tickets.subject.server', { name: server.name })} />
-        </Stack>
+        <StatusAnnouncement server={server} />
+        <ServerActions server={server} disabled={disabled} />
       </Stack>
-      {isInTransition(server.status) && server.status !== 'rebooting' ? (
+      {showsProgress(server) ? (
         <Box sx={{ mb: 2 }}>
           <WaitNotice />
         </Box>
@@ -178,6 +178,8 @@ function ServerDetail({ server, stateUnknown }: { server: Server; stateUnknown: 
           value={tab}
           onChange={(_event, value: TabName) => setTab(value)}
           aria-label={translate('servers.detail.tabs')}
+          variant="scrollable"
+          allowScrollButtonsMobile
           sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
           <Tab
@@ -212,25 +214,20 @@ function ServerDetail({ server, stateUnknown }: { server: Server; stateUnknown: 
 
 function Overview({ server }: { server: Server }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const datacenters = useQuery({
-    queryKey: QUERY_KEYS.datacenters,
-    queryFn: () => dataProvider.listDatacenters(),
-    staleTime: CATALOG_STALE_MS,
-  });
   const field = (key: string) => translate(`resources.cloud-server.fields.${key}`);
+  const statusLabel = useServerStatusLabel(server);
   return (
     <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
       <Item label={field('status')}>
-        {translate(`servers.status.${server.status}`)}
-        {isInTransition(server.status) ? ` (${server.progress}%)` : ''}
+        {statusLabel}
+        {showsProgress(server) ? ` (${server.progress}%)` : ''}
       </Item>
       <Item label={field('ipv4')}>{server.ipv4.join(', ') || '—'}</Item>
       <Item label={field('ipv6')}>{server.ipv6.join(', ') || '—'}</Item>
       <Item label={field('plan')}>{configText(server, translate)}</Item>
       <Item label={field('os')}>{server.image.name}</Item>
       <Item label={field('datacenter')}>
-        {datacenters.data?.find((dc) => dc.code === server.datacenter)?.name ?? server.datacenter}
+        <DatacenterName code={server.datacenter} />
       </Item>
       <Item label={field('key_name')}>{server.key_name ?? translate('servers.detail.no_key')}</Item>
       <Item label={field('price')}>
@@ -255,6 +252,20 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Typography>
     </Grid>
+  );
+}
+
+/**
+ * Says the server's new status to screen-reader users when it changes (built, powered off…): a
+ * polite live region holding the status words only, not the changing percentage.
+ */
+function StatusAnnouncement({ server }: { server: Server }) {
+  const translate = useTranslate();
+  const status = useServerStatusLabel(server);
+  return (
+    <Box role="status" sx={VISUALLY_HIDDEN}>
+      {translate('servers.status_now', { name: server.name, status })}
+    </Box>
   );
 }
 

@@ -239,7 +239,7 @@ function BuyIpsForm(props: { server: Server; remaining: number; canAct: boolean 
 
   return (
     <Stack spacing={1.5} component="section" aria-label={translate('servers.ips.buy_title')}>
-      <Typography variant="subtitle1" component="h3">
+      <Typography variant="subtitle1" component="h2">
         {translate('servers.ips.buy_title')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -265,7 +265,7 @@ function BuyIpsForm(props: { server: Server; remaining: number; canAct: boolean 
         <BusyButton
           variant="contained"
           busy={buy.isPending}
-          disabled={!canAct || !quote}
+          disabled={!canAct || !quote || price.isFetching}
           onClick={() => setConfirming(true)}
           sx={{ mt: 1, whiteSpace: 'nowrap', flexShrink: 0 }}
         >

@@ -34,6 +34,7 @@ import { formatVnd } from '../../domain/money';
 import { isInTransition, PENDING_ORDERS_SHOWN } from './serverConstants';
 import { ServerStatusField } from './ServerStatusField';
 import { addressesOf, configText } from './serverText';
+import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 const ServerColumn = DataTable.Col<Server>;
 
@@ -87,18 +88,21 @@ export default function ServerList() {
           />
           <ServerColumn
             source="ipv4"
+            sx={HIDDEN_ON_PHONE}
             label="resources.cloud-server.fields.ips"
             disableSort
             render={(server) => addressesOf(server).join(', ') || '—'}
           />
           <ServerColumn
             source="cpu"
+            sx={HIDDEN_ON_PHONE}
             label="resources.cloud-server.fields.plan"
             disableSort
             render={(server) => configText(server, translate)}
           />
           <ServerColumn
             source="created"
+            sx={HIDDEN_ON_PHONE}
             label="resources.cloud-server.fields.created"
             disableSort
             render={(server) => formatDate(server.created)}

@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useRecordContext, useTranslate } from 'react-admin';
 
 import type { Server, ServerStatus } from '../../dataProvider/dataProvider';
-import { isInTransition } from './serverConstants';
+import { showsProgress } from './serverConstants';
+import { usePendingTransition } from './serverWatch';
 
 const STATUS_COLORS: Record<ServerStatus, ChipProps['color']> = {
   building: 'info',
@@ -23,18 +24,27 @@ const STATUS_COLORS: Record<ServerStatus, ChipProps['color']> = {
   error: 'error',
 };
 
+/** The status in words, or the power change asked for that the server has not reported yet. */
+export function useServerStatusLabel(server: Server | undefined): string {
+  const translate = useTranslate();
+  const transition = usePendingTransition();
+  if (!server) return '';
+  return translate(`servers.status.${transition ?? server.status}`);
+}
+
 export function ServerStatusField() {
   const translate = useTranslate();
   const server = useRecordContext<Server>();
+  const transition = usePendingTransition();
+  const label = useServerStatusLabel(server);
   if (!server) return null;
-  const label = translate(`servers.status.${server.status}`);
-  const showProgress = isInTransition(server.status) && server.status !== 'rebooting';
+  const color = transition ? 'info' : (STATUS_COLORS[server.status] ?? 'default');
   return (
     <Stack spacing={0.5} sx={{ minWidth: 120 }}>
       <Box>
-        <Chip size="small" label={label} color={STATUS_COLORS[server.status] ?? 'default'} />
+        <Chip size="small" label={label} color={color} />
       </Box>
-      {showProgress ? (
+      {!transition && showsProgress(server) ? (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <LinearProgress
             variant="determinate"

@@ -23,6 +23,14 @@ export function isInTransition(status: ServerStatus | undefined): boolean {
   return status !== undefined && TRANSITIONAL_STATUSES.includes(status);
 }
 
+/**
+ * Whether the server's progress means something: building, resizing, rebuilding and deleting run
+ * from 0 to 99 %; a reboot has no progress, and 100 % means nothing is running any more.
+ */
+export function showsProgress(server: { status: ServerStatus; progress: number }): boolean {
+  return isInTransition(server.status) && server.status !== 'rebooting' && server.progress < 100;
+}
+
 /** Weekly auto-snapshots: weekday 0 is Sunday, hours are Vietnam time. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
 export const HOURS_OF_DAY = Array.from({ length: 24 }, (_, hour) => hour);

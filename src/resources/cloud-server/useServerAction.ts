@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isLostAnswer, recheckIfAnswerLost } from '../../components/lostAnswer';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
-import { useWatchServer } from './serverWatch';
+import { useWatchServer, type ExpectedChange } from './serverWatch';
 
 interface ServerActionOptions<Variables, Result> {
   mutationFn: (variables: Variables) => Promise<Result>;
@@ -23,6 +23,8 @@ interface ServerActionOptions<Variables, Result> {
   onError?: (error: unknown) => void;
   /** Called once the state has been read again after a lost answer (e.g. to close a dialog). */
   onResultUnknown?: () => void;
+  /** A power change the server will report only later: shown at once on success. */
+  expect?: ExpectedChange;
 }
 
 export const SERVER_QUERY_ROOT = ['cloud-server'];
@@ -46,7 +48,7 @@ export function useServerAction<Variables = void, Result = unknown>(
           ]),
       ),
     onSuccess: async (result) => {
-      watchServer?.();
+      watchServer?.(options.expect);
       notify.success(options.successKey, options.successArgs);
       options.onSuccess?.(result);
       await queryClient.invalidateQueries({ queryKey: SERVER_QUERY_ROOT });

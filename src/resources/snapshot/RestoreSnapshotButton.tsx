@@ -143,7 +143,12 @@ function RestoreDialog({ snapshot, onClose }: { snapshot: Snapshot; onClose: () 
           <Button onClick={onClose} disabled={restore.isPending}>
             {translate('ra.action.cancel')}
           </Button>
-          <BusyButton type="submit" variant="contained" busy={restore.isPending}>
+          <BusyButton
+            type="submit"
+            variant="contained"
+            busy={restore.isPending}
+            disabled={product.isFetching}
+          >
             {total === undefined
               ? translate('snapshots.restore.action')
               : translate('snapshots.restore.submit', { amount: formatVnd(total) })}

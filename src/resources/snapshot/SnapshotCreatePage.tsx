@@ -174,6 +174,8 @@ export default function SnapshotCreatePage() {
                   }
                   disabled={loadingSources || options.length === 0}
                   fullWidth
+                  // The help still explains the field while it waits: keep it at full contrast.
+                  slotProps={{ formHelperText: { disabled: false } }}
                 >
                   {options.map((option) => (
                     <MenuItem key={option.value} value={option.value}>
@@ -204,7 +206,7 @@ export default function SnapshotCreatePage() {
                   type="submit"
                   variant="contained"
                   busy={create.isPending}
-                  disabled={!permission.allowed}
+                  disabled={!permission.allowed || product.isFetching}
                 >
                   {total === undefined
                     ? translate('snapshots.create.submit_plain')

@@ -25,6 +25,7 @@ import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
 import { DeleteSnapshotButton } from './DeleteSnapshotButton';
 import { RestoreSnapshotButton } from './RestoreSnapshotButton';
+import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 const SnapshotColumn = DataTable.Col<Snapshot>;
 
@@ -86,13 +87,20 @@ export default function SnapshotList() {
           />
           <SnapshotColumn
             source="size"
+            sx={HIDDEN_ON_PHONE}
             label="resources.snapshot.fields.size"
             disableSort
             render={(snapshot) => `${snapshot.size} GB`}
           />
-          <SnapshotColumn source="type" label="resources.snapshot.fields.type" disableSort />
+          <SnapshotColumn
+            source="type"
+            sx={HIDDEN_ON_PHONE}
+            label="resources.snapshot.fields.type"
+            disableSort
+          />
           <SnapshotColumn
             source="volume_name"
+            sx={HIDDEN_ON_PHONE}
             label="resources.snapshot.fields.volume_name"
             disableSort
             render={(snapshot) => <SourceLink snapshot={snapshot} />}
@@ -111,12 +119,14 @@ export default function SnapshotList() {
           />
           <SnapshotColumn
             source="price"
+            sx={HIDDEN_ON_PHONE}
             label="resources.snapshot.fields.price"
             disableSort
             render={(snapshot) => formatVnd(snapshot.price)}
           />
           <SnapshotColumn
             source="created"
+            sx={HIDDEN_ON_PHONE}
             label="resources.snapshot.fields.created"
             disableSort
             render={(snapshot) => formatDate(snapshot.created)}

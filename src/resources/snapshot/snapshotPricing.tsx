@@ -84,6 +84,9 @@ export function PriceCard({
   const showTopUp = (shortfall !== undefined && shortfall > 0) || shortOfBalance;
   return (
     <Stack spacing={1} role="status" aria-live="polite">
+      {product.isFetching ? (
+        <CircularProgress size={16} aria-label={translate('servers.price.updating')} />
+      ) : null}
       <AmountRow
         label={translate('snapshots.create.price_line', {
           size,

@@ -21,6 +21,7 @@ import type { SshKey } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
 import { DeleteSshKeyButton } from './DeleteSshKeyButton';
 import { keyTypeText } from './sshKeyText';
+import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 const KeyColumn = DataTable.Col<SshKey>;
 
@@ -67,12 +68,14 @@ export default function SshKeyList() {
           />
           <KeyColumn
             source="type"
+            sx={HIDDEN_ON_PHONE}
             label="resources.ssh-keys.fields.type"
             disableSort
             render={(key) => keyTypeText(key, translate)}
           />
           <KeyColumn
             source="fingerprint"
+            sx={HIDDEN_ON_PHONE}
             label="resources.ssh-keys.fields.fingerprint"
             disableSort
             render={(key) => (
@@ -87,6 +90,7 @@ export default function SshKeyList() {
           />
           <KeyColumn
             source="created"
+            sx={HIDDEN_ON_PHONE}
             label="resources.ssh-keys.fields.created"
             disableSort
             render={(key) => formatDate(key.created)}

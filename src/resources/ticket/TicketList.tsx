@@ -17,6 +17,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { formatDateTime } from '../../domain/dates';
 import { TICKET_RESOURCE, TICKET_STATUSES, ticketPath, type Ticket } from './ticketModel';
 import { TicketStatusField } from './TicketStatusField';
+import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 const TicketColumn = DataTable.Col<Ticket>;
 
@@ -83,12 +84,14 @@ function TicketListPage() {
         />
         <TicketColumn
           source="created"
+          sx={HIDDEN_ON_PHONE}
           label="resources.ticket.fields.created"
           disableSort
           render={(ticket) => formatDateTime(ticket.created)}
         />
         <TicketColumn
           source="updated"
+          sx={HIDDEN_ON_PHONE}
           label="resources.ticket.fields.updated"
           disableSort
           render={(ticket) => formatDateTime(ticket.updated)}

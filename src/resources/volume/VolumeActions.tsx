@@ -272,7 +272,7 @@ function ExtendDialog({ volume, onClose }: { volume: Volume; onClose: () => void
     <ActionDialog
       title={translate('volumes.actions.extend_title', { name: volume.name })}
       confirmLabel={translate('volumes.actions.extend')}
-      ready={priced !== undefined && !showTopUp}
+      ready={priced !== undefined && !products.isFetching && !showTopUp}
       busy={extend.isPending}
       onConfirm={() => extend.mutate()}
       onClose={onClose}

@@ -40,6 +40,7 @@ import { BusyButton } from '../../components/BusyButton';
 import { isLostAnswer } from '../../components/lostAnswer';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
+import { STICKY_BELOW_APP_BAR } from '../../components/phoneLayout';
 import { errorText, usePortalNotify } from '../../components/usePortalNotify';
 import type {
   CreateOrderRequest,
@@ -288,7 +289,7 @@ function VolumeCreateForm({
         </Grid>
 
         <Grid size={{ xs: 12, md: 4 }}>
-          <Stack spacing={2}>
+          <Stack spacing={2} sx={STICKY_BELOW_APP_BAR}>
             <FormDataConsumer<VolumeFormValues>>
               {({ formData }) => (
                 <VolumePriceSummary
@@ -301,6 +302,7 @@ function VolumeCreateForm({
                   }
                   products={products.data}
                   failed={products.isError}
+                  updating={products.isFetching}
                 />
               )}
             </FormDataConsumer>
@@ -310,7 +312,7 @@ function VolumeCreateForm({
               variant="contained"
               size="large"
               busy={createOrder.isPending}
-              disabled={!permission.allowed}
+              disabled={!permission.allowed || products.isFetching}
               fullWidth
             >
               {translate('volumes.create.submit')}

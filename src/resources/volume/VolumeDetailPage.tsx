@@ -20,6 +20,7 @@ import { Link, useParams } from 'react-router-dom';
 
 import { errorStatus } from '../../api/client';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
+import { DatacenterName } from '../../components/DatacenterName';
 import { AskSupportLink } from '../../components/AskSupportLink';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useActionPermission } from '../../components/useActionPermission';
@@ -134,7 +135,9 @@ function VolumeDetail({ volume, stateUnknown }: { volume: Volume; stateUnknown: 
             </Item>
             <Item label={field('size')}>{translate('volumes.size_gb', { size: volume.size })}</Item>
             <Item label={field('type')}>{volume.type}</Item>
-            <Item label={field('datacenter')}>{volume.datacenter}</Item>
+            <Item label={field('datacenter')}>
+              <DatacenterName code={volume.datacenter} />
+            </Item>
             <Item label={field('price')}>{formatVnd(volume.price)}</Item>
             <Item label={field('created')}>{formatDate(volume.created)}</Item>
             <Item label={field('expiry')}>{volume.expiry ? formatDate(volume.expiry) : '—'}</Item>

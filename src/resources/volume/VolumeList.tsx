@@ -26,6 +26,7 @@ import type { Server } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
 import { isVolumeInTransition, VOLUME_RESOURCE, VOLUME_STATUSES, type Volume } from './volumeModel';
 import { VolumeStatusField } from './VolumeStatusField';
+import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 const VolumeColumn = DataTable.Col<Volume>;
 
@@ -99,9 +100,15 @@ export default function VolumeList() {
           disableSort
           render={(volume) => translate('volumes.size_gb', { size: volume.size })}
         />
-        <VolumeColumn source="type" label="resources.volume.fields.type" disableSort />
+        <VolumeColumn
+          source="type"
+          sx={HIDDEN_ON_PHONE}
+          label="resources.volume.fields.type"
+          disableSort
+        />
         <VolumeColumn
           source="server_name"
+          sx={HIDDEN_ON_PHONE}
           label="resources.volume.fields.server"
           disableSort
           render={(volume) =>
@@ -124,15 +131,22 @@ export default function VolumeList() {
           disableSort
           render={(volume) => <VolumeStatusField volume={volume} />}
         />
-        <VolumeColumn source="datacenter" label="resources.volume.fields.datacenter" disableSort />
+        <VolumeColumn
+          source="datacenter"
+          sx={HIDDEN_ON_PHONE}
+          label="resources.volume.fields.datacenter"
+          disableSort
+        />
         <VolumeColumn
           source="created"
+          sx={HIDDEN_ON_PHONE}
           label="resources.volume.fields.created"
           disableSort
           render={(volume) => formatDate(volume.created)}
         />
         <VolumeColumn
           source="expiry"
+          sx={HIDDEN_ON_PHONE}
           label="resources.volume.fields.expiry"
           disableSort
           render={(volume) => (volume.expiry ? formatDate(volume.expiry) : '—')}

@@ -54,22 +54,26 @@ interface VolumePriceSummaryProps {
   interval: IntervalCount;
   products: DiskProducts | undefined;
   failed: boolean;
+  /** The prices are being read (again). */
+  updating?: boolean;
 }
 
 export function VolumePriceSummary(props: VolumePriceSummaryProps) {
+  // Read again (the first reading shows its own spinner in the body).
+  const updating = props.updating && props.products !== undefined;
   const translate = useTranslate();
   const headingId = useId();
   return (
-    <Card
-      component="section"
-      aria-labelledby={headingId}
-      variant="outlined"
-      sx={{ position: { md: 'sticky' }, top: { md: 72 } }}
-    >
+    <Card component="section" aria-labelledby={headingId} variant="outlined">
       <CardContent>
-        <Typography id={headingId} variant="h6" component="h2" gutterBottom>
-          {translate('volumes.price.title')}
-        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography id={headingId} variant="h6" component="h2">
+            {translate('volumes.price.title')}
+          </Typography>
+          {updating ? (
+            <CircularProgress size={16} aria-label={translate('volumes.price.updating')} />
+          ) : null}
+        </Stack>
         <SummaryBody {...props} />
       </CardContent>
     </Card>

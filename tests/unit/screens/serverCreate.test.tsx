@@ -132,6 +132,18 @@ describe('the create-server form', () => {
       expect(localStorage.getItem(key)).toBeNull();
   });
 
+  it('holds the order back until the prices are known', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal('/cloud-server/create');
+
+    // The form is drawn before the prices arrive: no order is placed without its price.
+    const submit = await screen.findByRole('button', { name: 'Tạo đơn hàng' });
+    expect(screen.queryByTestId('price-total')).not.toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await screen.findByTestId('price-total');
+    expect(submit).toBeEnabled();
+  });
+
   it('keeps what was typed and shows the message when the name is taken (409)', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     // A pending order holds its name.

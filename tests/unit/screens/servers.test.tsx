@@ -51,6 +51,11 @@ describe('the server list', () => {
     const pending = await placeOrder(sandbox(), token, { ...SMALL_SERVER, name: 'db-01' });
     renderPortal('/cloud-server');
 
+    // Grey rows stand where the servers will be while the list loads, not a blank area.
+    const skeleton = await screen.findByTestId('list-skeleton');
+    expect(skeleton).toHaveAttribute('role', 'status');
+    expect(skeleton).toHaveTextContent('Đang tải');
+
     const row = (await screen.findByRole('link', { name: 'web-01' })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Đang khởi tạo')).toBeVisible();
     expect(within(row).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
@@ -88,7 +93,7 @@ describe('the server list', () => {
 });
 
 describe('the server detail page', () => {
-  it('offers the actions that apply to a running server, and powers it off after the name is typed', async () => {
+  it('offers power as the main action and the rest in a menu that the keyboard can use', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const id = await buyServer(sandbox(), token);
     buildFinished();
@@ -100,16 +105,60 @@ describe('the server detail page', () => {
     const names = within(actions)
       .getAllByRole('button')
       .map((button) => button.textContent);
-    expect(names).toEqual([
-      'Tắt máy',
+    expect(names).toEqual(['Tắt máy', 'Thao tác khác']);
+
+    const more = within(actions).getByRole('button', { name: 'Thao tác khác' });
+    expect(more).toHaveAttribute('aria-haspopup', 'menu');
+    more.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    // Named by its button, which says which menu it opened.
+    expect(menu).toHaveAttribute('aria-labelledby', more.id);
+    expect(more).toHaveAttribute('aria-controls', menu.id);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Khởi động lại',
       'Khởi động lại cưỡng bức',
       'Đặt lại mật khẩu',
-      'Cài lại hệ điều hành',
       'Thay đổi cấu hình',
+      'Cài lại hệ điều hành',
       'Xoá máy chủ',
     ]);
+    await waitFor(() =>
+      expect(within(menu).getByRole('menuitem', { name: 'Khởi động lại' })).toHaveFocus(),
+    );
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Khởi động lại cưỡng bức' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(more).toHaveFocus();
 
+    // A menu item opens its dialog; closing it gives the focus back to the menu button.
+    await user.click(more);
+    await user.click(await screen.findByRole('menuitem', { name: 'Đặt lại mật khẩu' }));
+    const reset = await screen.findByRole('dialog', {
+      name: 'Đặt lại mật khẩu quản trị của web-01',
+    });
+    await user.click(within(reset).getByRole('button', { name: 'Huỷ' }));
+    await waitFor(() => expect(reset).not.toBeInTheDocument());
+    expect(more).toHaveFocus();
+  });
+
+  it('shows the power-off at once, holds the other actions until the server is off, and says so', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const id = await buyServer(sandbox(), token);
+    buildFinished();
+    renderPortal(`/cloud-server/${id}/detail`);
+    const user = userEvent.setup();
+
+    const actions = await screen.findByRole('group', { name: 'Thao tác với máy chủ' });
+    const announcement = screen
+      .getAllByRole('status')
+      .find((region) => region.textContent?.startsWith('Máy chủ web-01:')) as HTMLElement;
+    expect(announcement).toHaveTextContent('Máy chủ web-01: Đang hoạt động');
     await user.click(within(actions).getByRole('button', { name: 'Tắt máy' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tắt máy chủ web-01' });
     const confirm = within(dialog).getByRole('button', { name: 'Tắt máy' });
@@ -118,6 +167,57 @@ describe('the server detail page', () => {
     await user.click(confirm);
     expect(await screen.findByText('Đang tắt máy chủ web-01.')).toBeVisible();
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
+
+    // The sandbox still says "active" for a few seconds: the page shows the transition meanwhile.
+    const { body: during } = await api<{ status: string }>(
+      sandbox(),
+      token,
+      'GET',
+      `/cloud/servers/${id}`,
+    );
+    expect(during.status).toBe('active');
+    expect(announcement).toHaveTextContent('Máy chủ web-01: Đang tắt');
+    expect(screen.getAllByText('Đang tắt').length).toBeGreaterThan(0);
+    for (const button of within(actions).getAllByRole('button')) expect(button).toBeDisabled();
+
+    vi.setSystemTime(new Date(Date.now() + MINUTE_MS));
+    await waitFor(() => expect(announcement).toHaveTextContent('Máy chủ web-01: Đã tắt'));
+    expect(within(actions).getByRole('button', { name: 'Bật máy' })).toBeEnabled();
+    expect(screen.queryByText('Đang tắt')).not.toBeInTheDocument();
+  });
+
+  it('never shows a percentage while the server reboots', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const id = await buyServer(sandbox(), token);
+    buildFinished();
+    const rebooted = await api(sandbox(), token, 'POST', `/cloud/servers/${id}/action`, {
+      action: 'soft_reboot',
+    });
+    expect(rebooted.status).toBeLessThan(300);
+    renderPortal(`/cloud-server/${id}/detail`);
+
+    await screen.findByRole('heading', { name: 'web-01' });
+    const status = screen.getByText('Trạng thái').nextElementSibling as HTMLElement;
+    expect(status).toHaveTextContent(/^Đang khởi động lại$/);
+    expect(
+      screen.queryByRole('progressbar', { name: /^Đang khởi động lại/ }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByText(/\d+%/)).not.toBeInTheDocument();
+  });
+
+  it('shows the datacenter by name, with a placeholder and never its code while the names load', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const id = await buyServer(sandbox(), token);
+    buildFinished();
+    renderPortal(`/cloud-server/${id}/detail`);
+
+    await screen.findByRole('heading', { name: 'web-01' });
+    const datacenter = screen.getByText('Trung tâm dữ liệu').nextElementSibling as HTMLElement;
+    if (datacenter.textContent !== 'Hà Nội') {
+      expect(within(datacenter).getByTestId('datacenter-loading')).toBeInTheDocument();
+      expect(datacenter).not.toHaveTextContent('HN');
+    }
+    await waitFor(() => expect(datacenter).toHaveTextContent(/^Hà Nội$/));
   });
 
   it('prices a resize as the sandbox does, never shrinks the disk, and shows the wait notice', async () => {
@@ -127,7 +227,8 @@ describe('the server detail page', () => {
     renderPortal(`/cloud-server/${id}/detail`);
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Thay đổi cấu hình' }));
+    await user.click(await screen.findByRole('button', { name: 'Thao tác khác' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Thay đổi cấu hình' }));
     const dialog = await screen.findByRole('dialog', { name: 'Thay đổi cấu hình máy chủ web-01' });
     expect(within(dialog).getByText(/Thao tác này cần khoảng 15–30 phút/)).toBeVisible();
 
@@ -288,7 +389,8 @@ describe('the server detail page', () => {
     renderPortal(`/cloud-server/${id}/detail`);
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Xoá máy chủ' }));
+    await user.click(await screen.findByRole('button', { name: 'Thao tác khác' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Xoá máy chủ' }));
     const dialog = await screen.findByRole('dialog', { name: 'Xoá máy chủ web-01' });
     expect(within(dialog).getByRole('checkbox')).not.toBeChecked();
     expect(within(dialog).getByText(/Thao tác này cần khoảng 15–30 phút/)).toBeVisible();
@@ -317,7 +419,7 @@ describe('the server detail page', () => {
     ).toBeVisible();
     const actions = screen.getByRole('group', { name: 'Thao tác với máy chủ' });
     const buttons = within(actions).getAllByRole('button');
-    expect(buttons.length).toBeGreaterThan(3);
+    expect(buttons.map((button) => button.textContent)).toEqual(['Tắt máy', 'Thao tác khác']);
     for (const button of buttons) expect(button).toBeDisabled();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Địa chỉ IP' }));

@@ -326,6 +326,8 @@ describe('the gateway return page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(
       '/billing/success?method=card&amount=250000&currency=VND',
     );
+    // Announced, not only drawn: the outcome is a polite live region.
+    expect(screen.getByRole('status')).toHaveTextContent('Số tiền đã được cộng vào số dư của bạn.');
     expect(screen.getByText(formatVnd(250_000))).toBeVisible();
     expect(screen.getByText('Thẻ ATM / thẻ quốc tế (cổng OnePay)')).toBeVisible();
     expect(screen.getByText('VND')).toBeVisible();

@@ -229,6 +229,18 @@ describe('the volume list', () => {
 });
 
 describe('the volume page', () => {
+  it('names its datacenter, never showing the code while the names load', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const id = await createVolume(token, { name: 'data-01', size: 40 });
+    tasksFinished();
+    renderPortal(`/volume/${id}/detail`);
+
+    await screen.findByRole('button', { name: 'Mở rộng' });
+    const datacenter = screen.getByText('Trung tâm dữ liệu').nextElementSibling as HTMLElement;
+    expect(datacenter).not.toHaveTextContent(/^HN$/);
+    await waitFor(() => expect(datacenter).toHaveTextContent(/^Hà Nội$/));
+  });
+
   it('extends a volume, refusing a smaller size with the message, at the sandbox price', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const id = await createVolume(token, { name: 'data-01', size: 40 });

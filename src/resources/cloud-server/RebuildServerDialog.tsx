@@ -1,15 +1,13 @@
 /**
- * Reinstall the server in the record context from an OS image, with a new root password. It
+ * Reinstall the server from an OS image, with a new root password. It
  * destroys the root disk and its snapshots, so the customer types the server's name to confirm.
  */
-import SettingsBackupRestoreIcon from '@mui/icons-material/SettingsBackupRestore';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 
 import { ConfirmByNameDialog } from '../../components/ConfirmByNameDialog';
 import type { PortalDataProvider, Server } from '../../dataProvider/dataProvider';
@@ -20,30 +18,7 @@ import { ServerPasswordField } from './ServerPasswordField';
 import { useServerAction } from './useServerAction';
 import { WaitNotice } from './WaitNotice';
 
-const REBUILDABLE = ['active', 'shutoff'];
-
-export function RebuildServerButton({ disabled }: { disabled: boolean }) {
-  const translate = useTranslate();
-  const server = useRecordContext<Server>();
-  const [open, setOpen] = useState(false);
-  if (!server || !REBUILDABLE.includes(server.status)) return null;
-  return (
-    <>
-      <Button
-        variant="outlined"
-        color="warning"
-        startIcon={<SettingsBackupRestoreIcon />}
-        disabled={disabled}
-        onClick={() => setOpen(true)}
-      >
-        {translate('servers.actions.rebuild')}
-      </Button>
-      {open ? <RebuildDialog server={server} onClose={() => setOpen(false)} /> : null}
-    </>
-  );
-}
-
-function RebuildDialog({ server, onClose }: { server: Server; onClose: () => void }) {
+export function RebuildServerDialog({ server, onClose }: { server: Server; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [imageId, setImageId] = useState<number | ''>(server.image.id);

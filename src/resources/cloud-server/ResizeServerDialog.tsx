@@ -1,10 +1,9 @@
 /**
- * Change the CPU, RAM and disk of the server in the record context. The disk never shrinks
+ * Change the CPU, RAM and disk of the server. The disk never shrinks
  * (validateResize); the price of the change for the rest of the paid period comes from
  * POST /billing/calculation (action resize_server) and is charged to the balance at once. When the
  * balance is short the customer is led to billing with the missing amount.
  */
-import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -12,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 
 import { errorStatus } from '../../api/client';
@@ -31,31 +30,9 @@ import { SERVER_LIMITS, validateResize, type ServerSize } from '../../domain/ser
 import { useServerAction } from './useServerAction';
 import { WaitNotice } from './WaitNotice';
 
-const RESIZABLE = ['active', 'shutoff'];
-
-export function ResizeServerButton({ disabled }: { disabled: boolean }) {
-  const translate = useTranslate();
-  const server = useRecordContext<Server>();
-  const [open, setOpen] = useState(false);
-  if (!server || !RESIZABLE.includes(server.status)) return null;
-  return (
-    <>
-      <Button
-        variant="outlined"
-        startIcon={<OpenInFullIcon />}
-        disabled={disabled}
-        onClick={() => setOpen(true)}
-      >
-        {translate('servers.actions.resize')}
-      </Button>
-      {open ? <ResizeDialog server={server} onClose={() => setOpen(false)} /> : null}
-    </>
-  );
-}
-
 type SizeText = Record<keyof ServerSize, string>;
 
-function ResizeDialog({ server, onClose }: { server: Server; onClose: () => void }) {
+export function ResizeServerDialog({ server, onClose }: { server: Server; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const refreshIdentity = useRefreshIdentity();
@@ -120,7 +97,7 @@ function ResizeDialog({ server, onClose }: { server: Server; onClose: () => void
       name={server.name}
       prompt={translate('servers.confirm.type_name', { name: server.name })}
       confirmLabel={translate('servers.actions.resize')}
-      ready={valid && price.isSuccess && !showTopUp}
+      ready={valid && price.isSuccess && !price.isFetching && !showTopUp}
       busy={resize.isPending}
       onClose={onClose}
       onConfirm={() => resize.mutate()}

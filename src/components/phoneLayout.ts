@@ -1,0 +1,28 @@
+/**
+ * Spec §9: the mobile breakpoint is 767 px. At that width and below the portal uses its phone
+ * layout: lists keep their key columns only (the rest of a record is on its detail page or in a
+ * wider window), sticky side panels sit in the page's flow.
+ */
+export const MOBILE_MAX_WIDTH_PX = 767;
+
+/** For `useMediaQuery`. */
+export const PHONE_QUERY = `(max-width:${MOBILE_MAX_WIDTH_PX}px)`;
+
+/** For `sx`: styles that apply on a phone only. */
+export const ON_PHONE = `@media ${PHONE_QUERY}`;
+
+/** `sx` of a list column a phone does without (DataTable.Col hides its header and cells). */
+export const HIDDEN_ON_PHONE = { [ON_PHONE]: { display: 'none' } } as const;
+
+/** PortalAppBar's toolbar is dense (48 px) from MUI's `sm` breakpoint on. */
+const APP_BAR_HEIGHT_PX = 48;
+
+/**
+ * `sx` of a create page's side column (price summary and submit button): from `md` on it stays in
+ * view below the fixed header while the form scrolls; narrower, it simply follows the form.
+ * It must be the grid item's child, so it can travel the whole height of the form's row.
+ */
+export const STICKY_BELOW_APP_BAR = {
+  position: { md: 'sticky' },
+  top: { md: APP_BAR_HEIGHT_PX + 16 },
+} as const;
