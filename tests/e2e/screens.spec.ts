@@ -1,0 +1,1000 @@
+/**
+ * The screen catalogue (issue 10 §2, §3): every screen of the portal, signed out and signed in,
+ * with its open dialogs, empty lists and error states, in Vietnamese and English. Each screen is
+ * opened and awaited by its content, then
+ *   - axe-core finds no violation in the whole page,
+ *   - nothing is wider than the window and the page does not scroll sideways,
+ *   - its main action is visible,
+ *   - every form field has a visible label and the <html lang> is the chosen language,
+ *   - at 375 px, a full-page screenshot is kept in the test's folder under test-results/.
+ * Every area runs three times: Vietnamese and English on a 375×812 phone (all checks, one
+ * screenshot per screen), and Vietnamese on a 1280×800 desktop (axe, labels, main action, lang).
+ * Error states also check that each error is tied to its field.
+ */
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import Database from 'better-sqlite3';
+
+import { createServerOrder } from '../../src/domain/serverOrder';
+import {
+  axeViolations,
+  expect,
+  GATEWAY_BUTTONS,
+  signInAsNewCustomer,
+  signIn,
+  test,
+  topUpByCard,
+  uniqueEmail,
+} from './support';
+
+type Language = 'vi' | 'en';
+
+interface Variant {
+  language: Language;
+  width: number;
+  height: number;
+}
+
+const VARIANTS: Variant[] = [
+  { language: 'vi', width: 375, height: 812 },
+  { language: 'en', width: 375, height: 812 },
+  { language: 'vi', width: 1280, height: 800 },
+];
+
+/** The Vietnamese or the English text, whichever language the screen is shown in. */
+type Say = (vietnamese: string | RegExp, english: string | RegExp) => string | RegExp;
+
+interface Screen {
+  /** Names the screenshot and the failure. */
+  name: string;
+  /** The address to open; screens reached by steps from the previous one leave it out. */
+  path?: string;
+  /** What the customer does after the page opened: open a dialog, submit an empty form… */
+  act?: (page: Page, say: Say) => Promise<void>;
+  /** Content that shows once the screen has its data (never the spinner). */
+  ready: (page: Page, say: Say) => Locator;
+  /** The screen's main action, which must be visible. */
+  action: (page: Page, say: Say) => Locator;
+  /** The screen shows field errors: each must be tied to its field. */
+  fieldErrors?: boolean;
+}
+
+type Scope = Page | Locator;
+
+const heading = (page: Scope, name: string | RegExp) =>
+  page.getByRole('heading', { name, exact: typeof name === 'string' ? true : undefined }).first();
+const button = (page: Scope, name: string | RegExp) =>
+  page.getByRole('button', { name, exact: typeof name === 'string' ? true : undefined }).first();
+const link = (page: Scope, name: string | RegExp) =>
+  page.getByRole('link', { name, exact: typeof name === 'string' ? true : undefined }).first();
+const dialog = (page: Page) => page.getByRole('dialog');
+/** A screen's own area, below the header and beside the menu. */
+const main = (page: Page) => page.getByRole('main');
+
+function sayIn(language: Language): Say {
+  return (vietnamese, english) => (language === 'vi' ? vietnamese : english);
+}
+
+/** Opens, awaits and checks every screen in the list, in order. */
+async function checkScreens(page: Page, variant: Variant, screens: Screen[]) {
+  const say = sayIn(variant.language);
+  for (const screen of screens) {
+    await test.step(screen.name, async () => {
+      if (screen.path) await page.goto(screen.path);
+      if (screen.act) await screen.act(page, say);
+      await expect(screen.ready(page, say)).toBeVisible();
+      await checkScreen(page, variant, screen, say);
+    });
+  }
+}
+
+async function checkScreen(page: Page, variant: Variant, screen: Screen, say: Say) {
+  await expect(page.locator('html')).toHaveAttribute('lang', variant.language);
+  await expect(screen.action(page, say)).toBeVisible();
+  expect.soft(await axeViolations(page), `axe on "${screen.name}"`).toEqual([]);
+  expect
+    .soft(await fieldsWithoutVisibleLabel(page), `unlabelled fields on "${screen.name}"`)
+    .toEqual([]);
+  if (screen.fieldErrors) {
+    expect.soft(await fieldErrorsNotTied(page), `field errors on "${screen.name}"`).toEqual([]);
+  }
+  // The layout and the screenshot for review are the phone's; the desktop run is for axe.
+  if (variant.width < 768) {
+    expect.soft(await widerThanTheWindow(page), `too wide at 375 px: "${screen.name}"`).toEqual([]);
+    await attachScreenshot(page, test.info(), `${variant.language}-${screen.name}`);
+  }
+}
+
+/** Kept on disk in the test's folder under test-results/, and listed in the test's report. */
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name.replace(/[^\w-]+/g, '-')}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/**
+ * The visible elements reaching past the window's right edge (each with its width and right
+ * edge), and the page's own width when it scrolls sideways. Content inside a container that
+ * clips or scrolls it (the tab bar, a code block) counts only when the container itself sticks
+ * out. Only the innermost of nested offenders are named: they are the causes.
+ */
+async function widerThanTheWindow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const edge = document.documentElement.clientWidth + 1;
+    const found: string[] = [];
+    const clippedInside = (element: Element) => {
+      // Not <body>: an open dialog hides its overflow, which clips nothing the customer sees.
+      for (let above = element.parentElement; above; above = above.parentElement) {
+        if (above === document.body || above === document.documentElement) break;
+        if (getComputedStyle(above).overflowX === 'visible') continue;
+        if (above.getBoundingClientRect().right <= edge) return true;
+      }
+      return false;
+    };
+    const describe = (element: Element, box: DOMRect) => {
+      const label =
+        element.getAttribute('aria-label') ??
+        element.getAttribute('data-testid') ??
+        (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const className = String(element.getAttribute('class') ?? '').split(' ')[0];
+      return `<${element.tagName.toLowerCase()} class="${className}"> "${label}" is ${Math.round(box.width)} px wide, right edge at ${Math.round(box.right)} px`;
+    };
+    const offenders: Element[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right <= edge) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.display === 'none' || style.opacity === '0') {
+        continue;
+      }
+      if (!clippedInside(element)) offenders.push(element);
+    }
+    // Named: what sticks out of its own container, and the innermost elements wider than the
+    // window (content that will not wrap and stretches everything around it).
+    const width = document.documentElement.clientWidth;
+    for (const element of offenders) {
+      const box = element.getBoundingClientRect();
+      const container = element.parentElement?.getBoundingClientRect();
+      const sticksOut = container !== undefined && box.right > container.right + 1;
+      const widest =
+        box.width > width &&
+        !offenders.some(
+          (other) =>
+            other !== element &&
+            element.contains(other) &&
+            other.getBoundingClientRect().width > width,
+        );
+      if (sticksOut || widest) found.push(describe(element, box));
+    }
+    if (found.length > 8) found.splice(8, found.length, `…and ${found.length - 8} more`);
+    const pageWidth = document.documentElement.scrollWidth;
+    if (pageWidth > document.documentElement.clientWidth) {
+      found.push(`the page is ${pageWidth} px wide and scrolls sideways`);
+    }
+    return found;
+  });
+}
+
+/**
+ * Form fields a sighted customer cannot name: no visible <label> and no visible element naming
+ * it through aria-labelledby (a placeholder or an aria-label alone is not a visible label).
+ */
+async function fieldsWithoutVisibleLabel(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const shown = (element: Element | null) => {
+      if (!element) return false;
+      const box = element.getBoundingClientRect();
+      return box.width > 1 && box.height > 1 && (element.textContent ?? '').trim() !== '';
+    };
+    const fields = document.querySelectorAll(
+      'input:not([type="hidden"]), select, textarea, [role="combobox"]:not(input)',
+    );
+    const unlabelled: string[] = [];
+    for (const field of fields) {
+      if (field.getAttribute('aria-hidden') === 'true' || field.closest('[inert]')) continue;
+      // MUI's radios and checkboxes are transparent inputs over their drawn box: judge the box.
+      const drawn = field.closest('.MuiRadio-root, .MuiCheckbox-root, .MuiSwitch-root') ?? field;
+      const box = drawn.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      // Inside an element the dialog has hidden from assistive technology: not on screen now.
+      if (field.closest('[aria-hidden="true"]')) continue;
+      const labels = 'labels' in field ? [...((field as HTMLInputElement).labels ?? [])] : [];
+      const labelledBy = (field.getAttribute('aria-labelledby') ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => document.getElementById(id));
+      if ([...labels, ...labelledBy].some(shown)) continue;
+      unlabelled.push(
+        `<${field.tagName.toLowerCase()} name="${field.getAttribute('name') ?? ''}" aria-label="${field.getAttribute('aria-label') ?? ''}" placeholder="${field.getAttribute('placeholder') ?? ''}">`,
+      );
+    }
+    return unlabelled;
+  });
+}
+
+/**
+ * Field errors not tied to their field: every field marked aria-invalid must point, through
+ * aria-describedby, at visible non-empty text. Fails when no field is marked at all.
+ */
+async function fieldErrorsNotTied(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const invalid = [...document.querySelectorAll('[aria-invalid="true"]')].filter(
+      (field) => field.getAttribute('aria-hidden') !== 'true',
+    );
+    if (invalid.length === 0) return ['no field is marked aria-invalid="true"'];
+    return invalid.flatMap((field) => {
+      const described = (field.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => document.getElementById(id))
+        .filter((element) => element && (element.textContent ?? '').trim() !== '');
+      if (described.length > 0) return [];
+      const name = field.getAttribute('name') ?? field.id;
+      return [`field "${name}" is invalid but aria-describedby names no error text`];
+    });
+  });
+}
+
+/** Sets the window and chooses the language on the screen at hand, as a customer does. */
+async function chooseLanguage(page: Page, variant: Variant) {
+  const name = variant.language === 'vi' ? 'Tiếng Việt' : 'English';
+  await page.getByRole('button', { name, exact: true }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('lang', variant.language);
+}
+
+/** API calls as the signed-in customer of the page. */
+async function customerApi(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const headers = { Authorization: `Token ${token}` };
+  return {
+    async post(path: string, data: object) {
+      const answer = await page.request.post(`/api/v1${path}`, { headers, data });
+      expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
+      return answer.json();
+    },
+    async statusOf(path: string) {
+      return (await (await page.request.get(`/api/v1${path}`, { headers })).json()).status;
+    },
+  };
+}
+
+/** What the signed-in screens with data show: one of everything, made through the API. */
+interface Holdings {
+  serverId: number;
+  serverName: string;
+  volumeId: number;
+  volumeName: string;
+  snapshotName: string;
+  keyName: string;
+  ticketId: number;
+  unpaidOrderId: number;
+  openInvoiceId: number;
+}
+
+const TEST_PUBLIC_KEY =
+  'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl screens@e2e';
+
+async function buildHoldings(page: Page, email: string): Promise<Holdings> {
+  const api = await customerApi(page);
+  const suffix = Date.now().toString(36);
+  const serverName = `scr-vm-${suffix}`;
+  const volumeName = `scr-vol-${suffix}`;
+  const order = (name: string) =>
+    createServerOrder({
+      name,
+      os: 'Ubuntu 22.04',
+      datacenter: 'HN',
+      cpu: 1,
+      ram: 1,
+      disk: 20,
+      diskType: 'SSD',
+      dataDisks: [],
+      extraIpv4: 0,
+      ipv6: false,
+      keyName: null,
+      interval: 1,
+    });
+  const placed = await api.post('/billing/orders', order(serverName));
+  const paid = await api.post(`/billing/orders/${placed.id}/pay`, {});
+  const serverId = paid.order.resource_id as number;
+  const { volume } = await api.post('/storage/volumes', {
+    name: volumeName,
+    size: 10,
+    type: 'HDD',
+  });
+  const keyName = `scr-key-${suffix}`;
+  await api.post('/cloud/ssh_keys', { name: keyName, public_key: TEST_PUBLIC_KEY });
+  const ticket = await api.post('/support/tickets', {
+    subject: 'Máy chủ khởi động chậm',
+    content: 'Máy chủ của tôi khởi động lâu hơn thường lệ.',
+  });
+  const unpaid = await api.post('/billing/orders', order(`scr-later-${suffix}`));
+  await expect.poll(() => api.statusOf(`/storage/volumes/${volume.id}`)).toBe('available');
+  const snapshotName = `scr-snap-${suffix}`;
+  await api.post('/storage/snapshots', { name: snapshotName, volume_id: volume.id });
+  await expect
+    .poll(() => api.statusOf(`/cloud/servers/${serverId}`), { timeout: 30_000 })
+    .toBe('active');
+  return {
+    serverId,
+    serverName,
+    volumeId: volume.id,
+    volumeName,
+    snapshotName,
+    keyName,
+    ticketId: ticket.id,
+    unpaidOrderId: unpaid.id,
+    openInvoiceId: addOpenInvoice(email),
+  };
+}
+
+/** An invoice due next month on the customer's own account (no screen issues one on demand). */
+function addOpenInvoice(email: string): number {
+  const db = new Database(process.env.E2E_DB as string);
+  try {
+    db.pragma('busy_timeout = 10000');
+    const now = Date.now();
+    const row = db
+      .prepare(
+        `INSERT INTO invoices (user_id, status, amount, created_at, due_date, description)
+         SELECT id, 'open', 330000, ?, ?, 'scr-vm: gia hạn 1 tháng' FROM users WHERE email = ?
+         RETURNING id`,
+      )
+      .get(new Date(now).toISOString(), new Date(now + 30 * 86_400_000).toISOString(), email) as {
+      id: number;
+    };
+    return row.id;
+  } finally {
+    db.close();
+  }
+}
+
+/** Clicks Submit on an empty form. */
+const submitEmpty = (name: (say: Say) => string | RegExp) => async (page: Page, say: Say) => {
+  await button(main(page), name(say)).click();
+};
+
+/* ------------------------------------------------------------------------------------------ */
+/* The catalogue                                                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+const PUBLIC_SCREENS: Screen[] = [
+  {
+    name: 'login',
+    path: '/idc/login',
+    ready: (page, say) => heading(page, say('Đăng nhập', 'Sign in')),
+    action: (page, say) => button(page, say('Đăng nhập', 'Sign in')),
+  },
+  {
+    name: 'login-empty-submitted',
+    act: async (page, say) => button(page, say('Đăng nhập', 'Sign in')).click(),
+    ready: (page) => page.locator('[aria-invalid="true"]').first(),
+    action: (page, say) => button(page, say('Đăng nhập', 'Sign in')),
+    fieldErrors: true,
+  },
+  {
+    name: 'register',
+    path: '/idc/register',
+    ready: (page, say) => heading(page, say('Đăng ký', 'Register')),
+    action: (page, say) => button(page, say('Đăng ký', 'Register')),
+  },
+  {
+    name: 'register-empty-submitted',
+    act: async (page, say) => button(page, say('Đăng ký', 'Register')).click(),
+    ready: (page) => page.locator('[aria-invalid="true"]').first(),
+    action: (page, say) => button(page, say('Đăng ký', 'Register')),
+    fieldErrors: true,
+  },
+  {
+    name: 'forgot-password',
+    path: '/idc/forgot',
+    ready: (page, say) => heading(page, say('Quên mật khẩu', 'Forgot password')),
+    action: (page, say) => button(page, say('Gửi liên kết', 'Send link')),
+  },
+  {
+    name: 'forgot-password-empty-submitted',
+    act: async (page, say) => button(page, say('Gửi liên kết', 'Send link')).click(),
+    ready: (page) => page.locator('[aria-invalid="true"]').first(),
+    action: (page, say) => button(page, say('Gửi liên kết', 'Send link')),
+    fieldErrors: true,
+  },
+  {
+    name: 'password-reset',
+    path: '/idc/password_resets?token=screens-catalogue-token',
+    ready: (page, say) => heading(page, say('Đặt lại mật khẩu', 'Reset password')),
+    action: (page, say) => button(page, say('Đặt lại mật khẩu', 'Reset password')),
+  },
+  {
+    name: 'password-reset-empty-submitted',
+    act: async (page, say) => button(page, say('Đặt lại mật khẩu', 'Reset password')).click(),
+    ready: (page) => page.locator('[aria-invalid="true"]').first(),
+    action: (page, say) => button(page, say('Đặt lại mật khẩu', 'Reset password')),
+    fieldErrors: true,
+  },
+  {
+    name: 'confirm-email-invalid-link',
+    path: '/idc/confirm?token=screens-catalogue-token',
+    ready: (page, say) =>
+      heading(page, say(/^(Đăng nhập|Xác nhận email)$/, /^(Sign in|Confirm e-mail)$/)),
+    action: (page) => page.getByRole('link').first(),
+  },
+  {
+    name: 'server-error',
+    path: '/idc/500',
+    ready: (page, say) => heading(page, say('Lỗi máy chủ', 'Server error')),
+    action: (page, say) => link(page, say('Trang chủ', 'Home')),
+  },
+];
+
+/** A customer who has just registered, before confirming the e-mail. */
+const VERIFY_SCREEN: Screen = {
+  name: 'verify-email',
+  ready: (page, say) => heading(page, say('Xác thực email', 'Verify e-mail')),
+  action: (page, say) =>
+    button(page, say('Gửi lại email xác thực', 'Send the verification e-mail again')),
+};
+
+/** A fresh customer: nothing bought yet, so every list is empty. */
+const EMPTY_SCREENS: Screen[] = [
+  {
+    name: 'dashboard-new-customer',
+    path: '/idc/dashboard',
+    ready: (page, say) => heading(page, say(/^Xin chào, /, /^Hello, /)),
+    action: (page, say) => link(main(page), say('Nạp tiền', 'Top up')),
+  },
+  {
+    name: 'header-create-menu',
+    act: async (page, say) => button(page.getByRole('banner'), say('Tạo mới', 'Create')).click(),
+    ready: (page) => page.getByRole('menu'),
+    action: (page, say) => page.getByRole('menuitem', { name: say('Máy chủ', 'Server') }),
+  },
+  {
+    name: 'header-account-menu',
+    path: '/idc/dashboard',
+    act: async (page, say) =>
+      button(page.getByRole('banner'), say(/^Tài khoản /, /^Account menu of /)).click(),
+    ready: (page) => page.getByRole('menu'),
+    action: (page, say) => page.getByRole('menuitem', { name: say('Đăng xuất', 'Sign out') }),
+  },
+  {
+    name: 'servers-empty',
+    path: '/idc/cloud-server',
+    ready: (page, say) =>
+      main(page).getByText(say('Bạn chưa có máy chủ nào', 'You have no servers yet')),
+    action: (page, say) => link(main(page), say('Tạo máy chủ', 'Create server')),
+  },
+  {
+    name: 'plans',
+    path: '/idc/cloud-server/plans',
+    ready: (page, say) => heading(page, say('Bảng giá', 'Plans')),
+    action: (page, say) => link(main(page), say('Chọn gói VPS Basic', /VPS Basic/)),
+  },
+  {
+    name: 'plan-create',
+    act: async (page, say) => link(main(page), say('Chọn gói VPS Basic', /VPS Basic/)).click(),
+    ready: (page) => page.getByTestId('price-total').first(),
+    action: (page, say) => button(page, say('Tạo đơn hàng', /order/i)),
+  },
+  {
+    name: 'server-create',
+    path: '/idc/cloud-server/create',
+    ready: (page) => page.getByTestId('price-total').first(),
+    action: (page, say) => button(page, say('Tạo đơn hàng', /order/i)),
+  },
+  {
+    name: 'volumes-empty',
+    path: '/idc/volume',
+    ready: (page, say) =>
+      main(page).getByText(say('Bạn chưa có volume nào', 'You have no volumes yet')),
+    action: (page, say) => link(main(page), say('Tạo volume', 'Create volume')),
+  },
+  {
+    name: 'volume-create',
+    path: '/idc/volume/create',
+    ready: (page) => page.getByTestId('price-total').first(),
+    action: (page, say) => button(page, say('Đặt hàng', 'Place order')),
+  },
+  {
+    name: 'snapshots-empty',
+    path: '/idc/snapshot',
+    ready: (page, say) =>
+      main(page).getByText(say('Bạn chưa có snapshot nào', 'You have no snapshots yet')),
+    action: (page, say) => link(main(page), say('Tạo snapshot', /snapshot/i)),
+  },
+  {
+    name: 'snapshot-create-nothing-to-copy',
+    path: '/idc/snapshot/create',
+    ready: (page, say) =>
+      main(page).getByText(
+        say('Bạn chưa có volume hay máy chủ nào để sao lưu.', /no volume or server/i),
+      ),
+    action: (page) => button(main(page), /snapshot/i),
+  },
+  {
+    name: 'ssh-keys-empty',
+    path: '/idc/ssh-keys',
+    ready: (page, say) =>
+      main(page).getByText(say('Bạn chưa có SSH key nào', 'You have no SSH keys yet')),
+    action: (page, say) => link(main(page), say('Thêm SSH key', 'Add SSH key')),
+  },
+  {
+    name: 'ssh-key-create',
+    path: '/idc/ssh-keys/create',
+    ready: (page, say) => heading(page, say('Thêm SSH key', 'Add SSH key')),
+    action: (page, say) => button(main(page), say('Thêm SSH key', 'Add SSH key')),
+  },
+  {
+    name: 'ssh-key-create-empty-submitted',
+    act: submitEmpty((say) => say('Thêm SSH key', 'Add SSH key')),
+    ready: (page) => page.locator('[aria-invalid="true"]').first(),
+    action: (page, say) => button(main(page), say('Thêm SSH key', 'Add SSH key')),
+    fieldErrors: true,
+  },
+  {
+    name: 'tickets-empty',
+    path: '/idc/ticket',
+    ready: (page, say) =>
+      main(page).getByText(
+        say('Bạn chưa có yêu cầu hỗ trợ nào', 'You have no support tickets yet'),
+      ),
+    action: (page, say) => link(main(page), say(/Tạo yêu cầu hỗ trợ/, 'New ticket')),
+  },
+  {
+    name: 'ticket-create',
+    path: '/idc/ticket/create',
+    ready: (page, say) => heading(page, say('Tạo yêu cầu hỗ trợ', 'New support ticket')),
+    action: (page, say) => button(page, say('Gửi yêu cầu', 'Send ticket')),
+  },
+  {
+    name: 'ticket-create-empty-submitted',
+    act: submitEmpty((say) => say('Gửi yêu cầu', 'Send ticket')),
+    ready: (page) => page.locator('[aria-invalid="true"]').first(),
+    action: (page, say) => button(page, say('Gửi yêu cầu', 'Send ticket')),
+    fieldErrors: true,
+  },
+  {
+    name: 'billing-invoices-empty',
+    path: '/idc/billing',
+    ready: (page, say) =>
+      main(page)
+        .getByText(say('Chưa có hoá đơn nào.', /no invoices/i))
+        .first(),
+    action: (page, say) => link(main(page), say('Nạp tiền', 'Top up')),
+  },
+  {
+    name: 'top-up-dialog',
+    act: async (page, say) => link(main(page), say('Nạp tiền', 'Top up')).click(),
+    ready: (page, say) =>
+      page.getByRole('dialog', { name: say('Nạp tiền vào tài khoản', 'Top up your balance') }),
+    action: (page, say) => button(dialog(page), say(/^(Thanh toán|Tiếp tục)$/, /^(Pay|Continue)$/)),
+  },
+  ...(
+    [
+      ['history', 'Lịch sử số dư', 'Balance history'],
+      ['payments', 'Giao dịch nạp tiền', 'Payments'],
+      ['services', 'Dịch vụ', 'Services'],
+      ['orders', 'Đơn hàng', 'Orders'],
+    ] as const
+  ).map(([tab, vietnamese, english]): Screen => ({
+    name: `billing-${tab}-empty`,
+    path: `/idc/billing/${tab}`,
+    ready: (page, say) => page.getByRole('tab', { name: say(vietnamese, english), selected: true }),
+    action: (page, say) => link(main(page), say('Nạp tiền', 'Top up')),
+  })),
+  {
+    name: 'account',
+    path: '/idc/account',
+    ready: (page, say) => heading(page, say('Thông tin cá nhân', 'Profile')),
+    action: (page, say) => button(page, say('Lưu thông tin', 'Save profile')),
+  },
+  {
+    name: 'account-password-empty-submitted',
+    act: async (page, say) => button(page, say('Đổi mật khẩu', 'Change password')).click(),
+    ready: (page) => page.locator('[aria-invalid="true"]').first(),
+    action: (page, say) => button(page, say('Đổi mật khẩu', 'Change password')),
+    fieldErrors: true,
+  },
+  {
+    name: 'not-found',
+    path: '/idc/no-such-page',
+    ready: (page, say) => heading(page, say('Không tìm thấy trang', 'Page not found')),
+    action: (page, say) => link(main(page), say('Về trang tổng quan', /dashboard/i)),
+  },
+  {
+    name: 'server-detail-not-found',
+    path: '/idc/cloud-server/999999/detail',
+    ready: (page, say) =>
+      main(page).getByText(
+        say('Không tìm thấy máy chủ này. Có thể máy chủ đã bị xoá.', /This server was not found/),
+      ),
+    action: (page, say) => link(main(page), say(/Cloud VPS|máy chủ/i, /Cloud VPS|server/i)),
+  },
+  {
+    name: 'volume-detail-not-found',
+    path: '/idc/volume/999999/detail',
+    ready: (page, say) =>
+      main(page).getByText(say('Không tìm thấy volume này.', 'There is no such volume.')),
+    action: (page) => link(main(page), /Volume/i),
+  },
+  {
+    name: 'ticket-detail-not-found',
+    path: '/idc/ticket/999999/detail',
+    ready: (page, say) =>
+      main(page).getByText(
+        say('Không tìm thấy yêu cầu hỗ trợ này.', 'This support ticket was not found.'),
+      ),
+    action: (page) => link(main(page), /./),
+  },
+  {
+    name: 'invoice-not-found',
+    path: '/idc/billing/invoices/999999',
+    ready: (page, say) =>
+      main(page).getByText(say('Không tìm thấy hoá đơn này.', 'This invoice was not found.')),
+    action: (page) => link(main(page), /./),
+  },
+  {
+    name: 'order-not-found',
+    path: '/idc/order/create?id=999999',
+    ready: (page, say) =>
+      main(page).getByText(say('Không tìm thấy đơn hàng này.', 'This order was not found.')),
+    action: (page) => link(main(page), /./),
+  },
+  {
+    name: 'server-list-unreachable',
+    path: '/idc/dashboard',
+    act: async (page, say) => {
+      await expect(heading(page, say(/^Xin chào, /, /^Hello, /))).toBeVisible();
+      await page.route('**/api/v1/**', (route) => route.abort('internetdisconnected'));
+      if ((page.viewportSize()?.width ?? 1280) < 768) {
+        await button(page, say('Mở menu', 'Open the menu')).click();
+      }
+      await page
+        .getByRole('navigation', { name: say('Menu chính', 'Main menu') })
+        .getByRole('link', { name: 'Cloud VPS' })
+        .click();
+    },
+    ready: (page, say) =>
+      page
+        .getByRole('alert')
+        .filter({ hasText: say('Không kết nối được máy chủ', 'Cannot reach the server') }),
+    action: (page, say) => button(page, say('Thử lại', 'Try again')),
+  },
+];
+
+function screensWithData(have: Holdings): Screen[] {
+  const server = `/idc/cloud-server/${have.serverId}/detail`;
+  return [
+    {
+      name: 'dashboard',
+      path: '/idc/dashboard',
+      ready: (page) => main(page).getByText(have.serverName).first(),
+      action: (page, say) => link(main(page), say('Nạp tiền', 'Top up')),
+    },
+    {
+      name: 'servers',
+      path: '/idc/cloud-server',
+      ready: (page) => link(main(page), have.serverName),
+      action: (page, say) => link(main(page), say('Tạo máy chủ', 'Create server')),
+    },
+    {
+      name: 'server-detail-overview',
+      path: server,
+      ready: (page) => heading(page, have.serverName),
+      action: (page, say) => button(main(page), say('Tắt máy', 'Power off')),
+    },
+    {
+      name: 'server-detail-power-off-dialog',
+      act: async (page, say) => button(main(page), say('Tắt máy', 'Power off')).click(),
+      ready: (page, say) =>
+        page.getByRole('dialog', {
+          name: say(`Tắt máy chủ ${have.serverName}`, `Power off ${have.serverName}`),
+        }),
+      action: (page, say) => button(dialog(page), say('Tắt máy', 'Power off')),
+    },
+    {
+      name: 'server-detail-more-actions-menu',
+      path: server,
+      act: async (page, say) => button(main(page), say('Thao tác khác', 'More actions')).click(),
+      ready: (page) => page.getByRole('menu'),
+      action: (page, say) => page.getByRole('menuitem', { name: say('Xoá máy chủ', /^Delete/) }),
+    },
+    {
+      name: 'server-detail-delete-dialog',
+      act: async (page, say) =>
+        page.getByRole('menuitem', { name: say('Xoá máy chủ', /^Delete/) }).click(),
+      ready: (page, say) =>
+        page.getByRole('dialog', {
+          name: say(`Xoá máy chủ ${have.serverName}`, `Delete ${have.serverName}`),
+        }),
+      action: (page, say) => button(dialog(page), say('Xoá máy chủ', /^Delete/)),
+    },
+    {
+      name: 'server-detail-ips',
+      path: server,
+      act: async (page, say) =>
+        page.getByRole('tab', { name: say('Địa chỉ IP', 'IP addresses') }).click(),
+      ready: (page, say) =>
+        main(page).getByText(say(/^Đang dùng 1\/\d+ địa chỉ IP/, /^1 of \d+ IP addresses in use/)),
+      action: (page, say) => button(main(page), say('Mua IP', /Buy/)),
+    },
+    {
+      name: 'server-detail-auto-snapshots',
+      act: async (page, say) =>
+        page.getByRole('tab', { name: say('Sao lưu tự động', 'Auto-snapshot') }).click(),
+      ready: (page, say) =>
+        page.getByRole('tab', { name: say('Sao lưu tự động', 'Auto-snapshot'), selected: true }),
+      action: (page, say) =>
+        button(main(page), say('Bật sao lưu tự động', 'Turn on auto-snapshots')),
+    },
+    {
+      name: 'volumes',
+      path: '/idc/volume',
+      ready: (page) => link(main(page), have.volumeName),
+      action: (page, say) => link(main(page), say('Tạo volume', 'Create volume')),
+    },
+    {
+      name: 'volume-detail',
+      path: `/idc/volume/${have.volumeId}/detail`,
+      ready: (page) => heading(page, have.volumeName),
+      action: (page, say) => button(main(page), say('Gắn vào máy chủ', /Attach/)),
+    },
+    {
+      name: 'volume-delete-dialog',
+      act: async (page, say) => button(main(page), say('Xoá', 'Delete')).click(),
+      ready: (page, say) =>
+        page.getByRole('dialog', {
+          name: say(`Xoá volume ${have.volumeName}?`, `Delete volume ${have.volumeName}?`),
+        }),
+      action: (page, say) => button(dialog(page), say('Xoá', 'Delete')),
+    },
+    {
+      name: 'snapshots',
+      path: '/idc/snapshot',
+      ready: (page) => main(page).getByText(have.snapshotName).first(),
+      action: (page, say) => link(main(page), say('Tạo snapshot', /snapshot/i)),
+    },
+    {
+      name: 'snapshot-delete-dialog',
+      act: async (page, say) =>
+        button(
+          main(page),
+          say(`Xoá snapshot ${have.snapshotName}`, `Delete snapshot ${have.snapshotName}`),
+        ).click(),
+      ready: (page, say) =>
+        page.getByRole('dialog', {
+          name: say(`Xoá snapshot ${have.snapshotName}?`, `Delete snapshot ${have.snapshotName}?`),
+        }),
+      action: (page, say) => button(dialog(page), say('Xoá', 'Delete')),
+    },
+    {
+      name: 'snapshot-create',
+      path: '/idc/snapshot/create',
+      ready: (page, say) => heading(page, say('Tạo snapshot', /snapshot/i)),
+      action: (page, say) => button(main(page), say(/Tạo snapshot/, /snapshot/i)),
+    },
+    {
+      name: 'snapshot-create-empty-submitted',
+      act: submitEmpty((say) => say(/Tạo snapshot/, /snapshot/i)),
+      ready: (page) => page.locator('[aria-invalid="true"]').first(),
+      action: (page, say) => button(main(page), say(/Tạo snapshot/, /snapshot/i)),
+      fieldErrors: true,
+    },
+    {
+      name: 'ssh-keys',
+      path: '/idc/ssh-keys',
+      ready: (page) => main(page).getByText(have.keyName).first(),
+      action: (page, say) => link(main(page), say('Thêm SSH key', 'Add SSH key')),
+    },
+    {
+      name: 'ssh-key-delete-dialog',
+      act: async (page, say) =>
+        button(
+          main(page),
+          say(`Xoá SSH key ${have.keyName}`, `Delete SSH key ${have.keyName}`),
+        ).click(),
+      ready: (page) => dialog(page),
+      action: (page, say) => button(dialog(page), say(/Xoá/, /Delete/)),
+    },
+    {
+      name: 'tickets',
+      path: '/idc/ticket',
+      ready: (page) => link(main(page), 'Máy chủ khởi động chậm'),
+      action: (page, say) => link(main(page), say(/Tạo yêu cầu hỗ trợ/, 'New ticket')),
+    },
+    {
+      name: 'ticket-detail',
+      path: `/idc/ticket/${have.ticketId}/detail`,
+      ready: (page) => heading(page, 'Máy chủ khởi động chậm'),
+      action: (page, say) => button(main(page), say('Gửi trả lời', /reply/i)),
+    },
+    {
+      name: 'billing-invoices',
+      path: '/idc/billing',
+      ready: (page) => main(page).getByRole('row').filter({ hasText: '330.000' }).first(),
+      action: (page, say) => button(main(page), say(/^Thanh toán hoá đơn /, /^Pay invoice /)),
+    },
+    {
+      name: 'pay-invoice-dialog',
+      act: async (page, say) =>
+        button(main(page), say(/^Thanh toán hoá đơn /, /^Pay invoice /)).click(),
+      ready: (page) => dialog(page).getByTestId('invoice-pay-total'),
+      action: (page, say) => button(dialog(page), say(/^Thanh toán /, /^Pay /)),
+    },
+    {
+      name: 'invoice-page',
+      path: `/idc/billing/invoices/${have.openInvoiceId}`,
+      ready: (page) => main(page).getByText('330.000').first(),
+      action: (page, say) => button(main(page), say(/Thanh toán|In/, /Pay|Print/)),
+    },
+    {
+      name: 'billing-history',
+      path: '/idc/billing/history',
+      ready: (page) => main(page).getByRole('row').nth(1),
+      action: (page, say) => link(main(page), say('Nạp tiền', 'Top up')),
+    },
+    {
+      name: 'billing-payments',
+      path: '/idc/billing/payments',
+      ready: (page) => main(page).getByRole('row').nth(1),
+      action: (page, say) => link(main(page), say('Nạp tiền', 'Top up')),
+    },
+    {
+      name: 'billing-services',
+      path: '/idc/billing/services',
+      ready: (page) => main(page).getByText(have.serverName).first(),
+      action: (page, say) => link(main(page), say('Nạp tiền', 'Top up')),
+    },
+    {
+      name: 'billing-orders',
+      path: '/idc/billing/orders',
+      ready: (page) => main(page).getByRole('row').nth(1),
+      action: (page, say) => link(main(page), say('Nạp tiền', 'Top up')),
+    },
+    {
+      name: 'order-unpaid',
+      path: `/idc/order/create?id=${have.unpaidOrderId}`,
+      ready: (page) => page.getByTestId('order-total'),
+      action: (page, say) => button(main(page), say(/^Thanh toán /, /^Pay /)),
+    },
+  ];
+}
+
+const AGENCY_SCREENS: Screen[] = [
+  {
+    name: 'agency-accounts',
+    path: '/idc/agency',
+    ready: (page) => main(page).getByText('Công ty TNHH Minh Phát'),
+    action: (page, say) => page.getByRole('tab', { name: say('Tạo tài khoản', 'Create account') }),
+  },
+  {
+    name: 'agency-create-account',
+    path: '/idc/agency/create',
+    ready: (page, say) =>
+      page.getByRole('tab', { name: say('Tạo tài khoản', 'Create account'), selected: true }),
+    action: (page, say) => button(main(page), say('Tạo tài khoản', 'Create account')),
+  },
+  {
+    name: 'agency-create-account-empty-submitted',
+    act: submitEmpty((say) => say('Tạo tài khoản', 'Create account')),
+    ready: (page) => page.locator('[aria-invalid="true"]').first(),
+    action: (page, say) => button(main(page), say('Tạo tài khoản', 'Create account')),
+    fieldErrors: true,
+  },
+  {
+    name: 'agency-invoices',
+    path: '/idc/agency/invoices',
+    ready: (page) => main(page).getByRole('row').nth(1),
+    action: (page, say) =>
+      page.getByRole('tab', { name: say('Báo cáo tổng quan', 'Report overview') }),
+  },
+  {
+    name: 'agency-report',
+    path: '/idc/agency/report',
+    ready: (page) => page.getByTestId('agency-report-chart').locator('svg').first(),
+    action: (page, say) => page.getByRole('tab', { name: say('Hoá đơn', 'Invoices') }),
+  },
+];
+
+/* ------------------------------------------------------------------------------------------ */
+/* The runs: every area in every variant, each its own test so they run in parallel           */
+/* ------------------------------------------------------------------------------------------ */
+
+const PASSWORD = 'Screens1pass';
+
+// A step that cannot happen fails at once with its reason, not at the end of the whole test.
+test.use({ actionTimeout: 15_000 });
+
+for (const variant of VARIANTS) {
+  const label = `${variant.language}, ${variant.width} px`;
+
+  test.describe(label, () => {
+    test(`public pages (${label})`, async ({ page, request }) => {
+      await page.setViewportSize({ width: variant.width, height: variant.height });
+      await page.goto('/idc/login');
+      await chooseLanguage(page, variant);
+      await checkScreens(page, variant, PUBLIC_SCREENS);
+
+      // The e-mail check, as a customer who has just registered sees it.
+      const email = uniqueEmail('screens-verify');
+      const registered = await request.post('/api/v1/auth/users', {
+        data: {
+          fullname: 'Lê Chờ Xác Thực',
+          password: PASSWORD,
+          verify_password: PASSWORD,
+          email,
+          phone: '+84912345678',
+          formatted_phone: '091 234 56 78',
+        },
+      });
+      expect(registered.status()).toBe(201);
+      await page.goto('/idc/login');
+      await page.getByLabel(sayIn(variant.language)('Email', 'E-mail') as string).fill(email);
+      await page
+        .getByLabel(sayIn(variant.language)('Mật khẩu', 'Password') as string, { exact: true })
+        .fill(PASSWORD);
+      await button(page, sayIn(variant.language)('Đăng nhập', 'Sign in')).click();
+      await expect(page).toHaveURL(/\/idc\/verify$/);
+      await checkScreens(page, variant, [VERIFY_SCREEN]);
+    });
+
+    test(`a new customer's empty portal (${label})`, async ({ page, request }) => {
+      test.setTimeout(120_000);
+      await signInAsNewCustomer(page, request, {
+        label: 'screens-empty',
+        fullname: 'Đỗ Màn Hình',
+        password: PASSWORD,
+      });
+      await chooseLanguage(page, variant);
+      await page.setViewportSize({ width: variant.width, height: variant.height });
+      await checkScreens(page, variant, EMPTY_SCREENS);
+    });
+
+    test(`a customer's portal with data (${label})`, async ({ page, request }) => {
+      test.setTimeout(150_000);
+      const { email } = await signInAsNewCustomer(page, request, {
+        label: 'screens-data',
+        fullname: 'Đỗ Có Dữ Liệu',
+        password: PASSWORD,
+      });
+      await chooseLanguage(page, variant);
+      await page.setViewportSize({ width: variant.width, height: variant.height });
+      await topUpByCard(page, 2_000_000);
+      await checkScreens(page, variant, [
+        {
+          name: 'top-up-success',
+          ready: (current, say) =>
+            heading(current, say('Nạp tiền thành công', 'Top-up successful')),
+          action: (current, say) => link(current, say('Về trang thanh toán', /billing/i)),
+        },
+      ]);
+      const have = await buildHoldings(page, email);
+      await checkScreens(page, variant, screensWithData(have));
+
+      // A card payment the customer cancels on the gateway.
+      const api = await customerApi(page);
+      const origin = new URL(page.url()).origin;
+      const started = await api.post('/billing/gen_payment_req_url', {
+        method: 'card',
+        amount: 100_000,
+        return_url: `${origin}/idc/billing/payment`,
+      });
+      await page.goto(started.url);
+      await page.getByRole('button', { name: GATEWAY_BUTTONS.cancel }).click();
+      await checkScreens(page, variant, [
+        {
+          name: 'top-up-failure',
+          ready: (current, say) =>
+            heading(current, say('Nạp tiền không thành công', 'Top-up failed')),
+          action: (current, say) => link(current, say('Về trang thanh toán', /billing/i)),
+        },
+      ]);
+    });
+
+    test(`the agency area (${label})`, async ({ page }) => {
+      await signIn(page, 'agency@example.vn');
+      await expect(page).toHaveURL(/\/idc\/dashboard$/);
+      await chooseLanguage(page, variant);
+      await page.setViewportSize({ width: variant.width, height: variant.height });
+      await checkScreens(page, variant, AGENCY_SCREENS);
+    });
+  });
+}
