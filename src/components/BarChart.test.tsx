@@ -89,3 +89,12 @@ describe('the bar chart', () => {
     expect(fills.size).toBe(2);
   });
 });
+
+describe('compact amounts above the bars', () => {
+  it('write the decimal mark as a comma in both languages, as beside dot-grouped amounts', () => {
+    // Intl puts a no-break space before the Vietnamese unit.
+    expect(compactDong(2_500_000, 'vi')).toBe('2,5\u00a0Tr ₫');
+    expect(compactDong(2_500_000, 'en')).toBe('2,5M ₫');
+    expect(compactDong(350_000, 'en')).toBe('350K ₫');
+  });
+});

@@ -58,12 +58,20 @@ const VISUALLY_HIDDEN = {
   border: 0,
 } as const;
 
-/** Compact dong for the space above a bar: "2,5 Tr ₫" in Vietnamese, "2.5M ₫" in English. */
+/**
+ * Compact dong for the space above a bar: "2,5 Tr ₫" in Vietnamese, "2,5M ₫" in English. The
+ * portal writes amounts with dots between thousands in both languages (formatVnd), so the decimal
+ * mark is a comma in both: "2.5M" beside "2.500.000 ₫" would read as two and a half thousand.
+ */
 export function compactDong(value: number, locale: string): string {
-  return `${new Intl.NumberFormat(locale === 'en' ? 'en' : 'vi', {
+  const parts = new Intl.NumberFormat(locale === 'en' ? 'en' : 'vi', {
     notation: 'compact',
     maximumFractionDigits: 1,
-  }).format(value)} ₫`;
+  }).formatToParts(value);
+  const digits = parts
+    .map((part) => (part.type === 'decimal' ? ',' : part.type === 'group' ? '.' : part.value))
+    .join('');
+  return `${digits} ₫`;
 }
 
 /**

@@ -45,7 +45,7 @@ test('the agency creates a customer account, who is mailed the confirmation', as
     page.getByText(`Đã tạo tài khoản ${email}. Email xác nhận đã được gửi tới khách hàng.`),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/idc\/agency$/);
-  await page.getByPlaceholder('Tìm kiếm').fill(email);
+  await page.getByRole('textbox', { name: 'Tìm kiếm' }).fill(email);
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Đặng Văn Khách');
   await expect(row).toContainText('Chưa xác nhận email');

@@ -10,7 +10,7 @@ import Chip from '@mui/material/Chip';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataTable, SearchInput, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, TopToolbar, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 import { PortalList } from '../../components/PortalList';
@@ -18,6 +18,7 @@ import type { AgencyAccount } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
+import { ListSearchInput } from '../../components/ListSearchInput';
 
 const AccountColumn = DataTable.Col<AgencyAccount>;
 
@@ -39,7 +40,7 @@ export function AgencyAccountList() {
     <PortalList
       resource="agency-accounts"
       title={false}
-      filters={[<SearchInput key="search" source="search" alwaysOn />]}
+      filters={[<ListSearchInput key="search" source="search" alwaysOn />]}
       actions={<AccountListActions />}
       empty={<NoCustomers />}
       sort={NO_SORT}

@@ -31,7 +31,8 @@ export function IntervalToggle({ value, onChange, label, disabled }: IntervalTog
       }}
     >
       {INTERVAL_COUNTS.map((count) => (
-        <ToggleButton key={count} value={count} sx={{ px: 2 }}>
+        // Narrower padding on a phone: four English labels ("12 months") fit in 375 px.
+        <ToggleButton key={count} value={count} sx={{ px: { xs: 1, sm: 2 } }}>
           {translate('plans.months', { smart_count: count })}
         </ToggleButton>
       ))}

@@ -158,8 +158,17 @@ function ServerDetail({ server, stateUnknown }: { server: Server; stateUnknown: 
       <Title title={server.name} />
       <ActionBlockedAlert permission={permission} />
       <Stack spacing={2} sx={{ mb: 2 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-all' }}>
+        <Stack
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}
+        >
+          <Typography
+            variant="h5"
+            component="h1"
+            sx={{ minWidth: 0, overflowWrap: 'anywhere', wordBreak: 'break-all' }}
+          >
             {server.name}
           </Typography>
           <ServerStatusField />
@@ -180,7 +189,9 @@ function ServerDetail({ server, stateUnknown }: { server: Server; stateUnknown: 
           aria-label={translate('servers.detail.tabs')}
           variant="scrollable"
           allowScrollButtonsMobile
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
+          // The tab bar takes the card's width and scrolls within it: its labels never widen the
+          // page (without this, its own width would stretch the whole layout on a phone).
+          sx={{ borderBottom: 1, borderColor: 'divider', contain: 'inline-size' }}
         >
           <Tab
             value="overview"

@@ -34,6 +34,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { errorStatus } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { LoadFailed } from '../../components/LoadFailed';
+import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 import { calculatedPayment, FirstPaymentNote } from '../../components/FirstPaymentNote';
 import { rememberTopUpReturn, topUpPath } from '../../components/topUpPath';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
@@ -97,14 +98,21 @@ function IpTable({ server, ips, canAct }: { server: Server; ips: Ip[]; canAct: b
   const [releasing, setReleasing] = useState<Ip | null>(null);
   return (
     <>
-      <TableContainer>
+      {/* A phone shows the key columns only; should they still not fit, the table scrolls
+          within the page's width (focusable, so the keyboard can scroll it too). */}
+      <TableContainer
+        role="region"
+        aria-label={translate('servers.ips.title')}
+        tabIndex={0}
+        sx={{ contain: 'inline-size' }}
+      >
         <Table size="small" aria-label={translate('servers.ips.title')}>
           <TableHead>
             <TableRow>
               <TableCell>{translate('servers.ips.address')}</TableCell>
-              <TableCell>{translate('servers.ips.version')}</TableCell>
+              <TableCell sx={HIDDEN_ON_PHONE}>{translate('servers.ips.version')}</TableCell>
               <TableCell>{translate('servers.ips.monthly_price')}</TableCell>
-              <TableCell>{translate('servers.ips.created')}</TableCell>
+              <TableCell sx={HIDDEN_ON_PHONE}>{translate('servers.ips.created')}</TableCell>
               <TableCell align="right">{translate('servers.ips.actions')}</TableCell>
             </TableRow>
           </TableHead>
@@ -112,16 +120,23 @@ function IpTable({ server, ips, canAct }: { server: Server; ips: Ip[]; canAct: b
             {ips.map((ip) => (
               <TableRow key={ip.id}>
                 <TableCell>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    useFlexGap
+                    sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                  >
                     <span>{ip.address}</span>
                     {ip.primary ? (
                       <Chip size="small" label={translate('servers.ips.primary')} />
                     ) : null}
                   </Stack>
                 </TableCell>
-                <TableCell>{ip.version === 'ipv4' ? 'IPv4' : 'IPv6'}</TableCell>
-                <TableCell>{formatVnd(ip.price)}</TableCell>
-                <TableCell>{formatDate(ip.created)}</TableCell>
+                <TableCell sx={HIDDEN_ON_PHONE}>
+                  {ip.version === 'ipv4' ? 'IPv4' : 'IPv6'}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatVnd(ip.price)}</TableCell>
+                <TableCell sx={HIDDEN_ON_PHONE}>{formatDate(ip.created)}</TableCell>
                 <TableCell align="right">
                   {ip.primary ? null : (
                     <Tooltip title={translate('servers.ips.release')}>

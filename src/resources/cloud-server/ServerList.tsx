@@ -16,7 +16,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import {
   DataTable,
-  SearchInput,
   TopToolbar,
   useDataProvider,
   useTranslate,
@@ -35,6 +34,7 @@ import { isInTransition, PENDING_ORDERS_SHOWN } from './serverConstants';
 import { ServerStatusField } from './ServerStatusField';
 import { addressesOf, configText } from './serverText';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
+import { ListSearchInput } from '../../components/ListSearchInput';
 
 const ServerColumn = DataTable.Col<Server>;
 
@@ -52,7 +52,7 @@ export default function ServerList() {
       <PendingOrdersNotice />
       <PortalList
         title={title}
-        filters={[<SearchInput key="search" source="search" alwaysOn />]}
+        filters={[<ListSearchInput key="search" source="search" alwaysOn />]}
         actions={<ServerListActions />}
         empty={<ServerListEmpty />}
         sort={NO_SORT}

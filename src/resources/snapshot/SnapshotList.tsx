@@ -12,7 +12,7 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataTable, SearchInput, TopToolbar, useTranslate, type GetListResult } from 'react-admin';
+import { DataTable, TopToolbar, useTranslate, type GetListResult } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
@@ -26,6 +26,7 @@ import { formatVnd } from '../../domain/money';
 import { DeleteSnapshotButton } from './DeleteSnapshotButton';
 import { RestoreSnapshotButton } from './RestoreSnapshotButton';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
+import { ListSearchInput } from '../../components/ListSearchInput';
 
 const SnapshotColumn = DataTable.Col<Snapshot>;
 
@@ -64,7 +65,7 @@ export default function SnapshotList() {
       <ActionBlockedAlert permission={permission} />
       <PortalList
         title={title}
-        filters={[<SearchInput key="search" source="search" alwaysOn />]}
+        filters={[<ListSearchInput key="search" source="search" alwaysOn />]}
         actions={<SnapshotListActions />}
         empty={<SnapshotListEmpty />}
         sort={NO_SORT}

@@ -10,7 +10,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataTable, SearchInput, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, TopToolbar, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
@@ -22,6 +22,7 @@ import { formatDate } from '../../domain/dates';
 import { DeleteSshKeyButton } from './DeleteSshKeyButton';
 import { keyTypeText } from './sshKeyText';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
+import { ListSearchInput } from '../../components/ListSearchInput';
 
 const KeyColumn = DataTable.Col<SshKey>;
 
@@ -41,7 +42,7 @@ export default function SshKeyList() {
       </Box>
       <PortalList
         title={title}
-        filters={[<SearchInput key="search" source="search" alwaysOn />]}
+        filters={[<ListSearchInput key="search" source="search" alwaysOn />]}
         actions={<SshKeyListActions />}
         empty={<SshKeyListEmpty />}
         sort={NO_SORT}

@@ -19,6 +19,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 
+import { DatacenterName } from '../../components/DatacenterName';
 import { PortalList } from '../../components/PortalList';
 import { usePageTitle } from '../../components/usePageTitle';
 import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
@@ -136,6 +137,7 @@ export default function VolumeList() {
           sx={HIDDEN_ON_PHONE}
           label="resources.volume.fields.datacenter"
           disableSort
+          render={(volume) => <DatacenterName code={volume.datacenter} />}
         />
         <VolumeColumn
           source="created"

@@ -55,12 +55,12 @@ describe('the agency area', () => {
     );
 
     const user = userEvent.setup();
-    await user.type(screen.getByPlaceholderText('Tìm kiếm'), 'hoa');
+    await user.type(screen.getByRole('textbox', { name: 'Tìm kiếm' }), 'hoa');
     await waitFor(() => expect(screen.queryByText('Lê Quang Huy')).toBeNull());
     expect(screen.getByText('Nguyễn Thị Hoa')).toBeVisible();
 
-    await user.clear(screen.getByPlaceholderText('Tìm kiếm'));
-    await user.type(screen.getByPlaceholderText('Tìm kiếm'), 'không ai cả');
+    await user.clear(screen.getByRole('textbox', { name: 'Tìm kiếm' }));
+    await user.type(screen.getByRole('textbox', { name: 'Tìm kiếm' }), 'không ai cả');
     expect(await screen.findByText('Không có tài khoản nào khớp với tìm kiếm.')).toBeVisible();
   });
 

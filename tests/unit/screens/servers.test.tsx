@@ -84,7 +84,7 @@ describe('the server list', () => {
     await buyServer(sandbox(), token, { ...SMALL_SERVER, name: 'db-01' });
     renderPortal('/cloud-server');
     await screen.findByRole('link', { name: 'db-01' });
-    await userEvent.type(screen.getByPlaceholderText('Tìm kiếm'), 'web');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Tìm kiếm' }), 'web');
     await waitFor(() =>
       expect(screen.queryByRole('link', { name: 'db-01' })).not.toBeInTheDocument(),
     );

@@ -217,7 +217,9 @@ describe('the volume list', () => {
       'href',
       `/cloud-server/${serverId}/detail`,
     );
-    expect(within(row).getByText('HN')).toBeVisible();
+    // The datacenter by its name, as everywhere else, never its code.
+    expect(await within(row).findByText('Hà Nội')).toBeVisible();
+    expect(within(row).queryByText('HN')).toBeNull();
     expect(within(row).getByText('14-03-2025')).toBeVisible();
     // Paid to the end of March, Vietnam time.
     expect(within(row).getByText('01-04-2025')).toBeVisible();
