@@ -12,6 +12,9 @@ export async function registerPortal(app: FastifyInstance, staticDir: string): P
     // The build writes .br and .gz beside each text file (vite.config.ts): sent to a browser that
     // accepts them, with no compressing per request; other files and clients get the file as is.
     preCompressed: true,
+    // The build's own bookkeeping (Vite's manifest, the chunk graph the budget check reads) is
+    // not part of the portal.
+    allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
     cacheControl: false,
     setHeaders: (res, path) => {
       // Vite fingerprints everything under assets/; index.html must always be asked for again.

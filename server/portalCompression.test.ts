@@ -23,6 +23,8 @@ beforeEach(async () => {
   writeWithCompressedCopies(join(scratch.dir, 'index.html'), PAGE);
   mkdirSync(join(scratch.dir, 'assets'));
   writeWithCompressedCopies(join(scratch.dir, 'assets', 'index-abc123.js'), SCRIPT);
+  mkdirSync(join(scratch.dir, '.vite'));
+  writeFileSync(join(scratch.dir, '.vite', 'manifest.json'), '{"src/main.tsx":{}}');
   ({ app } = await testApp({ staticDir: scratch.dir }));
 });
 
@@ -72,5 +74,13 @@ describe('serving the precompressed build', () => {
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(PAGE);
     }
+  });
+});
+
+describe("the build's bookkeeping", () => {
+  it('is not served', async () => {
+    const response = await app.inject({ url: '/idc/.vite/manifest.json' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('src/main.tsx');
   });
 });

@@ -10,7 +10,31 @@ import type { MessageTree } from './interpolate';
 
 export { publicVi };
 
-export async function loadPublicMessages(locale: Locale): Promise<MessageTree> {
+const importPublicEnglish = async () => (await import('virtual:messages/en/public')).default;
+
+export async function loadPublicMessages(
+  locale: Locale,
+  importEnglish: () => Promise<MessageTree> = importPublicEnglish,
+): Promise<MessageTree> {
   if (locale === 'vi') return publicVi;
-  return (await import('virtual:messages/en/public')).default;
+  return importEnglish();
+}
+
+/**
+ * The language the portal starts in, with its public messages. If the stored language's messages
+ * cannot be downloaded, the portal starts in Vietnamese (shipped with the first download) rather
+ * than leaving the first paint's spinner up for ever.
+ */
+export async function loadStartingMessages(
+  storedLocale: Locale,
+  importEnglish: () => Promise<MessageTree> = importPublicEnglish,
+): Promise<{ locale: Locale; messages: MessageTree }> {
+  try {
+    return {
+      locale: storedLocale,
+      messages: await loadPublicMessages(storedLocale, importEnglish),
+    };
+  } catch {
+    return { locale: 'vi', messages: publicVi };
+  }
 }
