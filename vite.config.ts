@@ -8,6 +8,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
+import { chunkGraph } from './scripts/bench/chunkGraph';
 import { en } from './src/i18n/en';
 import type { MessageTree } from './src/i18n/interpolate';
 import { PUBLIC_MESSAGE_AREAS, pickMessages } from './src/i18n/messageSlices';
@@ -214,6 +215,7 @@ export default defineConfig({
     productNameInHtml(),
     preloadLoginPage(),
     precompress(),
+    chunkGraph(import.meta.dirname),
   ],
   build: {
     // Every browser the portal supports knows <link rel="modulepreload">: no polyfill to download.

@@ -16,9 +16,6 @@ const TOKEN_PAGES = /^\/idc\/(password_resets|confirm)\/?$/;
 /** The sandbox's own HTML pages: the outbox and control page, and the simulated gateways' pages. */
 const SANDBOX_PAGES = /^\/sandbox(\/(onepay|paypal)\/.*)?$/;
 
-/** The register page's phone input (react-phone-number-input) shows country flags from here. */
-export const PHONE_FLAGS_ORIGIN = 'https://purecatamphetamine.github.io';
-
 /** The portal's policy; `liveChatScriptUrl` is VITE_LIVECHAT_SCRIPT_URL, whose origin is allowed. */
 export function portalDirectives(liveChatScriptUrl?: string): Directives {
   const liveChat = liveChatScriptUrl ? [new URL(liveChatScriptUrl).origin] : [];
@@ -28,7 +25,7 @@ export function portalDirectives(liveChatScriptUrl?: string): Directives {
     'script-src-attr': ["'none'"],
     // MUI's styling engine (emotion) adds <style> elements at run time; scripts stay strict.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', PHONE_FLAGS_ORIGIN, ...liveChat],
+    'img-src': ["'self'", 'data:', ...liveChat],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...liveChat],
     'frame-src': liveChat.length ? liveChat : ["'none'"],

@@ -4,35 +4,18 @@
  * a small download; every other path is the react-admin app, which brings its own router and the
  * messages of the whole portal.
  */
-import { lazy, Suspense, use, useState, type ReactElement } from 'react';
+import { lazy, Suspense, use, useState } from 'react';
 
 import { FullPageSpinner } from './components/FullPageSpinner';
 import type { Locale } from './domain/constants';
 import type { MessageTree } from './i18n/interpolate';
 import { loadMessages } from './i18n/locale';
 import { PublicI18nProvider, usePublicI18n } from './i18n/PublicI18nProvider';
-import { publicPageAt, usePublicLocation, type PublicPagePath } from './pages/public/navigation';
+import { publicPageAt, usePublicLocation } from './pages/public/navigation';
 import { PublicErrorBoundary } from './pages/public/PublicErrorBoundary';
 import { PublicNotifier } from './pages/public/PublicNotifier';
 import { PublicPageFrame } from './pages/public/PublicPageFrame';
-
-const LoginPage = lazy(() => import('./pages/public/LoginPage'));
-const RegisterPage = lazy(() => import('./pages/public/RegisterPage'));
-const ForgotPasswordPage = lazy(() => import('./pages/public/ForgotPasswordPage'));
-const PasswordResetPage = lazy(() => import('./pages/public/PasswordResetPage'));
-const ConfirmEmailPage = lazy(() => import('./pages/public/ConfirmEmailPage'));
-const VerifyEmailPage = lazy(() => import('./pages/public/VerifyEmailPage'));
-const ServerErrorPage = lazy(() => import('./pages/public/ServerErrorPage'));
-
-const PUBLIC_PAGES: Record<PublicPagePath, ReactElement> = {
-  '/login': <LoginPage />,
-  '/register': <RegisterPage />,
-  '/forgot': <ForgotPasswordPage />,
-  '/password_resets': <PasswordResetPage />,
-  '/confirm': <ConfirmEmailPage />,
-  '/verify': <VerifyEmailPage />,
-  '/500': <ServerErrorPage />,
-};
+import { PublicPage } from './pages/public/publicPages';
 
 const loadApp = () => import('./App');
 const App = lazy(loadApp);
@@ -45,7 +28,7 @@ export function Root(props: { initialLocale: Locale; initialMessages: MessageTre
       <PublicNotifier>
         <PublicErrorBoundary>
           <Suspense fallback={publicPage ? <PublicPageFrame /> : <FullPageSpinner />}>
-            {publicPage ? PUBLIC_PAGES[publicPage] : <SignedInApp />}
+            {publicPage ? <PublicPage path={publicPage} /> : <SignedInApp />}
           </Suspense>
         </PublicErrorBoundary>
       </PublicNotifier>

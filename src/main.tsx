@@ -3,13 +3,23 @@ import { createRoot } from 'react-dom/client';
 
 import { Root } from './Root';
 import { getStoredLocale } from './i18n/locale';
-import { loadPublicMessages } from './i18n/publicMessages';
+import { loadStartingMessages } from './i18n/publicMessages';
+import { currentPublicPage } from './pages/public/navigation';
+import { loadPublicPage } from './pages/public/publicPages';
 
-const locale = getStoredLocale();
-document.documentElement.lang = locale;
+const storedLocale = getStoredLocale();
+document.documentElement.lang = storedLocale;
+const publicPage = currentPublicPage();
 
 // Until React draws, index.html shows the page's frame with a spinner (no JavaScript needed).
-void loadPublicMessages(locale).then((messages) => {
+// The page's code (preloaded by index.html) and its messages arrive side by side, so React's
+// first render draws the page itself. A page that failed to download is rendered anyway, and
+// Root's error boundary says so.
+void Promise.all([
+  loadStartingMessages(storedLocale),
+  publicPage ? loadPublicPage(publicPage).catch(() => undefined) : undefined,
+]).then(([{ locale, messages }]) => {
+  document.documentElement.lang = locale;
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <Root initialLocale={locale} initialMessages={messages} />

@@ -1,70 +1,48 @@
 /**
- * Builds the portal into a folder of its own (never `dist/`, which the e2e tests serve) and
- * answers its chunk graph: which chunk imports which statically, and which modules each holds.
- * The graph is the bundler's own output, the same one Vite writes to its manifest, plus the module
- * ids of each chunk, so a check can name the module that made a chunk grow.
+ * Builds the portal into a folder of its own (never `dist/`, which the e2e tests serve), or reads
+ * a folder already built, and answers its chunk graph (chunkGraph.ts): which chunk imports which
+ * statically, and which modules each holds.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 import { build } from 'vite';
 
-export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { CHUNK_GRAPH_FILE, type BuiltChunk } from './chunkGraph';
 
-export interface BuiltChunk {
-  /** Path inside the output folder, e.g. `assets/LoginPage-1a2b3c.js`. */
-  file: string;
-  /** The module the chunk is named after, relative to the project, e.g. `src/App.tsx`. */
-  source: string | null;
-  isEntry: boolean;
-  /** Chunks this one imports statically (they load before it runs). */
-  imports: string[];
-  /** Every module bundled into the chunk, relative to the project. */
-  modules: string[];
-}
+export type { BuiltChunk };
+
+export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface PortalBuild {
   outDir: string;
   chunks: Map<string, BuiltChunk>;
 }
 
-interface OutputChunkShape {
-  type: 'chunk' | 'asset';
-  fileName: string;
-  isEntry?: boolean;
-  facadeModuleId?: string | null;
-  imports?: string[];
-  moduleIds?: string[];
-}
-
-const projectPath = (id: string) => relative(PROJECT_ROOT, id.replace(/^\0/, ''));
-
 export async function buildPortal(outDir: string): Promise<PortalBuild> {
-  const result = await build({
+  await build({
     root: PROJECT_ROOT,
     configFile: join(PROJECT_ROOT, 'vite.config.ts'),
     // The figures are the output; the build's own warnings belong to `npm run build`.
     logLevel: 'error',
     build: { outDir, emptyOutDir: true },
   });
-  const outputs = (Array.isArray(result) ? result : [result]) as {
-    output?: OutputChunkShape[];
-  }[];
-  const chunks = new Map<string, BuiltChunk>();
-  for (const item of outputs.flatMap((output) => output.output ?? [])) {
-    if (item.type !== 'chunk') continue;
-    chunks.set(item.fileName, {
-      file: item.fileName,
-      source: item.facadeModuleId ? projectPath(item.facadeModuleId) : null,
-      isEntry: Boolean(item.isEntry),
-      imports: item.imports ?? [],
-      modules: (item.moduleIds ?? []).map(projectPath),
-    });
+  return readPortalBuild(outDir);
+}
+
+/** A folder `vite build` wrote with this project's vite.config.ts (e.g. `dist`). */
+export function readPortalBuild(outDir: string): PortalBuild {
+  const graphFile = join(outDir, CHUNK_GRAPH_FILE);
+  if (!existsSync(graphFile)) {
+    throw new Error(
+      `${graphFile} is missing: is ${outDir} a build of this portal (npm run build)?`,
+    );
   }
-  if (chunks.size === 0) throw new Error('The build produced no JavaScript chunk');
-  return { outDir, chunks };
+  const chunks = JSON.parse(readFileSync(graphFile, 'utf8')) as BuiltChunk[];
+  if (chunks.length === 0) throw new Error('The build produced no JavaScript chunk');
+  return { outDir, chunks: new Map(chunks.map((chunk) => [chunk.file, chunk])) };
 }
 
 export function entryChunk(portal: PortalBuild): BuiltChunk {

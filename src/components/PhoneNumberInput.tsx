@@ -5,10 +5,11 @@
  * its country names come from the browser (Intl.DisplayNames), so Vietnamese reads "Việt Nam",
  * "Hoa Kỳ"; the library's English list covers any code the browser cannot name.
  */
-import { useMemo, type ComponentProps } from 'react';
+import { useId, useMemo, type ComponentProps, type ReactNode } from 'react';
 import PhoneInput, { getCountries, type Labels } from 'react-phone-number-input';
 import englishCountries from 'react-phone-number-input/locale/en.json';
 import 'react-phone-number-input/style.css';
+import './PhoneNumberInput.css';
 
 const FLAG_URL = `${import.meta.env.BASE_URL}flags/{XX}.svg`;
 
@@ -20,7 +21,38 @@ type PhoneNumberInputProps = ComponentProps<typeof PhoneInput> & {
 
 export function PhoneNumberInput({ locale, translate, ...props }: PhoneNumberInputProps) {
   const labels = useMemo(() => phoneInputLabels(locale, translate), [locale, translate]);
-  return <PhoneInput {...props} labels={labels} locales={locale} flagUrl={FLAG_URL} />;
+  const generatedId = useId();
+  const countrySelectId = `${props.id ?? generatedId}-country`;
+  return (
+    <PhoneInput
+      {...props}
+      labels={labels}
+      locales={locale}
+      flagUrl={FLAG_URL}
+      // The country picker is named by a visible label (the library's aria-label alone is not
+      // one a sighted customer can read).
+      countrySelectProps={{ id: countrySelectId, 'aria-label': undefined }}
+      containerComponent={PhoneInputRow}
+      containerComponentProps={{ countryLabel: labels.country, countrySelectId }}
+    />
+  );
+}
+
+/** The phone input's row, its country picker led by a visible "Quốc gia" label. */
+function PhoneInputRow({
+  countryLabel,
+  countrySelectId,
+  children,
+  ...props
+}: ComponentProps<'div'> & { countryLabel: ReactNode; countrySelectId: string }) {
+  return (
+    <div {...props}>
+      <label className="PhoneInputCountryLabel" htmlFor={countrySelectId}>
+        {countryLabel}
+      </label>
+      {children}
+    </div>
+  );
 }
 
 /** Every label the phone input shows: the country names and its own few words. */

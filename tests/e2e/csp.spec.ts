@@ -36,6 +36,8 @@ async function visit(page: Page, url: string) {
   expect(policy, url).toContain("script-src 'self'");
   expect(policy, url).toContain("frame-ancestors 'none'");
   expect(policy, url).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+  // The phone input's flags are the portal's own files: images come from no other site.
+  expect(policy, url).toMatch(/img-src 'self' data:(;|$)/);
   await page.waitForLoadState('networkidle');
 }
 

@@ -35,11 +35,14 @@ test('the login card is drawn from the page itself, before and without any scrip
 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto('/idc/login');
+  const requests = recordRequests(page);
+  await page.goto('/idc/login', { waitUntil: 'networkidle' });
   await expect(page.locator('.pub-card')).toBeVisible();
   await expect(page.locator('.pub-brand')).toHaveText('IDC Cloud');
   await expect(page.locator('.pub-card .pub-spinner')).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^Roboto/);
+  // No font file before the script: on a phone it would share the bandwidth the script needs.
+  expect(requests.filter((url) => /\.woff2?$/.test(url))).toEqual([]);
   await context.close();
 });
 
@@ -70,6 +73,7 @@ test('the register page loads nothing from other sites; flags and country names 
     .toBeGreaterThan(0);
 
   const countries = page.getByRole('combobox', { name: 'Quốc gia' });
+  await expect(page.locator('label', { hasText: /^Quốc gia$/ })).toBeVisible();
   await expect(countries.locator('option', { hasText: /^Việt Nam$/ })).toHaveCount(1);
   await expect(countries.locator('option', { hasText: /^Hoa Kỳ$/ })).toHaveCount(1);
   await expect(countries.locator('option', { hasText: /^Quốc tế$/ })).toHaveCount(1);

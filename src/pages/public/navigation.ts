@@ -130,6 +130,11 @@ export function syncPublicLocation(): void {
   notify();
 }
 
+/** The public page the address shows now, if it shows one. */
+export function currentPublicPage(): PublicPagePath | undefined {
+  return publicPageAt(readLocation().pathname);
+}
+
 export function usePublicLocation(): PublicLocation {
   return useSyncExternalStore(subscribe, readLocation);
 }
