@@ -46,7 +46,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   root?.unmount();
-  document.body.innerHTML = '';
+  document.body.replaceChildren();
 });
 
 describe('the public pages’ code', () => {
