@@ -4,9 +4,9 @@
  * Retry, instead of the rows, the empty page or a pager left from an earlier page. The failure is
  * shown in the list, so it is not also announced in a toast.
  *
- * On a phone each list shows its key columns only (columns marked `sx={HIDDEN_ON_PHONE}`), and a
- * table still wider than the window scrolls inside its card: the page itself never scrolls
- * sideways.
+ * On a phone each list shows its key columns only (columns marked
+ * `className={HIDDEN_ON_PHONE}`), and a table still wider than the window scrolls inside its card:
+ * the page itself never scrolls sideways.
  */
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';

@@ -3,6 +3,8 @@
  * layout: lists keep their key columns only (the rest of a record is on its detail page or in a
  * wider window), sticky side panels sit in the page's flow.
  */
+import './phoneLayout.css';
+
 export const MOBILE_MAX_WIDTH_PX = 767;
 
 /** For `useMediaQuery`. */
@@ -11,8 +13,12 @@ export const PHONE_QUERY = `(max-width:${MOBILE_MAX_WIDTH_PX}px)`;
 /** For `sx`: styles that apply on a phone only. */
 export const ON_PHONE = `@media ${PHONE_QUERY}`;
 
-/** `sx` of a list column a phone does without (DataTable.Col hides its header and cells). */
-export const HIDDEN_ON_PHONE = { [ON_PHONE]: { display: 'none' } } as const;
+/**
+ * `className` of a list column a phone does without (on a DataTable.Col it hides the header and
+ * every cell). A class from phoneLayout.css rather than an `sx`: an `sx` is turned into CSS again
+ * for every cell on every render, which made a 100-row list measurably slower to draw.
+ */
+export const HIDDEN_ON_PHONE = 'hidden-on-phone';
 
 /** PortalAppBar's toolbar is dense (48 px) from MUI's `sm` breakpoint on. */
 const APP_BAR_HEIGHT_PX = 48;

@@ -69,7 +69,7 @@ export function AgencyAccountList() {
         />
         <AccountColumn
           source="email"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="agency.accounts.fields.email"
           disableSort
           render={(account) => (
@@ -80,7 +80,7 @@ export function AgencyAccountList() {
         />
         <AccountColumn
           source="phone"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="agency.accounts.fields.phone"
           disableSort
         />
@@ -92,20 +92,20 @@ export function AgencyAccountList() {
         />
         <AccountColumn
           source="unpaid_amount"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="agency.accounts.fields.unpaid"
           disableSort
           render={(account) => formatVnd(account.unpaid_amount)}
         />
         <AccountColumn
           source="server_count"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="agency.accounts.fields.servers"
           disableSort
         />
         <AccountColumn
           source="created"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="agency.accounts.fields.created"
           disableSort
           render={(account) => formatDate(account.created)}

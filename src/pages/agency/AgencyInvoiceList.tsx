@@ -63,7 +63,7 @@ export function AgencyInvoiceList() {
       />
       <InvoiceColumn
         source="account_email"
-        sx={HIDDEN_ON_PHONE}
+        className={HIDDEN_ON_PHONE}
         label="agency.invoices.account"
         disableSort
         render={(invoice) => (
@@ -74,7 +74,7 @@ export function AgencyInvoiceList() {
       />
       <InvoiceColumn
         source="description"
-        sx={HIDDEN_ON_PHONE}
+        className={HIDDEN_ON_PHONE}
         label="billing.invoice.fields.resource"
         disableSort
         render={(invoice) => invoice.description || invoiceResourceText(invoice, translate)}
@@ -93,14 +93,14 @@ export function AgencyInvoiceList() {
       />
       <InvoiceColumn
         source="created"
-        sx={HIDDEN_ON_PHONE}
+        className={HIDDEN_ON_PHONE}
         label="billing.invoice.fields.created"
         disableSort
         render={(invoice) => formatDate(invoice.created)}
       />
       <InvoiceColumn
         source="due_date"
-        sx={HIDDEN_ON_PHONE}
+        className={HIDDEN_ON_PHONE}
         label="billing.invoice.fields.due_date"
         disableSort
         render={(invoice) => formatDate(invoice.due_date)}

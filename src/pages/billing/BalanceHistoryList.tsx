@@ -2,7 +2,7 @@
  * The balance history tab of /billing: every credit and debit, newest first, server-paged, with
  * its type and method filters in the URL.
  */
-import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import { DataTable, SelectInput, useTranslate } from 'react-admin';
 
 import type {
@@ -17,6 +17,14 @@ import { BALANCE_HISTORY_RESOURCE } from './useRefreshAfterPayment';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 const AdjustmentColumn = DataTable.Col<BalanceAdjustment>;
+
+/** One style for every row's amount (an `sx` per row was re-serialised on each of 100 rows). */
+const SignedAmount = styled('span')(({ theme }) => ({
+  whiteSpace: 'nowrap',
+  fontWeight: 600,
+  '&.debit': { color: theme.palette.error.main },
+  '&.credit': { color: theme.palette.success.main },
+}));
 
 const TYPES: BalanceAdjustmentType[] = ['topup', 'payment', 'refund', 'coupon', 'manual'];
 const METHODS: BalanceAdjustmentMethod[] = [
@@ -67,7 +75,7 @@ export function BalanceHistoryList() {
       />
       <AdjustmentColumn
         source="method"
-        sx={HIDDEN_ON_PHONE}
+        className={HIDDEN_ON_PHONE}
         label="billing.history.fields.method"
         disableSort
         render={(row) => translate(`billing.history.method.${row.method}`)}
@@ -77,31 +85,27 @@ export function BalanceHistoryList() {
         label="billing.history.fields.amount"
         disableSort
         render={(row) => (
-          <Typography
-            variant="body2"
-            color={row.amount < 0 ? 'error' : 'success.main'}
-            sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}
-          >
+          <SignedAmount className={row.amount < 0 ? 'debit' : 'credit'}>
             {row.amount > 0 ? `+${formatVnd(row.amount)}` : formatVnd(row.amount)}
-          </Typography>
+          </SignedAmount>
         )}
       />
       <AdjustmentColumn
         source="balance_after"
-        sx={HIDDEN_ON_PHONE}
+        className={HIDDEN_ON_PHONE}
         label="billing.history.fields.balance_after"
         disableSort
         render={(row) => formatVnd(row.balance_after)}
       />
       <AdjustmentColumn
         source="description"
-        sx={HIDDEN_ON_PHONE}
+        className={HIDDEN_ON_PHONE}
         label="billing.history.fields.description"
         disableSort
       />
       <AdjustmentColumn
         source="reference"
-        sx={HIDDEN_ON_PHONE}
+        className={HIDDEN_ON_PHONE}
         label="billing.history.fields.reference"
         disableSort
         render={(row) => row.reference ?? '—'}

@@ -67,7 +67,7 @@ export function InvoiceList() {
         />
         <InvoiceColumn
           source="resource_id"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="billing.invoice.fields.resource"
           disableSort
           render={(invoice) => invoiceResourceText(invoice, translate)}
@@ -86,14 +86,14 @@ export function InvoiceList() {
         />
         <InvoiceColumn
           source="created"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="billing.invoice.fields.created"
           disableSort
           render={(invoice) => formatDate(invoice.created)}
         />
         <InvoiceColumn
           source="due_date"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="billing.invoice.fields.due_date"
           disableSort
           render={(invoice) => (

@@ -39,14 +39,14 @@ export function OrderList() {
       >
         <OrderColumn
           source="id"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="billing.orders.fields.number"
           disableSort
           render={(order) => translate('billing.orders.number', { id: order.id })}
         />
         <OrderColumn
           source="type"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="billing.orders.fields.type"
           disableSort
           render={(order) => translate(`orders.type.${order.type}`)}
@@ -60,14 +60,14 @@ export function OrderList() {
         />
         <OrderColumn
           source="created"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="billing.orders.fields.created"
           disableSort
           render={(order) => formatDate(order.created)}
         />
         <OrderColumn
           source="expiry"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="billing.orders.fields.expiry"
           disableSort
           render={(order) => (order.expiry ? formatDate(order.expiry) : '—')}

@@ -53,7 +53,7 @@ export function PaymentList() {
       />
       <PaymentColumn
         source="gateway"
-        sx={HIDDEN_ON_PHONE}
+        className={HIDDEN_ON_PHONE}
         label="billing.payments.fields.gateway"
         disableSort
         render={(payment) => translate(`billing.payments.gateway.${payment.gateway}`)}
@@ -72,7 +72,7 @@ export function PaymentList() {
       {/* The instrument as the gateway reports it (VISA, ATM, …): a name, not translated. */}
       <PaymentColumn
         source="method"
-        sx={HIDDEN_ON_PHONE}
+        className={HIDDEN_ON_PHONE}
         label="billing.payments.fields.method"
         disableSort
       />

@@ -108,7 +108,7 @@ export function ServiceList() {
         />
         <PackageColumn
           source="plan"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="billing.services.fields.plan"
           disableSort
           render={(service) =>
@@ -120,7 +120,7 @@ export function ServiceList() {
         />
         <PackageColumn
           source="start"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="billing.services.fields.period"
           disableSort
           render={(service) =>
@@ -132,14 +132,14 @@ export function ServiceList() {
         />
         <PackageColumn
           source="end"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="billing.services.fields.next_renewal"
           disableSort
           render={(service) => (renews(service) ? formatDate(service.end) : '—')}
         />
         <PackageColumn
           source="price"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="billing.services.fields.charge_this_month"
           disableSort
           render={(service) => formatVnd(service.price.charge_this_month)}

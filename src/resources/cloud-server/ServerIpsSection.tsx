@@ -110,9 +110,9 @@ function IpTable({ server, ips, canAct }: { server: Server; ips: Ip[]; canAct: b
           <TableHead>
             <TableRow>
               <TableCell>{translate('servers.ips.address')}</TableCell>
-              <TableCell sx={HIDDEN_ON_PHONE}>{translate('servers.ips.version')}</TableCell>
+              <TableCell className={HIDDEN_ON_PHONE}>{translate('servers.ips.version')}</TableCell>
               <TableCell>{translate('servers.ips.monthly_price')}</TableCell>
-              <TableCell sx={HIDDEN_ON_PHONE}>{translate('servers.ips.created')}</TableCell>
+              <TableCell className={HIDDEN_ON_PHONE}>{translate('servers.ips.created')}</TableCell>
               <TableCell align="right">{translate('servers.ips.actions')}</TableCell>
             </TableRow>
           </TableHead>
@@ -132,11 +132,11 @@ function IpTable({ server, ips, canAct }: { server: Server; ips: Ip[]; canAct: b
                     ) : null}
                   </Stack>
                 </TableCell>
-                <TableCell sx={HIDDEN_ON_PHONE}>
+                <TableCell className={HIDDEN_ON_PHONE}>
                   {ip.version === 'ipv4' ? 'IPv4' : 'IPv6'}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatVnd(ip.price)}</TableCell>
-                <TableCell sx={HIDDEN_ON_PHONE}>{formatDate(ip.created)}</TableCell>
+                <TableCell className={HIDDEN_ON_PHONE}>{formatDate(ip.created)}</TableCell>
                 <TableCell align="right">
                   {ip.primary ? null : (
                     <Tooltip title={translate('servers.ips.release')}>

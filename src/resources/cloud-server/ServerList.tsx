@@ -88,21 +88,21 @@ export default function ServerList() {
           />
           <ServerColumn
             source="ipv4"
-            sx={HIDDEN_ON_PHONE}
+            className={HIDDEN_ON_PHONE}
             label="resources.cloud-server.fields.ips"
             disableSort
             render={(server) => addressesOf(server).join(', ') || '—'}
           />
           <ServerColumn
             source="cpu"
-            sx={HIDDEN_ON_PHONE}
+            className={HIDDEN_ON_PHONE}
             label="resources.cloud-server.fields.plan"
             disableSort
             render={(server) => configText(server, translate)}
           />
           <ServerColumn
             source="created"
-            sx={HIDDEN_ON_PHONE}
+            className={HIDDEN_ON_PHONE}
             label="resources.cloud-server.fields.created"
             disableSort
             render={(server) => formatDate(server.created)}

@@ -88,20 +88,20 @@ export default function SnapshotList() {
           />
           <SnapshotColumn
             source="size"
-            sx={HIDDEN_ON_PHONE}
+            className={HIDDEN_ON_PHONE}
             label="resources.snapshot.fields.size"
             disableSort
             render={(snapshot) => `${snapshot.size} GB`}
           />
           <SnapshotColumn
             source="type"
-            sx={HIDDEN_ON_PHONE}
+            className={HIDDEN_ON_PHONE}
             label="resources.snapshot.fields.type"
             disableSort
           />
           <SnapshotColumn
             source="volume_name"
-            sx={HIDDEN_ON_PHONE}
+            className={HIDDEN_ON_PHONE}
             label="resources.snapshot.fields.volume_name"
             disableSort
             render={(snapshot) => <SourceLink snapshot={snapshot} />}
@@ -120,14 +120,14 @@ export default function SnapshotList() {
           />
           <SnapshotColumn
             source="price"
-            sx={HIDDEN_ON_PHONE}
+            className={HIDDEN_ON_PHONE}
             label="resources.snapshot.fields.price"
             disableSort
             render={(snapshot) => formatVnd(snapshot.price)}
           />
           <SnapshotColumn
             source="created"
-            sx={HIDDEN_ON_PHONE}
+            className={HIDDEN_ON_PHONE}
             label="resources.snapshot.fields.created"
             disableSort
             render={(snapshot) => formatDate(snapshot.created)}

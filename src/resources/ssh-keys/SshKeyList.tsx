@@ -69,14 +69,14 @@ export default function SshKeyList() {
           />
           <KeyColumn
             source="type"
-            sx={HIDDEN_ON_PHONE}
+            className={HIDDEN_ON_PHONE}
             label="resources.ssh-keys.fields.type"
             disableSort
             render={(key) => keyTypeText(key, translate)}
           />
           <KeyColumn
             source="fingerprint"
-            sx={HIDDEN_ON_PHONE}
+            className={HIDDEN_ON_PHONE}
             label="resources.ssh-keys.fields.fingerprint"
             disableSort
             render={(key) => (
@@ -91,7 +91,7 @@ export default function SshKeyList() {
           />
           <KeyColumn
             source="created"
-            sx={HIDDEN_ON_PHONE}
+            className={HIDDEN_ON_PHONE}
             label="resources.ssh-keys.fields.created"
             disableSort
             render={(key) => formatDate(key.created)}

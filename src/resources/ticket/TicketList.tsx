@@ -84,14 +84,14 @@ function TicketListPage() {
         />
         <TicketColumn
           source="created"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="resources.ticket.fields.created"
           disableSort
           render={(ticket) => formatDateTime(ticket.created)}
         />
         <TicketColumn
           source="updated"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="resources.ticket.fields.updated"
           disableSort
           render={(ticket) => formatDateTime(ticket.updated)}

@@ -103,13 +103,13 @@ export default function VolumeList() {
         />
         <VolumeColumn
           source="type"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="resources.volume.fields.type"
           disableSort
         />
         <VolumeColumn
           source="server_name"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="resources.volume.fields.server"
           disableSort
           render={(volume) =>
@@ -134,21 +134,21 @@ export default function VolumeList() {
         />
         <VolumeColumn
           source="datacenter"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="resources.volume.fields.datacenter"
           disableSort
           render={(volume) => <DatacenterName code={volume.datacenter} />}
         />
         <VolumeColumn
           source="created"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="resources.volume.fields.created"
           disableSort
           render={(volume) => formatDate(volume.created)}
         />
         <VolumeColumn
           source="expiry"
-          sx={HIDDEN_ON_PHONE}
+          className={HIDDEN_ON_PHONE}
           label="resources.volume.fields.expiry"
           disableSort
           render={(volume) => (volume.expiry ? formatDate(volume.expiry) : '—')}
