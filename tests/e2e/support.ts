@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-
+import AxeBuilder from '@axe-core/playwright';
 import {
   test as base,
   expect,
@@ -158,8 +156,9 @@ export async function topUpByCard(page: Page, amount: number): Promise<void> {
 }
 
 /**
- * axe-core's accessibility violations inside `selector`, run in the page itself (evaluated by the
- * test driver, so the page's CSP does not stop it). One line per violation: rule and elements.
+ * axe-core's accessibility violations inside `selector` (`@axe-core/playwright`, which runs axe
+ * in the page through the test driver, so the page's CSP does not stop it). One line per
+ * violation: rule and elements.
  */
 export async function axeViolations(page: Page, selector = 'body'): Promise<string[]> {
   // Colours are judged as drawn: a dialog still fading in is half transparent and would fail
@@ -167,23 +166,11 @@ export async function axeViolations(page: Page, selector = 'body'): Promise<stri
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
-  await page.evaluate(axeSource);
-  return page.evaluate(async (include) => {
-    const { axe } = window as unknown as {
-      axe: {
-        run: (
-          context: string,
-          options: object,
-        ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const { violations } = await axe.run(include, { resultTypes: ['violations'] });
-    return violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  }, selector);
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  return violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 export interface NewCustomer {
