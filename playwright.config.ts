@@ -20,6 +20,44 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DB ??= join(tmpdir(), `portal-e2e-${process.pid}-${Date.now()}.db`);
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
+// A second sandbox, for the specs that move the sandbox clock (`*.clock.spec.ts`, project
+// `clock`): the first one is shared by every other spec and its clock must never move.
+while (!process.env.E2E_CLOCK_PORT || process.env.E2E_CLOCK_PORT === process.env.E2E_PORT) {
+  process.env.E2E_CLOCK_PORT = String(await freePort());
+}
+process.env.E2E_CLOCK_DB ??= join(tmpdir(), `portal-e2e-clock-${process.pid}-${Date.now()}.db`);
+const clockBaseURL = `http://127.0.0.1:${process.env.E2E_CLOCK_PORT}`;
+
+/** `npm start` on its own port and fresh database, as the journeys need it. */
+function sandboxServer(port: string, dbFile: string, origin: string) {
+  return {
+    command: 'npm start',
+    url: `${origin}/idc/login`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe' as const,
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      SANDBOX_DB: dbFile,
+      // Mailed links lead to the origin the browser uses (the sandbox never reads it from Host).
+      SANDBOX_PUBLIC_URL: origin,
+      // Builds take minutes for real; a few seconds keep the journeys short.
+      SANDBOX_BUILD_SECONDS: '4',
+      // Support answers a ticket message after this many seconds (the tickets journey waits for it).
+      SANDBOX_SUPPORT_REPLY_SECONDS: '3',
+      // Every journey registers its own customer from this one address; the per-address limit
+      // (20 an hour by default, tested in server/rateLimits.test.ts) would refuse the later ones.
+      SANDBOX_REGISTRATIONS_PER_HOUR: '1000',
+      // …and confirms it from the mailed link (20 tokens per 15 minutes and address by default).
+      SANDBOX_LINK_ATTEMPTS_PER_15MIN: '1000',
+      // Every answer is checked against the contract; tests/e2e/support.ts fails a test that gets
+      // a mismatch (or a 501).
+      SANDBOX_VALIDATE_RESPONSES: '1',
+    },
+  };
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -45,31 +83,24 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'npm start',
-    url: `${baseURL}/idc/login`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    env: {
-      PORT: process.env.E2E_PORT,
-      HOST: '127.0.0.1',
-      SANDBOX_DB: process.env.E2E_DB,
-      // Mailed links lead to the origin the browser uses (the sandbox never reads it from Host).
-      SANDBOX_PUBLIC_URL: baseURL,
-      // Builds take minutes for real; a few seconds keep the journeys short.
-      SANDBOX_BUILD_SECONDS: '4',
-      // Support answers a ticket message after this many seconds (the tickets journey waits for it).
-      SANDBOX_SUPPORT_REPLY_SECONDS: '3',
-      // Every journey registers its own customer from this one address; the per-address limit
-      // (20 an hour by default, tested in server/rateLimits.test.ts) would refuse the later ones.
-      SANDBOX_REGISTRATIONS_PER_HOUR: '1000',
-      // …and confirms it from the mailed link (20 tokens per 15 minutes and address by default).
-      SANDBOX_LINK_ATTEMPTS_PER_15MIN: '1000',
-      // Every answer is checked against the contract; tests/e2e/support.ts fails a test that gets
-      // a mismatch (or a 501).
-      SANDBOX_VALIDATE_RESPONSES: '1',
+  projects: [
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: '**/*.clock.spec.ts',
     },
-  },
+    {
+      // Moves the sandbox clock, on a sandbox of its own. The clock only moves forward and every
+      // move is seen by every spec of this project: a spec checks times against what it saw
+      // before, and a file's tests run in order.
+      name: 'clock',
+      use: { browserName: 'chromium', baseURL: clockBaseURL },
+      testMatch: '**/*.clock.spec.ts',
+      fullyParallel: false,
+    },
+  ],
+  webServer: [
+    sandboxServer(process.env.E2E_PORT, process.env.E2E_DB, baseURL),
+    sandboxServer(process.env.E2E_CLOCK_PORT, process.env.E2E_CLOCK_DB, clockBaseURL),
+  ],
 });

@@ -36,6 +36,7 @@ export function toProfile(user: UserRow): Profile {
     email_verified: user.email_verified === 1,
     phone_verified: user.phone_verified === 1,
     is_agency: user.is_agency === 1,
+    auto_pay_renewals: user.auto_pay_renewals === 1,
     created: user.created_at,
   };
 }
@@ -44,6 +45,7 @@ export interface ProfileChange {
   fullname?: string;
   phone?: string;
   formatted_phone?: string;
+  auto_pay_renewals?: boolean;
 }
 
 /** A new phone number has not been confirmed by SMS yet, so it is no longer verified. */
@@ -52,13 +54,16 @@ export function updateProfile(db: Db, user: UserRow, change: ProfileChange): voi
   const phoneChanged = phone !== user.phone;
   db.prepare(
     `UPDATE users SET fullname = ?, phone = ?, formatted_phone = ?,
-            phone_verified = CASE WHEN ? THEN 0 ELSE phone_verified END
+            phone_verified = CASE WHEN ? THEN 0 ELSE phone_verified END, auto_pay_renewals = ?
       WHERE id = ?`,
   ).run(
     change.fullname?.trim() ?? user.fullname,
     phone,
     change.formatted_phone ?? (phoneChanged ? phone : user.formatted_phone),
     phoneChanged ? 1 : 0,
+    change.auto_pay_renewals === undefined
+      ? user.auto_pay_renewals
+      : Number(change.auto_pay_renewals),
     user.id,
   );
 }

@@ -1,4 +1,5 @@
 /** The sandbox API as a Fastify application, ready to `listen` or to `inject` in tests. */
+import type { LifePolicy } from '../src/domain/serviceLife';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -6,7 +7,7 @@ import Fastify, {
 } from 'fastify';
 import { DEFAULT_PUBLIC_URL, DEFAULT_SERVER_QUOTA } from './config';
 import { loadContract, registerOperations, validateResponsesAgainst } from './contract';
-import { sandboxClock } from './clock';
+import { sandboxClock, sendSandboxTime } from './clock';
 import { openDatabase } from './db';
 import { answerClientError, errorReply, notFoundReply } from './errorReplies';
 import { domainFieldProblems } from './fieldRules';
@@ -21,7 +22,7 @@ import {
   routeRateLimits,
   type RateLimitSettings,
 } from './rateLimits';
-import { scheduleRenewalSweeps } from './renewals';
+import { scheduleLifecycleSweeps } from './lifecycle';
 import { registerSandboxClock } from './sandboxClockPage';
 import { registerSandboxPages } from './sandboxPages';
 import { registerGatewayPages } from './gatewayPages';
@@ -68,6 +69,8 @@ export interface SandboxOptions {
   usdRate?: number;
   /** Seconds after a customer's ticket message until support answers it (default 20). */
   supportReplySeconds?: number;
+  /** Renewal notice, grace and termination days (default DEFAULT_LIFE_POLICY). */
+  lifePolicy?: LifePolicy;
 }
 
 export async function buildApp(options: SandboxOptions): Promise<FastifyInstance> {
@@ -101,8 +104,9 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
     if (options.seed ?? true) await seedIfEmpty(db, now());
     const sessionPolicy = options.sessions ?? DEFAULT_SESSION_POLICY;
     deleteExpiredSessions(db, now(), sessionPolicy);
-    scheduleRenewalSweeps(app, db, now);
+    scheduleLifecycleSweeps(app, db, now, options.lifePolicy);
     forbidCachingOfPrivateAnswers(app);
+    sendSandboxTime(app, now);
     await registerSecurityHeaders(app, options.liveChatScriptUrl);
 
     // An empty body with a JSON content type counts as no body, as it does for the provider.
@@ -151,7 +155,7 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
       passwordAttempts: passwordAttemptLimiter(app, rateLimits),
     });
     registerSandboxPages(app, db, clock);
-    registerSandboxClock(app, { db, clock });
+    registerSandboxClock(app, { db, clock, lifePolicy: options.lifePolicy });
     registerGatewayPages(app, { db, now, settings: options.cardGateway ?? DEFAULT_CARD_GATEWAY });
     registerPaypalPages(app, { db, now });
     if (options.staticDir) await registerPortal(app, options.staticDir);

@@ -161,9 +161,49 @@ export interface ImageRow {
   distro: string;
   version: string;
   min_disk: number;
+  /** The licence product a server of the image pays for each month (issue 16); null for none. */
+  license_product_id: number | null;
+  ssh_keys_allowed: 0 | 1;
 }
 
-export const toImage = (row: ImageRow): Image => ({ ...row });
+export const toImage = (row: ImageRow): Image => ({
+  id: row.id,
+  name: row.name,
+  distro: row.distro,
+  version: row.version,
+  min_disk: row.min_disk,
+  license_product_id: row.license_product_id,
+  ssh_keys_allowed: row.ssh_keys_allowed === 1,
+});
+
+/**
+ * The image's licence as priced lines: one unit of its product, or none. A server of the image
+ * pays it every month, so its order, plan, package and renewals all include it.
+ */
+export function imageLicenseLines(
+  db: Db,
+  image: Pick<ImageRow, 'license_product_id'>,
+): { product: ProductRow; quantity: number }[] {
+  if (image.license_product_id === null) return [];
+  const product = db
+    .prepare('SELECT * FROM products WHERE id = ?')
+    .get(image.license_product_id) as ProductRow | undefined;
+  if (!product) throw new Error(`The catalog has no product ${image.license_product_id}`);
+  return [{ product, quantity: 1 }];
+}
+
+/** The licence lines of the image a server was built from (see imageLicenseLines). */
+export const serverLicenseLines = (db: Db, imageId: number) =>
+  imageLicenseLines(db, imageById(db, imageId));
+
+/** Every product an image names as its licence: such lines follow the image, not an order. */
+export function licenseProductIds(db: Db): Set<number> {
+  const ids = db
+    .prepare('SELECT DISTINCT license_product_id FROM images WHERE license_product_id IS NOT NULL')
+    .pluck()
+    .all() as number[];
+  return new Set(ids);
+}
 
 /** By id, or by name ignoring case (`Ubuntu 22.04`). */
 export function findImage(db: Db, ref: number | string): ImageRow | undefined {

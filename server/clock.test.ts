@@ -2,11 +2,15 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from './clock';
+import { emptyLifecycleReport } from './lifecycleReport';
+import { clockMoveFromQuery } from './sandboxClockPage';
 import {
   apiAs,
   latestMailTo,
   NEW_CUSTOMER,
+  postSandboxForm,
   register,
+  sandboxFormSession,
   scratchDir,
   serverOrderFor,
   signIn,
@@ -31,13 +35,14 @@ const advance = (target: FastifyInstance, advance: unknown, headers: Record<stri
 const clockOf = async (target: FastifyInstance) =>
   (await target.inject({ url: '/sandbox/clock' })).json() as { now: string; offset_ms: number };
 
-const postForm = (target: FastifyInstance, body: string, headers: Record<string, string> = {}) =>
-  target.inject({
-    method: 'POST',
-    url: '/sandbox/clock/advance',
-    payload: body,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-  });
+/** A button of the /sandbox page pressed, as Chromium posts it there (`Origin: null`). */
+const pressStep = (target: FastifyInstance, step: string, headers: Record<string, string> = {}) =>
+  postSandboxForm(
+    target,
+    '/sandbox/clock/advance',
+    { step },
+    { headers: { origin: 'null', ...headers } },
+  );
 
 describe('the sandbox clock (/sandbox/clock)', () => {
   it('runs with the base time until moved, then ahead of it by the step', async () => {
@@ -52,6 +57,7 @@ describe('the sandbox clock (/sandbox/clock)', () => {
       now: expected,
       offset_ms: DAY_MS + 2 * HOUR_MS,
       renewals_issued: 0,
+      report: emptyLifecycleReport(),
     });
     expect(await clockOf(app)).toEqual({ now: expected, offset_ms: DAY_MS + 2 * HOUR_MS });
   });
@@ -136,6 +142,7 @@ describe('the clock on the /sandbox page', () => {
     expect(vi).toContain('<time datetime="2025-03-03T13:00:00.000Z">03-03-2025 20:00</time>');
     expect(vi).toContain('đi trước giờ thật 2 ngày 5 giờ');
     expect(vi).toContain('<form method="post" action="/sandbox/clock/advance">');
+    expect(vi).toMatch(/<input type="hidden" name="form_token" value="[\w-]{43}">/);
     expect(vi).toContain('<button type="submit" name="step" value="month">+1 tháng</button>');
 
     const en = (await app.inject({ url: '/sandbox', headers: { 'accept-language': 'en' } })).body;
@@ -146,30 +153,138 @@ describe('the clock on the /sandbox page', () => {
 
   it('moves the clock by a day, a week or a calendar month and goes back to the page', async () => {
     ({ app } = await testApp());
-    const sameOrigin = { origin: 'http://localhost:80', host: 'localhost:80' };
 
-    const day = await postForm(app, 'step=day', sameOrigin);
-    expect(day.statusCode).toBe(303);
-    expect(day.headers.location).toBe('/sandbox');
+    const day = await pressStep(app, 'day');
+    expect(day.statusCode, day.body).toBe(303);
+    expect(day.headers.location).toBe('/sandbox?moved=day#sandbox-clock');
     expect((await clockOf(app)).offset_ms).toBe(DAY_MS);
 
-    await postForm(app, 'step=week', sameOrigin);
+    await pressStep(app, 'week');
     expect((await clockOf(app)).offset_ms).toBe(8 * DAY_MS);
 
     // 9 March to 9 April.
-    await postForm(app, 'step=month', sameOrigin);
+    await pressStep(app, 'month');
     expect((await clockOf(app)).now).toBe('2025-04-09T08:00:00.000Z');
   });
 
-  it('refuses a form from another site and an unknown step', async () => {
+  it('shows, back on the page, the new time and what the move did', async () => {
     ({ app } = await testApp());
 
-    const foreign = await postForm(app, 'step=week', {
-      origin: 'https://elsewhere.example',
-      host: 'localhost:8080',
+    // A month on: the demo accounts' servers come up for renewal (and more may happen).
+    const moved = await pressStep(app, 'month');
+    const location = String(moved.headers.location);
+    expect(location).toMatch(/^\/sandbox\?moved=month(&[a-zA-Z]+=[1-9]\d*)+#sandbox-clock$/);
+    const issued = Number(new URL(location, 'http://x').searchParams.get('renewalsIssued'));
+    expect(issued).toBeGreaterThan(0);
+
+    const vi = (await app.inject({ url: location.split('#')[0]! })).body;
+    expect(vi).toContain('<time datetime="2025-04-01T08:00:00.000Z">01-04-2025 15:00</time>');
+    expect(vi).toContain(
+      `<strong>Lần dời này (+1 tháng):</strong> ${issued} hoá đơn gia hạn đã phát hành`,
+    );
+    const en = await app.inject({
+      url: '/sandbox?moved=day&autoPaid=1&renewalsIssued=2&overdue=0',
+      headers: { 'accept-language': 'en' },
     });
-    expect(foreign.statusCode).toBe(403);
-    expect((await postForm(app, 'step=year')).statusCode).toBe(400);
+    expect(en.body).toContain(
+      '<strong>This move (+1 day):</strong> renewal invoices issued: 2, invoices paid from the balance: 1.</p>',
+    );
+
+    // A move that did nothing says so; a page that reports no move shows no report.
+    const nothing = await app.inject({ url: '/sandbox?moved=week' });
+    expect(nothing.body).toContain(
+      '<strong>Lần dời này (+7 ngày):</strong> Không có gì thay đổi.</p>',
+    );
+    expect((await app.inject({ url: '/sandbox' })).body).not.toContain('sandbox-clock-report');
+  });
+
+  it('reads the report from the address as numbers only', () => {
+    expect(clockMoveFromQuery({})).toBeUndefined();
+    expect(clockMoveFromQuery({ moved: 'year', renewalsIssued: '2' })).toBeUndefined();
+    expect(
+      clockMoveFromQuery({
+        moved: 'day',
+        renewalsIssued: '<b>2</b>',
+        autoPaid: '-1',
+        overdue: '1e3',
+        suspended: '3',
+        resumed: ['1', '2'],
+        terminated: '12345678',
+      }),
+    ).toEqual({ step: 'day', report: { ...emptyLifecycleReport(), suspended: 3 } });
+  });
+
+  it("refuses a post without the page's token, with a wrong one, or from another site", async () => {
+    ({ app } = await testApp());
+    const { cookie, token } = await sandboxFormSession(app);
+    const post = (payload: string, headers: Record<string, string> = {}) =>
+      app!.inject({
+        method: 'POST',
+        url: '/sandbox/clock/advance',
+        payload,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      });
+
+    const refusals = [
+      await post('step=week'),
+      await post('step=week', { cookie }),
+      await post('step=week&form_token=forged', { cookie }),
+      await post(`step=week&form_token=${token}`),
+      await post(`step=week&form_token=${token}`, { cookie: 'sandbox_form=' + 'A'.repeat(43) }),
+      // Another site's page: its browser holds no cookie for it (SameSite=Strict).
+      await post('step=week&form_token=guess', {
+        origin: 'https://evil.example',
+        'accept-language': 'en',
+      }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    }
+    expect(refusals[0]!.body).toContain('Biểu mẫu bị từ chối');
+    expect(refusals[0]!.body).toContain('<a href="/sandbox">Về trang sandbox</a>');
+    expect(refusals[5]!.body).toContain('<html lang="en">');
+    expect(refusals[5]!.body).toContain('Nothing was changed.');
     expect((await clockOf(app)).offset_ms).toBe(0);
+
+    // An unknown step, with the token, is still a bad request.
+    expect((await pressStep(app, 'year')).statusCode).toBe(400);
+    expect((await clockOf(app)).offset_ms).toBe(0);
+  });
+
+  it('hands out the cookie once, SameSite=Strict and HttpOnly, for /sandbox only', async () => {
+    ({ app } = await testApp());
+    const first = await app.inject({ url: '/sandbox' });
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      /^sandbox_form=[\w-]{43}; Path=\/sandbox; HttpOnly; SameSite=Strict$/,
+    );
+    const cookie = setCookie.split(';')[0]!;
+    const again = await app.inject({ url: '/sandbox', headers: { cookie } });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    const token = /name="form_token" value="([\w-]+)"/.exec(first.body)![1];
+    expect(again.body).toContain(`value="${token}"`);
+  });
+});
+
+describe("the clock's JSON route (POST /sandbox/clock)", () => {
+  it('takes JSON only: a form or plain-text body, which any site may post, is refused', async () => {
+    ({ app } = await testApp());
+    for (const [type, payload] of [
+      ['application/x-www-form-urlencoded', 'advance[days]=7'],
+      ['text/plain', JSON.stringify({ advance: { days: 7 } })],
+      ['text/plain; charset=utf-8', '{"advance":{"days":7}}'],
+      ['multipart/form-data; boundary=x', '--x--'],
+    ]) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/sandbox/clock',
+        headers: { 'content-type': type!, origin: 'https://evil.example' },
+        payload,
+      });
+      expect(refused.statusCode, type).toBe(415);
+    }
+    expect((await clockOf(app)).offset_ms).toBe(0);
+    expect((await advance(app, { days: 7 }, { origin: 'null' })).statusCode).toBe(200);
   });
 });

@@ -6,6 +6,7 @@
  * The offset only grows. Going back would put sessions, tokens, tasks and ledger rows after the
  * present; a demo that wants the real time again starts from a fresh database.
  */
+import type { FastifyInstance } from 'fastify';
 import type { Db } from './db';
 import { ApiError, badRequest } from './errors';
 
@@ -61,4 +62,23 @@ function requireForwardStep(ms: number): void {
   if (ms > MAX_ADVANCE_DAYS * DAY_MS) {
     throw new ApiError(400, 'server.clock.too_far', { days: MAX_ADVANCE_DAYS });
   }
+}
+
+/**
+ * Every /api/v1 answer carries the sandbox's time in its `Date` header, in place of the
+ * computer's, so the portal decides what is due or overdue by the sandbox's clock (moved or not),
+ * as it would by the provider's (src/api/serverClock.ts). Set when sending, so errors carry it too.
+ */
+export function sendSandboxTime(
+  app: FastifyInstance,
+  now: () => Date,
+  apiPrefix = '/api/v1',
+): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === apiPrefix || path.startsWith(`${apiPrefix}/`)) {
+      reply.header('date', now().toUTCString());
+    }
+    return payload;
+  });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIFE_POLICY } from '../src/domain/serviceLife';
 import { DEFAULT_DB_FILE, readConfig } from './config';
 import { DEFAULT_CARD_GATEWAY } from './gateways/cardGateway';
 
@@ -23,7 +24,9 @@ describe('reading the environment', () => {
       cardGateway: DEFAULT_CARD_GATEWAY,
       usdRate: 25_500,
       supportReplySeconds: 20,
+      lifePolicy: { renewalNoticeDays: 7, graceDays: 7, terminateAfterDays: 30 },
     });
+    expect(readConfig({}).lifePolicy).toEqual(DEFAULT_LIFE_POLICY);
     expect(DEFAULT_DB_FILE).toMatch(/[\\/]data[\\/]sandbox\.db$/);
   });
 
@@ -49,6 +52,9 @@ describe('reading the environment', () => {
         SANDBOX_CARD_SECRET: '00112233445566778899aabbccddeeff',
         SANDBOX_USD_RATE: '24000',
         SANDBOX_SUPPORT_REPLY_SECONDS: '2',
+        SANDBOX_RENEWAL_NOTICE_DAYS: '3',
+        SANDBOX_GRACE_DAYS: '2',
+        SANDBOX_TERMINATE_DAYS: '10',
       }),
     ).toEqual({
       port: 9000,
@@ -73,6 +79,7 @@ describe('reading the environment', () => {
       },
       usdRate: 24_000,
       supportReplySeconds: 2,
+      lifePolicy: { renewalNoticeDays: 3, graceDays: 2, terminateAfterDays: 10 },
     });
   });
 
@@ -119,7 +126,20 @@ describe('reading the environment', () => {
     ['SANDBOX_MAILS_PER_HOUR', '-5'],
     ['SANDBOX_LINK_ATTEMPTS_PER_15MIN', 'many'],
     ['SANDBOX_REGISTRATIONS_PER_HOUR', '0'],
+    ['SANDBOX_RENEWAL_NOTICE_DAYS', 'week'],
+    ['SANDBOX_GRACE_DAYS', '-1'],
+    ['SANDBOX_TERMINATE_DAYS', '1.5'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('terminates only after suspending: SANDBOX_TERMINATE_DAYS must pass SANDBOX_GRACE_DAYS', () => {
+    expect(() => readConfig({ SANDBOX_GRACE_DAYS: '10', SANDBOX_TERMINATE_DAYS: '10' })).toThrow(
+      'SANDBOX_TERMINATE_DAYS',
+    );
+    expect(() => readConfig({ SANDBOX_GRACE_DAYS: '40' })).toThrow('SANDBOX_TERMINATE_DAYS');
+    expect(
+      readConfig({ SANDBOX_GRACE_DAYS: '9', SANDBOX_TERMINATE_DAYS: '10' }).lifePolicy,
+    ).toEqual({ renewalNoticeDays: 7, graceDays: 9, terminateAfterDays: 10 });
   });
 });

@@ -1,4 +1,5 @@
 /** The sandbox's environment variables, read and checked in one place. */
+import { DEFAULT_LIFE_POLICY, type LifePolicy } from '../src/domain/serviceLife';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CARD_GATEWAY, type CardGatewaySettings } from './gateways/cardGateway';
@@ -29,6 +30,7 @@ export interface SandboxConfig {
   usdRate: number;
   /** How long after a customer's ticket message the sandbox's support answers it. */
   supportReplySeconds: number;
+  lifePolicy: LifePolicy;
 }
 
 export const DEFAULT_DB_FILE = join(
@@ -109,7 +111,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
       0,
       7 * 24 * 60 * 60,
     ),
+    lifePolicy: readLifePolicy(env),
   };
+}
+
+/** The service life cycle's days (src/domain/serviceLife.ts); suspension comes before termination. */
+function readLifePolicy(env: NodeJS.ProcessEnv): LifePolicy {
+  const days = (name: string, fallback: number) => readInteger(env, name, fallback, 0, 365);
+  const policy: LifePolicy = {
+    renewalNoticeDays: days('SANDBOX_RENEWAL_NOTICE_DAYS', DEFAULT_LIFE_POLICY.renewalNoticeDays),
+    graceDays: days('SANDBOX_GRACE_DAYS', DEFAULT_LIFE_POLICY.graceDays),
+    terminateAfterDays: days('SANDBOX_TERMINATE_DAYS', DEFAULT_LIFE_POLICY.terminateAfterDays),
+  };
+  if (policy.terminateAfterDays <= policy.graceDays) {
+    throw new Error(
+      `SANDBOX_TERMINATE_DAYS (${policy.terminateAfterDays}) must be more than SANDBOX_GRACE_DAYS (${policy.graceDays})`,
+    );
+  }
+  return policy;
 }
 
 /** A key given as hex, as OnePay hands out its secrets: at least 16 bytes. */

@@ -32,6 +32,7 @@ const SERVER_STATUSES: readonly ServerStatus[] = [
   'rebuilding',
   'deleting',
   'error',
+  'suspended',
 ];
 
 export function dashboardSummary(db: Db, user: UserRow, now: Date): DashboardSummary {

@@ -5,9 +5,10 @@
  *   then sends the browser back to the portal with the same signed fields, as OnePay does.
  * - The bank: the /sandbox page's "transfer received" form, which reports a transfer as the
  *   provider's bank would, and credits its reference once.
- * (PayPal's are in paypalPages.ts.) Like every /sandbox page these forms have no sign-in and no
- * CSRF token: anyone who can reach the sandbox can report a transfer. Acceptable for a local
- * simulator, which is why the sandbox listens on this machine only by default.
+ * (PayPal's are in paypalPages.ts.) Like every /sandbox page these forms have no sign-in: anyone
+ * who can reach the sandbox can report a transfer (acceptable for a local simulator, which is why
+ * the sandbox listens on this machine only by default). Each form carries the token of
+ * sandboxForms.ts, so another site cannot post them through a visitor's browser.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db';
@@ -29,6 +30,7 @@ import {
 } from './gateways/bankTransfer';
 import { hasValidOnepaySignature } from './gateways/onepaySignature';
 import { localeFromHeader, translator, type Translate } from './i18n';
+import { formTokenField, formTokenFor, requireFormToken } from './sandboxForms';
 import { escapeHtml } from './sandboxPages';
 import { groupThousands } from '../src/domain/money';
 import { TOPUP_MAX_AMOUNT } from '../src/domain/validation';
@@ -70,7 +72,7 @@ export function registerGatewayPages(app: FastifyInstance, services: GatewayServ
         const attempt = requestedAttempt(request.query, services);
         const locale = request.query.vpc_Locale === 'en' ? 'en' : 'vi';
         const html = attempt
-          ? gatewayPage(attempt, services, locale)
+          ? gatewayPage(attempt, services, locale, formTokenFor(request, reply))
           : messagePage(locale, 'server.card_gateway.invalid_request');
         return reply
           .code(attempt ? 200 : 400)
@@ -82,6 +84,10 @@ export function registerGatewayPages(app: FastifyInstance, services: GatewayServ
     scope.post<{ Body: Fields }>(
       GATEWAY_DECISION_PATH,
       {
+        // The language of the page the form was on is the form's own field.
+        preValidation: requireFormToken({
+          locale: (request) => ((request.body as Fields)?.locale === 'en' ? 'en' : 'vi'),
+        }),
         schema: {
           body: {
             type: 'object',
@@ -110,9 +116,10 @@ export function registerGatewayPages(app: FastifyInstance, services: GatewayServ
       },
     );
 
-    scope.post<{ Body: { reference: string; amount: string } }>(
+    scope.post<{ Body: { reference: string; amount: string; different_amount?: string } }>(
       TRANSFER_RECEIVED_PATH,
       {
+        preValidation: requireFormToken(),
         schema: {
           body: {
             type: 'object',
@@ -120,6 +127,8 @@ export function registerGatewayPages(app: FastifyInstance, services: GatewayServ
             properties: {
               reference: { type: 'string', maxLength: 64 },
               amount: { type: 'string', maxLength: 32 },
+              // The checkbox: present ("1") only when ticked.
+              different_amount: { type: 'string', maxLength: 8 },
             },
           },
         },
@@ -138,11 +147,19 @@ export function registerGatewayPages(app: FastifyInstance, services: GatewayServ
             reference,
             amount,
             now: services.now(),
+            differentAmount: request.body.different_amount !== undefined,
           });
           if (credit.outcome === 'credited') {
+            const credited = groupThousands(credit.amount);
             return [
               200,
-              t('server.bank_transfer.credited', { reference, amount: groupThousands(amount) }),
+              credit.amount < amount
+                ? t('server.bank_transfer.credited_capped', {
+                    reference,
+                    amount: credited,
+                    typed: groupThousands(amount),
+                  })
+                : t('server.bank_transfer.credited', { reference, amount: credited }),
             ];
           }
           if (credit.outcome === 'already_credited') {
@@ -211,6 +228,7 @@ function gatewayPage(
   attempt: PaymentAttemptRow,
   services: GatewayServices,
   locale: 'vi' | 'en',
+  formToken: string,
 ): string {
   const t = translator(locale);
   if (attempt.status !== 'pending')
@@ -233,6 +251,7 @@ function gatewayPage(
   <dt>${escapeHtml(t('server.card_gateway.expires_at'))}</dt><dd>${escapeHtml(attempt.expires_at)}</dd>
 </dl>
 <form method="post" action="${GATEWAY_DECISION_PATH}">
+  ${formTokenField(formToken)}
   <input type="hidden" name="reference" value="${escapeHtml(attempt.reference)}">
   <input type="hidden" name="locale" value="${locale}">
   ${buttons}
@@ -262,7 +281,7 @@ function receivedAmount(typed: string): number | undefined {
  * The /sandbox page's section: the "transfer received" form and the transfers still awaited.
  * Without a reference typed in, the form has nothing to guess: the list shows what is awaited.
  */
-export function bankTransferSection(db: Db, t: Translate): string {
+export function bankTransferSection(db: Db, t: Translate, formToken: string): string {
   const awaited = awaitedTransfers(db);
   const rows = awaited
     .map(
@@ -276,8 +295,10 @@ export function bankTransferSection(db: Db, t: Translate): string {
 <h2>${escapeHtml(t('server.bank_transfer.section_title'))}</h2>
 <p>${escapeHtml(t('server.bank_transfer.section_intro'))}</p>
 <form method="post" action="${TRANSFER_RECEIVED_PATH}">
+  ${formTokenField(formToken)}
   <label>${escapeHtml(t('server.bank_transfer.reference_label'))} <input name="reference" required maxlength="64" autocomplete="off"></label>
   <label>${escapeHtml(t('server.bank_transfer.amount_label'))} <input name="amount" required inputmode="numeric" maxlength="32" autocomplete="off"></label>
+  <label><input type="checkbox" name="different_amount" value="1"> ${escapeHtml(t('server.bank_transfer.different_amount_label'))}</label>
   <button type="submit">${escapeHtml(t('server.bank_transfer.received_button'))}</button>
 </form>
 <h3>${escapeHtml(t('server.bank_transfer.awaited_title'))}</h3>

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { quoteUntil, vietnamMonthStartAfter } from '../src/domain/pricing';
+import { toPricedProduct, type ProductRow } from './catalog';
 import { IN_MEMORY, openDatabase, type Db } from './db';
 import { changeBalance, debitIfCovered, ledgerMismatches } from './ledger';
 import { seedIfEmpty } from './seed';
@@ -46,6 +48,22 @@ function openInvoice(db: Db, email: string, amount: number, description = 'web-0
   };
   return id;
 }
+
+/** The products of a server on the §9 trial defaults: 1 CPU, 1 GB RAM, 10 GB SSD, its IPv4. */
+const trialServerLines = (db: Db) =>
+  (
+    [
+      ['cpu', 1],
+      ['ram', 1],
+      ['volume_ssd', 10],
+      ['wan_ipv4', 1],
+    ] as const
+  ).map(([code, quantity]) => ({
+    product: toPricedProduct(
+      db.prepare('SELECT * FROM products WHERE code = ?').get(code) as ProductRow,
+    ),
+    quantity,
+  }));
 
 const balanceOf = async (api: Api) => (await api.get('/auth/user')).json().balance as number;
 const couponUses = (db: Db, code: string) =>
@@ -129,11 +147,21 @@ describe('payInvoice', () => {
     const api = apiAs(sandbox.app, await signIn(sandbox.app, 'expired@example.vn'));
     const [overdue] = (await api.get('/billing/invoices', undefined, { status: 'open' })).json()
       .items as { id: number; amount: number }[];
+    // The trial's one bill, issued at start: from the trial's end to the end of this month.
+    const trialEnd = new Date((await api.get('/auth/user')).json().trial.end_date);
+    const amount = quoteUntil(
+      trialServerLines(sandbox.books),
+      vietnamMonthStartAfter(START, 1),
+      1,
+      trialEnd,
+    ).total;
+    expect(overdue!.amount).toBe(amount);
 
     const short = await api.post(`/billing/invoices/${overdue!.id}/pay`);
     expect(short.statusCode).toBe(402);
+    const needed = amount.toLocaleString('de-DE');
     expect(short.json().message).toBe(
-      'Số dư không đủ: cần 240.000 ₫, số dư hiện có 0 ₫. Vui lòng nạp thêm 240.000 ₫.',
+      `Số dư không đủ: cần ${needed} ₫, số dư hiện có 0 ₫. Vui lòng nạp thêm ${needed} ₫.`,
     );
     expect((await api.get(`/billing/invoices/${overdue!.id}`)).json().status).toBe('open');
 
@@ -148,7 +176,7 @@ describe('payInvoice', () => {
     });
     const paid = await api.post(`/billing/invoices/${overdue!.id}/pay`);
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json().balance).toBe(60_000);
+    expect(paid.json().balance).toBe(300_000 - amount);
     expect(ledgerMismatches(sandbox.books)).toEqual([]);
   });
 

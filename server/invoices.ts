@@ -15,7 +15,8 @@ import type { Db } from './db';
 import { ApiError, badRequest } from './errors';
 import { debitIfCovered, invoiceCode } from './ledger';
 import { accountInvoice, type InvoiceRow } from './orders';
-import { extendRenewedResource } from './renewals';
+import { extendRenewedResource, resumePaidResources } from './renewals';
+import { endTrialPaidBy } from './trialPackages';
 import { findUserById } from './users';
 
 type Coupon = components['schemas']['Coupon'];
@@ -30,6 +31,8 @@ export interface PaidInvoice {
   /** The balance afterwards. */
   balance: number;
   coupon: Coupon | null;
+  /** Suspended resources this payment resumed. */
+  resumed: number;
 }
 
 /**
@@ -59,6 +62,7 @@ export function payOpenInvoice(
     if (!paid) throw badRequest('server.invoice_not_open');
     if (coupon && !takeCouponUse(db, coupon.code)) throw invalidCoupon();
     extendRenewedResource(db, paid.id);
+    endTrialPaidBy(db, paid);
     const balance = debitIfCovered(db, {
       userId,
       type: 'payment',
@@ -77,6 +81,7 @@ export function payOpenInvoice(
         shortfall: groupThousands(total - current),
       });
     }
-    return { invoice: paid, amount: invoice.amount, discount, total, balance, coupon };
+    const resumed = resumePaidResources(db, userId, now);
+    return { invoice: paid, amount: invoice.amount, discount, total, balance, coupon, resumed };
   })();
 }

@@ -1,8 +1,11 @@
 /** The mails the sandbox sends, in Vietnamese followed by English. */
+import { formatDate } from '../src/domain/dates';
+import { groupThousands } from '../src/domain/money';
 import type { Db } from './db';
 import { EMAIL_TOKEN_TTL_MS } from './emailTokens';
 import { bilingual, type MessageKey } from './i18n';
 import { OTP_TTL_MS } from './otpCodes';
+import { invoiceCode } from './ledger';
 import { sendMail } from './outbox';
 
 interface Recipient {
@@ -92,4 +95,157 @@ function send(
   const paragraphs = bilingual(textKey, params);
   const text = [...paragraphs, ...(link ? [link] : [])].join('\n\n');
   sendMail(db, { to, subject, text }, now);
+}
+
+/** An invoice as the billing mails name it; amounts and dates as the portal shows them. */
+export interface MailedInvoice {
+  id: number;
+  created_at: string;
+  amount: number;
+  due_date: string;
+  description: string;
+}
+
+function invoiceParams(to: Recipient, invoice: MailedInvoice) {
+  return {
+    name: to.fullname,
+    code: invoiceCode(invoice),
+    amount: groupThousands(invoice.amount),
+    due: formatDate(invoice.due_date),
+    description: invoice.description,
+  };
+}
+
+/** A renewal (or the bill that ends a trial) was issued. */
+export function mailInvoiceIssued(
+  db: Db,
+  to: Recipient & { auto_pay_renewals: 0 | 1; balance: number },
+  invoice: MailedInvoice,
+  now: Date,
+): void {
+  const params = { ...invoiceParams(to, invoice), balance: groupThousands(to.balance) };
+  const text = to.auto_pay_renewals
+    ? 'server.mail.invoice_issued_autopay_text'
+    : 'server.mail.invoice_issued_manual_text';
+  send(db, to.email, 'server.mail.invoice_issued_subject', text, params, undefined, now);
+}
+
+/** The invoice was paid from the balance on its due date. */
+export function mailInvoiceAutoPaid(
+  db: Db,
+  to: Recipient,
+  invoice: MailedInvoice,
+  paid: { total: number; balance: number },
+  now: Date,
+): void {
+  const params = {
+    ...invoiceParams(to, invoice),
+    paid: groupThousands(paid.total),
+    balance: groupThousands(paid.balance),
+  };
+  send(
+    db,
+    to.email,
+    'server.mail.invoice_paid_subject',
+    'server.mail.invoice_paid_text',
+    params,
+    undefined,
+    now,
+  );
+}
+
+/** The due date is near and the balance would not pay the invoice. */
+export function mailInvoiceReminder(
+  db: Db,
+  to: Recipient & { balance: number },
+  invoice: MailedInvoice,
+  now: Date,
+): void {
+  const params = { ...invoiceParams(to, invoice), balance: groupThousands(to.balance) };
+  send(
+    db,
+    to.email,
+    'server.mail.invoice_reminder_subject',
+    'server.mail.invoice_reminder_text',
+    params,
+    undefined,
+    now,
+  );
+}
+
+/** The due date passed unpaid: new actions are blocked, and suspension follows on `suspendOn`. */
+export function mailInvoiceOverdue(
+  db: Db,
+  to: Recipient,
+  invoice: MailedInvoice,
+  suspendOn: Date | null,
+  now: Date,
+): void {
+  const params = {
+    ...invoiceParams(to, invoice),
+    suspend: suspendOn ? formatDate(suspendOn) : '',
+  };
+  const text = suspendOn
+    ? 'server.mail.invoice_overdue_text'
+    : 'server.mail.invoice_overdue_whitelisted_text';
+  send(db, to.email, 'server.mail.invoice_overdue_subject', text, params, undefined, now);
+}
+
+/** Resources suspended for the unpaid invoice; they are terminated on `terminateOn`. */
+export function mailResourcesSuspended(
+  db: Db,
+  to: Recipient,
+  invoice: MailedInvoice,
+  resources: string[],
+  terminateOn: Date,
+  now: Date,
+): void {
+  const params = {
+    ...invoiceParams(to, invoice),
+    resources: resources.join(', '),
+    terminate: formatDate(terminateOn),
+  };
+  send(
+    db,
+    to.email,
+    'server.mail.suspended_subject',
+    'server.mail.suspended_text',
+    params,
+    undefined,
+    now,
+  );
+}
+
+/** Resources running again because the invoice that suspended them was paid. */
+export function mailResourceResumed(db: Db, to: Recipient, resources: string[], now: Date): void {
+  const params = { name: to.fullname, resources: resources.join(', ') };
+  send(
+    db,
+    to.email,
+    'server.mail.resumed_subject',
+    'server.mail.resumed_text',
+    params,
+    undefined,
+    now,
+  );
+}
+
+/** Resources deleted long after the invoice's due date; the invoice is cancelled. */
+export function mailResourcesTerminated(
+  db: Db,
+  to: Recipient,
+  invoice: MailedInvoice,
+  resources: string[],
+  now: Date,
+): void {
+  const params = { ...invoiceParams(to, invoice), resources: resources.join(', ') };
+  send(
+    db,
+    to.email,
+    'server.mail.terminated_subject',
+    'server.mail.terminated_text',
+    params,
+    undefined,
+    now,
+  );
 }

@@ -515,4 +515,38 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX ticket_replies_ticket ON ticket_replies (ticket_id, created_at);
     `,
   },
+  {
+    // A service's life (issue 16, src/domain/serviceLife.ts). Accounts choose whether renewals
+    // are paid from the balance on their due date. A resource unpaid past its grace period is
+    // suspended until paid. An invoice remembers the mails it caused, so each is sent once, and
+    // the bill that ends a trial names the end of the period it pays (one open at a time).
+    name: 'service_life',
+    sql: `
+      ALTER TABLE users ADD COLUMN auto_pay_renewals INTEGER NOT NULL DEFAULT 1
+        CHECK (auto_pay_renewals IN (0, 1));
+      ALTER TABLE servers ADD COLUMN suspended_at TEXT;
+      ALTER TABLE volumes ADD COLUMN suspended_at TEXT;
+      ALTER TABLE invoices ADD COLUMN trial_period_end TEXT;
+      ALTER TABLE invoices ADD COLUMN reminded_at TEXT;
+      ALTER TABLE invoices ADD COLUMN overdue_mailed_at TEXT;
+      CREATE UNIQUE INDEX invoices_one_open_trial_bill ON invoices (user_id)
+        WHERE trial_period_end IS NOT NULL AND status = 'open';
+    `,
+  },
+  {
+    // Licensed images (issue 16): an image may carry a licence product, paid one unit a month by
+    // every server built from it (src/domain/serverOrder.ts `licenseProductLines`), and may allow
+    // password sign-in only. Windows Server 2022 carries the Windows Server License and takes no
+    // SSH key.
+    name: 'image_licences',
+    sql: `
+      ALTER TABLE images ADD COLUMN license_product_id INTEGER REFERENCES products (id);
+      ALTER TABLE images ADD COLUMN ssh_keys_allowed INTEGER NOT NULL DEFAULT 1
+        CHECK (ssh_keys_allowed IN (0, 1));
+      UPDATE images
+         SET license_product_id = (SELECT id FROM products WHERE code = 'windows_license'),
+             ssh_keys_allowed = 0
+       WHERE name = 'Windows Server 2022';
+    `,
+  },
 ];

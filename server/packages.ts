@@ -4,8 +4,9 @@
  * data volume and extra IP address is one package, derived from its own row, so a package exists
  * exactly as long as its resource does and can never disagree with it.
  *
- * - A server's package holds its CPU, RAM, root disk and the primary IPv4 it comes with (the
- *   products a create_server order charges for them); its period ends at the server's expiry.
+ * - A server's package holds its CPU, RAM, root disk and the primary IPv4 it comes with, and its
+ *   image's licence when the image has one (the products a create_server order charges for
+ *   them); its period ends at the server's expiry.
  * - A data volume's package holds its gigabytes, for the volume's own period.
  * - An extra address (not the primary one) is a package of one WAN IP, for its server's period.
  *
@@ -16,7 +17,7 @@
  */
 import type { components } from '../src/api/schema';
 import { quote, vietnamMonthStartAfter, type IntervalCount } from '../src/domain/pricing';
-import { productByCode, toPricedProduct, type ProductRow } from './catalog';
+import { productByCode, serverLicenseLines, toPricedProduct, type ProductRow } from './catalog';
 import type { Db } from './db';
 import { notFound } from './errors';
 import { settleServers, type ServerRow } from './servers';
@@ -89,6 +90,7 @@ function serverResource(db: Db, row: ServerRow): BilledResource {
       { product: catalogProduct(db, 'ram'), quantity: row.ram },
       { product: catalogProduct(db, diskProductCode(row.disk_type)), quantity: row.disk },
       { product: catalogProduct(db, 'wan_ipv4'), quantity: 1 },
+      ...serverLicenseLines(db, row.image_id),
     ],
   };
 }
@@ -175,6 +177,16 @@ function billedResource(
 }
 
 /**
+ * Where the period of a resource without an expiry ends: a trial's resources have what the trial
+ * gives them, to its end (when its bill falls due, so the dashboard's renewals say that date);
+ * any other runs month by month (as server/orders.ts periodEnd says).
+ */
+function periodEndWithoutExpiry(account: Pick<UserRow, 'trial_start' | 'trial_end'>, now: Date) {
+  const trialEnd = account.trial_start !== null ? account.trial_end : null;
+  return trialEnd !== null ? new Date(trialEnd) : vietnamMonthStartAfter(now, 1);
+}
+
+/**
  * The package of a resource at `now`. Its monthly price is the plain sum of its products' monthly
  * prices and its plan's price that times the interval (as a server's plan and a billing plan
  * show it); what it costs this month is the §9 price of the rest of this month, exactly what an
@@ -186,8 +198,7 @@ function toPackage(account: UserRow, resource: BilledResource, now: Date): Packa
     quantity,
   }));
   const monthly = lines.reduce((sum, line) => sum + line.product.price * line.quantity, 0);
-  // Without an expiry the resource runs month by month (as server/orders.ts periodEnd says).
-  const end = resource.expiry ? new Date(resource.expiry) : vietnamMonthStartAfter(now, 1);
+  const end = resource.expiry ? new Date(resource.expiry) : periodEndWithoutExpiry(account, now);
   return {
     id: packageIdOf(resource.resourceType, resource.resourceId),
     resource_type: resource.resourceType,

@@ -5,11 +5,12 @@
  * PayPal's PAYMENT.SALE.COMPLETED webhook.
  *
  * Plain HTML forms posting to the same origin, no script, so the pages keep to the sandbox's
- * Content-Security-Policy. Like every /sandbox page they have no sign-in and no CSRF token: anyone
- * who can reach the sandbox may approve a pending payment or complete a sale. That is acceptable
- * for a local simulator and is why the sandbox listens on this machine only by default.
+ * Content-Security-Policy. Like every /sandbox page they have no sign-in: anyone who can reach the
+ * sandbox may approve a pending payment or complete a sale (acceptable for a local simulator, and
+ * why the sandbox listens on this machine only by default). Each form carries the token of
+ * sandboxForms.ts, so another site cannot post them through a visitor's browser.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db';
 import { gatewayShell } from './gatewayPages';
 import {
@@ -24,6 +25,7 @@ import {
   type PaypalPaymentRow,
 } from './gateways/paypalGateway';
 import { localeFromHeader, translator, type MessageKey, type Translate } from './i18n';
+import { formTokenField, formTokenFor, requireFormToken } from './sandboxForms';
 import { escapeHtml } from './sandboxPages';
 import { groupThousands } from '../src/domain/money';
 
@@ -70,7 +72,15 @@ export function registerPaypalPages(app: FastifyInstance, services: PaypalServic
           ? [404, message(t, 'server.paypal_gateway.invalid_request')]
           : payment.state !== 'created'
             ? [409, message(t, 'server.paypal_gateway.already_processed')]
-            : [200, checkoutBody(t, payment, attemptOf(services.db, payment).reference)];
+            : [
+                200,
+                checkoutBody(
+                  t,
+                  payment,
+                  attemptOf(services.db, payment).reference,
+                  formTokenFor(request, reply),
+                ),
+              ];
         return reply
           .code(status)
           .type('text/html; charset=utf-8')
@@ -81,6 +91,8 @@ export function registerPaypalPages(app: FastifyInstance, services: PaypalServic
     scope.post<{ Body: { token: string; decision: PaypalDecision } }>(
       PAYPAL_DECISION_PATH,
       {
+        // Refused, the link leads back to the approval page the form was on.
+        preValidation: requireFormToken({ back: checkoutPageOf }),
         schema: {
           body: {
             type: 'object',
@@ -126,6 +138,7 @@ export function registerPaypalPages(app: FastifyInstance, services: PaypalServic
     scope.post<{ Body: { paymentId: string } }>(
       PAYPAL_COMPLETE_SALE_PATH,
       {
+        preValidation: requireFormToken(),
         schema: {
           body: {
             type: 'object',
@@ -162,11 +175,24 @@ export function registerPaypalPages(app: FastifyInstance, services: PaypalServic
   });
 }
 
+/** The approval page of the PayPal token a (refused) decision form names. */
+function checkoutPageOf(request: FastifyRequest): string {
+  const token = (request.body as { token?: unknown } | undefined)?.token;
+  return typeof token === 'string' && /^[\w-]{1,64}$/.test(token)
+    ? `${PAYPAL_CHECKOUT_PATH}?token=${encodeURIComponent(token)}`
+    : '/sandbox';
+}
+
 function message(t: Translate, key: MessageKey): string {
   return `<p>${escapeHtml(t(key))}</p>`;
 }
 
-function checkoutBody(t: Translate, payment: PaypalPaymentRow, reference: string): string {
+function checkoutBody(
+  t: Translate,
+  payment: PaypalPaymentRow,
+  reference: string,
+  formToken: string,
+): string {
   const buttons = PAYPAL_DECISIONS.map(
     (decision) =>
       `<button type="submit" name="decision" value="${decision}">${escapeHtml(
@@ -179,13 +205,14 @@ function checkoutBody(t: Translate, payment: PaypalPaymentRow, reference: string
   <dt>${escapeHtml(t('server.paypal_gateway.amount'))}</dt><dd>${escapeHtml(`${payment.charged_total} USD`)}</dd>
 </dl>
 <form method="post" action="${PAYPAL_DECISION_PATH}">
+  ${formTokenField(formToken)}
   <input type="hidden" name="token" value="${escapeHtml(payment.token)}">
   ${buttons}
 </form>`;
 }
 
 /** The /sandbox page's section: approved PayPal payments whose sale is still pending. */
-export function pendingSalesSection(db: Db, t: Translate): string {
+export function pendingSalesSection(db: Db, t: Translate, formToken: string): string {
   const sales = pendingSales(db);
   const rows = sales
     .map(
@@ -195,6 +222,7 @@ export function pendingSalesSection(db: Db, t: Translate): string {
         `${groupThousands(sale.amount)} ₫`,
       )}) — <code>${escapeHtml(sale.id)}</code>
 <form method="post" action="${PAYPAL_COMPLETE_SALE_PATH}" class="inline">
+  ${formTokenField(formToken)}
   <input type="hidden" name="paymentId" value="${escapeHtml(sale.id)}">
   <button type="submit">${escapeHtml(t('server.paypal_gateway.complete_sale'))}</button>
 </form></li>`,

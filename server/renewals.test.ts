@@ -4,13 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, HOUR_MS } from './clock';
 import { openDatabase, type Db } from './db';
 import { ledgerMismatches } from './ledger';
-import {
-  dueRenewals,
-  issueDueRenewals,
-  issueRenewal,
-  RENEWAL_SWEEP_MS,
-  vietnamMonthsAfter,
-} from './renewals';
+import { DEFAULT_LIFE_POLICY } from '../src/domain/serviceLife';
+import { LIFECYCLE_SWEEP_MS, runLifecycle } from './lifecycle';
+import { dueRenewals, issueRenewal, vietnamMonthsAfter } from './renewals';
 import {
   apiAs,
   buyServer,
@@ -71,6 +67,12 @@ async function advance(target: FastifyInstance, step: { days?: number; hours?: n
   return response.json() as { now: string; offset_ms: number; renewals_issued: number };
 }
 
+/** Renewals are then left for the customer to pay, as with a balance that does not cover them. */
+async function turnAutoPayOff(api: Api) {
+  const response = await api.patch('/account/profile', { auto_pay_renewals: false });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 async function openInvoices(api: Api) {
   const response = await api.get('/billing/invoices', undefined, { status: 'open' });
   expect(response.statusCode, response.body).toBe(200);
@@ -89,7 +91,7 @@ async function planPriceOf(api: Api, resourceType: string, resourceId: number) {
 const userInfo = async (api: Api) => (await api.get('/auth/user')).json();
 
 describe('renewal invoices', () => {
-  it('issues one open invoice when a server’s paid period ends, priced as its package', async () => {
+  it('issues one open invoice a week before a server’s paid period ends, priced as its package', async () => {
     const { app, books, api } = await sandbox();
     const serverId = await buyServer(api);
     // Bought on 1 March, paid to the start of April (Vietnam time): the period ends then.
@@ -98,7 +100,8 @@ describe('renewal invoices', () => {
     const { plan } = await planPriceOf(api, 'server', serverId);
     const before = renewalCount(books);
 
-    const moved = await advance(app, { days: 31 });
+    // 26 March: the period ends within RENEWAL_NOTICE_DAYS.
+    const moved = await advance(app, { days: 25 });
 
     expect(moved.renewals_issued).toBe(renewalCount(books) - before);
     expect(await openInvoices(await demoApi(app))).toEqual([
@@ -107,10 +110,10 @@ describe('renewal invoices', () => {
         amount: WEB_01_MONTHLY,
         resource_type: 'server',
         resource_id: serverId,
-        description: 'web-01: gia hạn 1 tháng (01-04-2025 – 30-04-2025)',
+        description: 'web-01: gia hạn 1 tháng (từ 01-04-2025 đến hết 30-04-2025)',
         created: moved.now,
-        // The period's end plus three days of grace.
-        due_date: '2025-04-03T17:00:00.000Z',
+        // Due when the period it renews begins.
+        due_date: '2025-03-31T17:00:00.000Z',
       }),
     ]);
     expect(plan.price).toBe(WEB_01_MONTHLY);
@@ -120,11 +123,11 @@ describe('renewal invoices', () => {
   it('issues nothing more when the sweep runs again, or another connection sweeps too', async () => {
     const { app, books, api } = await sandbox();
     await buyServer(api);
-    await advance(app, { days: 31 });
+    await advance(app, { days: 25 });
 
     expect((await advance(app, { hours: 1 })).renewals_issued).toBe(0);
     const now = new Date((await app.inject({ url: '/sandbox/clock' })).json().now);
-    expect(issueDueRenewals(books, now)).toBe(0);
+    expect(runLifecycle(books, now).renewalsIssued).toBe(0);
     expect(await openInvoices(await demoApi(app))).toHaveLength(1);
   });
 
@@ -133,15 +136,15 @@ describe('renewal invoices', () => {
     await buyServer(api);
     const other = openDatabase(dbFile);
     cleanups.push(() => other.close());
-    const later = new Date(START.getTime() + 31 * DAY_MS);
+    const later = new Date(START.getTime() + 25 * DAY_MS);
 
     // Both look before either writes, as two processes racing would.
-    const [mine] = dueRenewals(books, later);
-    const [theirs] = dueRenewals(other, later);
+    const [mine] = dueRenewals(books, later, DEFAULT_LIFE_POLICY);
+    const [theirs] = dueRenewals(other, later, DEFAULT_LIFE_POLICY);
     expect(mine).toEqual(theirs);
 
-    expect(issueRenewal(books, mine!, later)).toBe(true);
-    expect(issueRenewal(other, theirs!, later)).toBe(false);
+    expect(issueRenewal(books, mine!, later)).toEqual(expect.any(Number));
+    expect(issueRenewal(other, theirs!, later)).toBeUndefined();
     expect(await openInvoices(api)).toHaveLength(1);
   });
 
@@ -159,9 +162,9 @@ describe('renewal invoices', () => {
     ).json().items as { plan: { price: number } }[];
     const volumePlan = (await planPriceOf(api, 'volume', volume!.id)).plan.price;
 
-    // Three months from March: paid to the start of June.
+    // Three months from March: paid to the start of June; 27 May is inside the notice.
     const before = renewalCount(books);
-    const moved = await advance(app, { days: 93 });
+    const moved = await advance(app, { days: 87 });
 
     expect(moved.renewals_issued).toBe(renewalCount(books) - before);
     const invoices = await openInvoices(await demoApi(app));
@@ -172,13 +175,13 @@ describe('renewal invoices', () => {
           resource_type: 'server',
           resource_id: serverId,
           amount: serverPlan + ipPackages[0]!.plan.price,
-          description: 'web-01 (+1 IP): gia hạn 3 tháng (01-06-2025 – 31-08-2025)',
+          description: 'web-01 (+1 IP): gia hạn 3 tháng (từ 01-06-2025 đến hết 31-08-2025)',
         }),
         expect.objectContaining({
           resource_type: 'volume',
           resource_id: volume!.id,
           amount: volumePlan,
-          description: 'web-01-data-1: gia hạn 3 tháng (01-06-2025 – 31-08-2025)',
+          description: 'web-01-data-1: gia hạn 3 tháng (từ 01-06-2025 đến hết 31-08-2025)',
         }),
       ]),
     );
@@ -189,8 +192,9 @@ describe('renewal invoices', () => {
   it('blocks actions once overdue; paying extends the period and lifts the block', async () => {
     const { app, books, api: buyer } = await sandbox();
     const serverId = await buyServer(buyer);
-    await advance(app, { days: 31 });
-    await advance(app, { days: 3 });
+    await turnAutoPayOff(buyer);
+    await advance(app, { days: 25 });
+    await advance(app, { days: 9 });
     const api = await demoApi(app);
 
     expect((await userInfo(api)).has_expired_invoices).toBe(true);
@@ -212,13 +216,13 @@ describe('renewal invoices', () => {
     );
     expect(ledgerMismatches(books)).toEqual([]);
 
-    // The next period ends with April: its renewal is issued then, and only then.
-    await advance(app, { days: 20 });
+    // The next period ends with April: its renewal is issued a week before, and only then.
+    await advance(app, { days: 15 });
     expect(await openInvoices(api)).toEqual([]);
-    await advance(app, { days: 20 });
+    await advance(app, { days: 10 });
     expect(await openInvoices(await demoApi(app))).toEqual([
       expect.objectContaining({
-        description: 'web-01: gia hạn 1 tháng (01-05-2025 – 31-05-2025)',
+        description: 'web-01: gia hạn 1 tháng (từ 01-05-2025 đến hết 31-05-2025)',
       }),
     ]);
   });
@@ -243,7 +247,7 @@ describe('renewal invoices', () => {
   it('cancels an open renewal of a server that is deleted', async () => {
     const { app, api: buyer } = await sandbox();
     const serverId = await buyServer(buyer);
-    await advance(app, { days: 31 });
+    await advance(app, { days: 25 });
     const api = await demoApi(app);
 
     expect((await api.delete(`/cloud/servers/${serverId}`)).statusCode).toBe(202);
@@ -260,11 +264,11 @@ describe('renewal invoices', () => {
     let clock;
     ({ app, clock } = await testApp({ dbFile: join(dir, 'sandbox.db') }));
     await buyServer(await demoApi(app));
-    clock.advance(31 * DAY_MS + HOUR_MS);
+    clock.advance(25 * DAY_MS + HOUR_MS);
     const api = await demoApi(app);
     expect(await openInvoices(api)).toEqual([]);
 
-    vi.advanceTimersByTime(RENEWAL_SWEEP_MS);
+    vi.advanceTimersByTime(LIFECYCLE_SWEEP_MS);
 
     expect(await openInvoices(api)).toHaveLength(1);
   });

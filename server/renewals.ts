@@ -1,37 +1,32 @@
 /**
- * Renewal invoices. When a resource's paid period (its `expiry`) has ended, the account gets one
- * open invoice for the next period: the resource's plan price (monthly price × interval, the
- * numbers the Services tab shows), due RENEWAL_GRACE_DAYS after the period ended; from then on it
- * is overdue and blocks the account's actions (src/domain/permissions). Paying it (payOpenInvoice,
- * the one path every invoice payment takes) moves the expiry to the end of the period it paid for.
+ * Renewal invoices (the "renewal due" step of src/domain/serviceLife.ts). RENEWAL_NOTICE_DAYS
+ * before a resource's paid period (its `expiry`) ends, the account gets one open invoice for the
+ * next period: the resource's plan price (monthly price × interval, the numbers the Services tab
+ * shows), due when the period ends; from then on it is overdue and blocks the account's actions
+ * (src/domain/permissions). Paying it (payOpenInvoice, the one path every invoice payment takes)
+ * moves the expiry to the end of the period it paid for and resumes the resource if it was
+ * suspended. The rest of the life cycle (auto-pay, reminders, suspension) is server/lifecycle.ts.
  *
  * What is renewed: live servers and live volumes, each on its own invoice. Extra IP addresses have
  * no period of their own (a server's addresses run to the server's expiry, see packages.ts), so a
  * server's renewal also charges its extra addresses. A renewal still open when its resource is
  * deleted is cancelled: the period it asked for will not be used.
  *
- * A sweep issues what is due; it runs when the app starts, after each move of the sandbox clock
- * and every RENEWAL_SWEEP_MS. It is idempotent: the unique index on (resource, renewal_period_end)
- * lets one invoice per resource per period exist, whatever runs at the same time.
+ * Issuing is idempotent: the unique index on (resource, renewal_period_end) lets one invoice per
+ * resource per period exist, whatever runs at the same time.
  */
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import type { FastifyInstance } from 'fastify';
-import { formatDate } from '../src/domain/dates';
+import { periodDays } from '../src/domain/periods';
 import type { IntervalCount } from '../src/domain/pricing';
+import { DAY_MS, renewalDueDate, type LifePolicy } from '../src/domain/serviceLife';
 import type { Db } from './db';
+import { translator } from './i18n';
+import { mailResourceResumed } from './mails';
 import { accountPackages } from './packages';
-import { settleServers, type ServerRow } from './servers';
+import type { ServerRow } from './servers';
 import { findUserById } from './users';
 import type { VolumeRow } from './volumes';
-
-/** Days after the end of a paid period until its renewal invoice is overdue. */
-export const RENEWAL_GRACE_DAYS = 3;
-
-/** How often the running sandbox looks for ended periods. */
-export const RENEWAL_SWEEP_MS = 60_000;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 dayjs.extend(utc);
 
@@ -52,7 +47,7 @@ export function vietnamMonthsAfter(instant: Date, months: number): Date {
     .toDate();
 }
 
-type RenewedType = 'server' | 'volume';
+export type RenewedType = 'server' | 'volume';
 
 export interface DueRenewal {
   userId: number;
@@ -60,7 +55,7 @@ export interface DueRenewal {
   resourceId: number;
   amount: number;
   description: string;
-  /** The ended period's end: the renewal's period starts there. */
+  /** The current period's end: the renewal's period starts there. */
   periodStart: string;
   periodEnd: string;
   dueDate: string;
@@ -72,9 +67,13 @@ const NOT_YET_INVOICED = (type: RenewedType, alias: string) => `NOT EXISTS (
    WHERE i.resource_type = '${type}' AND i.resource_id = ${alias}.id
      AND i.renewal_period_end > ${alias}.expiry)`;
 
-/** The renewals due at `now` that have no invoice yet. Settle the servers first. */
-export function dueRenewals(db: Db, now: Date): DueRenewal[] {
-  const at = now.toISOString();
+/**
+ * The renewals to issue at `now` (periods ending within the policy's notice) that have no invoice
+ * yet. Settle the servers first.
+ */
+export function dueRenewals(db: Db, now: Date, policy: LifePolicy): DueRenewal[] {
+  // A period ending by this instant is inside its notice window (renewalIssueAt ≤ now).
+  const at = new Date(now.getTime() + policy.renewalNoticeDays * DAY_MS).toISOString();
   const servers = db
     .prepare(
       `SELECT * FROM servers s
@@ -119,6 +118,12 @@ export function dueRenewals(db: Db, now: Date): DueRenewal[] {
   ];
 }
 
+/** A renewal's text, stored in Vietnamese like every invoice the sandbox writes. */
+export function renewalDescription(name: string, months: number, start: Date, end: Date): string {
+  const period = translator('vi')('periods.from_through', periodDays(start, end));
+  return `${name}: gia hạn ${months} tháng (${period})`;
+}
+
 function renewal(
   row: { id: number; user_id: number; interval_count: IntervalCount; expiry: string | null },
   resourceType: RenewedType,
@@ -127,16 +132,15 @@ function renewal(
 ): DueRenewal {
   const start = new Date(row.expiry as string);
   const end = vietnamMonthsAfter(start, row.interval_count);
-  const lastDay = formatDate(new Date(end.getTime() - 1));
   return {
     userId: row.user_id,
     resourceType,
     resourceId: row.id,
     amount,
-    description: `${name}: gia hạn ${row.interval_count} tháng (${formatDate(start)} – ${lastDay})`,
+    description: renewalDescription(name, row.interval_count, start, end),
     periodStart: start.toISOString(),
     periodEnd: end.toISOString(),
-    dueDate: new Date(start.getTime() + RENEWAL_GRACE_DAYS * DAY_MS).toISOString(),
+    dueDate: renewalDueDate(start).toISOString(),
   };
 }
 
@@ -156,17 +160,18 @@ function planPricesOf(db: Db, userIds: number[], now: Date): Map<string, number>
   return prices;
 }
 
-/** Issues the renewal's open invoice; false when that period already has one. */
-export function issueRenewal(db: Db, renewal: DueRenewal, now: Date): boolean {
-  const result = db
+/** Issues the renewal's open invoice; answers its id, or undefined when the period has one. */
+export function issueRenewal(db: Db, renewal: DueRenewal, now: Date): number | undefined {
+  const row = db
     .prepare(
       `INSERT INTO invoices (user_id, status, amount, created_at, due_date, resource_type,
          resource_id, description, renewal_period_end)
        VALUES (?, 'open', ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (resource_type, resource_id, renewal_period_end)
-         WHERE renewal_period_end IS NOT NULL DO NOTHING`,
+         WHERE renewal_period_end IS NOT NULL DO NOTHING
+       RETURNING id`,
     )
-    .run(
+    .get(
       renewal.userId,
       renewal.amount,
       now.toISOString(),
@@ -175,26 +180,12 @@ export function issueRenewal(db: Db, renewal: DueRenewal, now: Date): boolean {
       renewal.resourceId,
       renewal.description,
       renewal.periodEnd,
-    );
-  return result.changes === 1;
+    ) as { id: number } | undefined;
+  return row?.id;
 }
 
-/**
- * Issues every renewal due at `now` and cancels the open renewals of deleted resources; answers
- * how many invoices it issued. One write transaction, begun at once so that another process's
- * sweep waits for it rather than reading what this one is about to change.
- */
-export function issueDueRenewals(db: Db, now: Date): number {
-  return db
-    .transaction(() => {
-      settleServers(db, now);
-      cancelRenewalsOfDeletedResources(db);
-      return dueRenewals(db, now).filter((renewal) => issueRenewal(db, renewal, now)).length;
-    })
-    .immediate();
-}
-
-function cancelRenewalsOfDeletedResources(db: Db): void {
+/** Cancels the open renewals of deleted resources: the period they asked for will not be used. */
+export function cancelRenewalsOfDeletedResources(db: Db): void {
   db.prepare(
     `UPDATE invoices SET status = 'cancelled'
       WHERE status = 'open' AND renewal_period_end IS NOT NULL AND (
@@ -229,20 +220,48 @@ export function extendRenewedResource(db: Db, invoiceId: number): void {
   ).run({ end: invoice.renewal_period_end, id: invoice.resource_id });
 }
 
-/** Sweeps now, then every RENEWAL_SWEEP_MS until the app closes. */
-export function scheduleRenewalSweeps(app: FastifyInstance, db: Db, now: () => Date): void {
-  issueDueRenewals(db, now());
-  const timer = setInterval(() => {
-    if (!db.open) return;
-    try {
-      issueDueRenewals(db, now());
-    } catch (error) {
-      app.log.error({ err: error }, 'renewal sweep failed');
-    }
-  }, RENEWAL_SWEEP_MS);
-  // The sweep never keeps the process alive, and stops before the database closes.
-  timer.unref();
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-  });
+/**
+ * The SQL condition, over a resource row aliased `r` of `type`, that an unpaid invoice past its
+ * due date names it: its own renewal, or (for a resource without a paid period, on a trial) the
+ * account's open trial bill.
+ */
+export const OVERDUE_INVOICE_OF = (type: RenewedType) => `(
+  EXISTS (SELECT 1 FROM invoices i
+           WHERE i.status = 'open' AND i.due_date <= @now
+             AND i.resource_type = '${type}' AND i.resource_id = r.id)
+  OR (r.expiry IS NULL AND EXISTS (SELECT 1 FROM invoices i
+           WHERE i.status = 'open' AND i.due_date <= @now
+             AND i.user_id = r.user_id AND i.trial_period_end IS NOT NULL)))`;
+
+/**
+ * Resumes the account's suspended resources that no unpaid, past-due invoice names any more (a
+ * suspended server is powered on again), mailing the customer for each; answers how many.
+ * Call it inside the transaction that paid an invoice.
+ */
+export function resumePaidResources(db: Db, userId: number, now: Date): number {
+  const params = { user: userId, now: now.toISOString() };
+  const servers = db
+    .prepare(
+      `SELECT r.* FROM servers r WHERE r.user_id = @user AND r.deleted_at IS NULL
+          AND r.suspended_at IS NOT NULL AND NOT ${OVERDUE_INVOICE_OF('server')}`,
+    )
+    .all(params) as ServerRow[];
+  const volumes = db
+    .prepare(
+      `SELECT r.* FROM volumes r WHERE r.user_id = @user AND r.deleted_at IS NULL
+          AND r.suspended_at IS NOT NULL AND NOT ${OVERDUE_INVOICE_OF('volume')}`,
+    )
+    .all(params) as VolumeRow[];
+  const user = findUserById(db, userId);
+  for (const server of servers) {
+    db.prepare(`UPDATE servers SET suspended_at = NULL, status = 'active' WHERE id = ?`).run(
+      server.id,
+    );
+  }
+  for (const volume of volumes) {
+    db.prepare('UPDATE volumes SET suspended_at = NULL WHERE id = ?').run(volume.id);
+  }
+  const names = [...servers, ...volumes].map((row) => row.name);
+  if (user && names.length) mailResourceResumed(db, user, names, now);
+  return names.length;
 }

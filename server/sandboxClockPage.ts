@@ -1,18 +1,22 @@
 /**
  * The sandbox clock's controls, outside /api/v1 and the contract (a development tool, like the
- * outbox): `GET /sandbox/clock` tells the sandbox time, `POST /sandbox/clock` moves it forward,
- * and the /sandbox page gets a section with buttons that post to `/sandbox/clock/advance`. Every
- * move runs the renewal sweep, so renewals that fell due in the skipped time are issued at once.
+ * outbox): `GET /sandbox/clock` tells the sandbox time, `POST /sandbox/clock` (JSON only) moves it
+ * forward, and the /sandbox page gets a section with buttons that post to `/sandbox/clock/advance`
+ * (guarded by the form token of sandboxForms.ts). Every move runs the service life cycle, so what
+ * fell due in the skipped time happens at once; the page then shows what the move did.
  */
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatDateTime } from '../src/domain/dates';
 import { DAY_MS, HOUR_MS, stepMs, type SandboxClock } from './clock';
 import type { Db } from './db';
 import { ApiError } from './errors';
-import type { Translate } from './i18n';
-import { issueDueRenewals } from './renewals';
+import type { MessageKey, Translate } from './i18n';
+import { emptyLifecycleReport, type LifecycleReport } from './lifecycleReport';
+import type { LifePolicy } from '../src/domain/serviceLife';
+import { runLifecycle } from './lifecycle';
+import { formTokenField, requireFormToken } from './sandboxForms';
 import { escapeHtml } from './sandboxPages';
 
 dayjs.extend(utc);
@@ -23,6 +27,7 @@ export const CLOCK_FORM_PATH = '/sandbox/clock/advance';
 interface ClockServices {
   db: Db;
   clock: SandboxClock;
+  lifePolicy?: LifePolicy;
 }
 
 interface AdvanceBody {
@@ -52,11 +57,18 @@ const formBodySchema = {
   properties: { step: { type: 'string', enum: FORM_STEPS } },
 } as const;
 
+/** JSON only: a form or a plain-text body (which any site may post) is refused with 415. */
+async function jsonBodyOnly(request: FastifyRequest) {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') throw new ApiError(415, 'server.unsupported_media_type');
+}
+
 export function registerSandboxClock(app: FastifyInstance, services: ClockServices): void {
   const { clock } = services;
-  const advance = (ms: number) => {
+  const advance = (ms: number): LifecycleReport => {
     clock.advance(ms);
-    return issueDueRenewals(services.db, clock.now());
+    // What the life cycle (server/lifecycle.ts) did in the skipped time is the move's report.
+    return runLifecycle(services.db, clock.now(), services.lifePolicy);
   };
   const state = () => ({ now: clock.now().toISOString(), offset_ms: clock.offsetMs() });
 
@@ -75,25 +87,23 @@ export function registerSandboxClock(app: FastifyInstance, services: ClockServic
 
     scope.post<{ Body: AdvanceBody }>(
       CLOCK_PATH,
-      { schema: { body: advanceBodySchema } },
+      { preValidation: jsonBodyOnly, schema: { body: advanceBodySchema } },
       async (request) => {
         const { days = 0, hours = 0 } = request.body.advance;
         if (days < 0 || hours < 0) throw new ApiError(400, 'server.clock.backwards');
-        const issued = advance(stepMs({ days, hours }));
-        return { ...state(), renewals_issued: issued };
+        const report = advance(stepMs({ days, hours }));
+        return { ...state(), renewals_issued: report.renewalsIssued, report };
       },
     );
 
     scope.post<{ Body: { step: FormStep } }>(
       CLOCK_FORM_PATH,
-      { schema: { body: formBodySchema } },
+      // A form any site could post: only a page of the sandbox's, with its token, moves the clock.
+      { preValidation: requireFormToken(), schema: { body: formBodySchema } },
       async (request, reply) => {
-        // A form any site could post: only the sandbox's own page may move its clock.
-        if (!fromSameOrigin(request.headers.origin, request.headers.host)) {
-          throw new ApiError(403, 'server.clock.foreign_form');
-        }
-        advance(formStepMs(request.body.step, clock.now()));
-        return reply.redirect('/sandbox', 303);
+        const { step } = request.body;
+        const report = advance(formStepMs(step, clock.now()));
+        return reply.redirect(`/sandbox?${movedQuery(step, report)}#sandbox-clock`, 303);
       },
     );
   });
@@ -105,20 +115,65 @@ function formStepMs(step: FormStep, now: Date): number {
   return dayjs.utc(now).add(1, 'month').valueOf() - now.getTime();
 }
 
-/** Browsers send Origin with every form post; a missing one is a tool such as curl. */
-function fromSameOrigin(origin: string | undefined, host: string | undefined): boolean {
-  if (origin === undefined) return true;
-  try {
-    const from = new URL(origin);
-    // Read the Host header as the same scheme would, so a default port compares equal.
-    return from.host === new URL(`${from.protocol}//${host}`).host;
-  } catch {
-    return false;
-  }
+/** A form move as the /sandbox page shows it afterwards: the step and what it did. */
+export interface ClockMove {
+  step: FormStep;
+  report: LifecycleReport;
 }
 
-/** The clock's section of the /sandbox page. */
-export function clockSection(clock: SandboxClock, t: Translate): string {
+const REPORT_LINES: Record<keyof LifecycleReport, MessageKey> = {
+  renewalsIssued: 'server.clock.report.renewals_issued',
+  trialsBilled: 'server.clock.report.trials_billed',
+  autoPaid: 'server.clock.report.auto_paid',
+  reminders: 'server.clock.report.reminders',
+  overdue: 'server.clock.report.overdue',
+  suspended: 'server.clock.report.suspended',
+  resumed: 'server.clock.report.resumed',
+  terminated: 'server.clock.report.terminated',
+};
+const REPORT_FIELDS = Object.keys(REPORT_LINES) as (keyof LifecycleReport)[];
+
+/** The query the page is redirected to after a move: the step and the report's non-zero counts. */
+function movedQuery(step: FormStep, report: LifecycleReport): string {
+  const query = new URLSearchParams({ moved: step });
+  for (const field of REPORT_FIELDS) {
+    const count = report[field];
+    if (Number.isSafeInteger(count) && count > 0) query.set(field, String(count));
+  }
+  return query.toString();
+}
+
+/**
+ * The move a /sandbox address reports, read back from its query: a known step, and counts that are
+ * plain numbers (anything else counts as 0). Undefined when the address reports no move.
+ */
+export function clockMoveFromQuery(query: Record<string, unknown>): ClockMove | undefined {
+  const step = FORM_STEPS.find((known) => known === query.moved);
+  if (!step) return undefined;
+  const report = emptyLifecycleReport();
+  for (const field of REPORT_FIELDS) {
+    const value = query[field];
+    if (typeof value === 'string' && /^\d{1,6}$/.test(value)) report[field] = Number(value);
+  }
+  return { step, report };
+}
+
+function moveReport(move: ClockMove, t: Translate): string {
+  const lines = REPORT_FIELDS.filter((field) => move.report[field] > 0).map((field) =>
+    t(REPORT_LINES[field], { count: move.report[field] }),
+  );
+  const title = t('server.clock.report_title', { step: t(`server.clock.step_${move.step}`) });
+  const text = lines.length ? `${lines.join(', ')}.` : t('server.clock.report_nothing');
+  return `<p role="status" id="sandbox-clock-report"><strong>${escapeHtml(title)}:</strong> ${escapeHtml(text)}</p>`;
+}
+
+/** The clock's section of the /sandbox page, with what the last move did when it reports one. */
+export function clockSection(
+  clock: SandboxClock,
+  t: Translate,
+  formToken: string,
+  move?: ClockMove,
+): string {
   const now = clock.now();
   const offset = clock.offsetMs();
   const days = Math.floor(offset / DAY_MS);
@@ -130,7 +185,8 @@ export function clockSection(clock: SandboxClock, t: Translate): string {
 <p>${escapeHtml(t('server.clock.intro'))}</p>
 <p>${escapeHtml(t('server.clock.now'))}: <time datetime="${escapeHtml(now.toISOString())}">${escapeHtml(formatDateTime(now))}</time>
 · ${escapeHtml(t('server.clock.offset', { days, hours }))}</p>
-<form method="post" action="${CLOCK_FORM_PATH}">
+${move ? `${moveReport(move, t)}\n` : ''}<form method="post" action="${CLOCK_FORM_PATH}">
+  ${formTokenField(formToken)}
   ${FORM_STEPS.map(button).join('\n  ')}
 </form>
 </section>`;

@@ -7,7 +7,8 @@ import type { SandboxClock } from './clock';
 import type { Db } from './db';
 import { localeFromHeader, translator } from './i18n';
 import { listMail, type StoredMail } from './outbox';
-import { clockSection } from './sandboxClockPage';
+import { clockMoveFromQuery, clockSection, type ClockMove } from './sandboxClockPage';
+import { formTokenFor } from './sandboxForms';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
 import { bankTransferSection } from './gatewayPages';
 import { pendingSalesSection } from './paypalPages';
@@ -33,7 +34,12 @@ export function registerSandboxPages(app: FastifyInstance, db: Db, clock: Sandbo
     { schema: { querystring: outboxQuerySchema } },
     async (request, reply) => {
       const to = request.query.to || undefined;
-      const html = outboxPage(listMail(db, to), to, request.headers['accept-language'], clock, db);
+      const html = outboxPage(listMail(db, to), to, request.headers['accept-language'], clock, db, {
+        // Every form on the page carries it; the cookie it is bound to is set with the page.
+        formToken: formTokenFor(request, reply),
+        // After a move of the clock, its form's redirect reports what the move did.
+        clockMove: clockMoveFromQuery(request.query as Record<string, unknown>),
+      });
       // Its Content-Security-Policy comes from securityHeaders.ts, with every other header.
       return reply.type('text/html; charset=utf-8').send(html);
     },
@@ -46,6 +52,7 @@ function outboxPage(
   acceptLanguage: string | undefined,
   clock: SandboxClock,
   db: Db,
+  forms: { formToken: string; clockMove?: ClockMove },
 ): string {
   const locale = localeFromHeader(acceptLanguage);
   const t = translator(locale);
@@ -74,9 +81,9 @@ function outboxPage(
 <h1>${escapeHtml(t('server.outbox.title'))}</h1>
 <p>${escapeHtml(t('server.outbox.intro'))}</p>
 <details><summary>${escapeHtml(t('server.outbox.demo_accounts', { password: DEMO_PASSWORD }))}</summary><ul>${accounts}</ul></details>
-${clockSection(clock, t)}
-${bankTransferSection(db, t)}
-${pendingSalesSection(db, t)}
+${clockSection(clock, t, forms.formToken, forms.clockMove)}
+${bankTransferSection(db, t, forms.formToken)}
+${pendingSalesSection(db, t, forms.formToken)}
 <form method="get" action="/sandbox">
   <label>${escapeHtml(t('server.outbox.filter_label'))} <input type="email" name="to" value="${escapeHtml(to ?? '')}"></label>
   <button type="submit">${escapeHtml(t('server.outbox.filter_button'))}</button>

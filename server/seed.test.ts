@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { quoteUntil, vietnamMonthStartAfter, type PricedProduct } from '../src/domain/pricing';
 import { AGENCY_CUSTOMERS, DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
-import { signIn, testApp, withToken } from './testing';
+import { signIn, START, testApp, withToken } from './testing';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 let app: FastifyInstance;
 afterEach(async () => {
@@ -70,7 +73,7 @@ describe('the demo accounts', () => {
     ]);
   });
 
-  it('give the trial accounts a real trial server, and expired@ its overdue renewal', async () => {
+  it('give the trial accounts a real trial server, and expired@ its one overdue trial bill', async () => {
     ({ app } = await testApp());
     const as = async (email: string) => {
       const headers = withToken(await signIn(app, email, DEMO_PASSWORD));
@@ -84,6 +87,7 @@ describe('the demo accounts', () => {
       disk_type: 'SSD',
       datacenter: 'HN',
       expiry: null,
+      unused_prepaid_amount: 0,
       plan: { price: 240_000, interval: 'month', interval_count: 1 },
     };
 
@@ -94,28 +98,83 @@ describe('the demo accounts', () => {
     const trialInfo = await trial('/auth/user');
     expect(trialInfo.balance).toBe(0);
     expect(trialInfo.trial.amount_to_upgrade).toBe((await trial('/auth/trial')).total);
+    expect((await trial('/auth/trial')).invoice_id).toBeNull();
+    expect((await trial('/billing/invoices')).items).toEqual([]);
     expect((await trial('/billing/packages')).items).toEqual([
       expect.objectContaining({ resource: 'vps-dung-thu-01', status: 'trial' }),
     ]);
 
+    // The sweep at start issued the ended trial's one bill: from the trial's end (a day ago) to
+    // the end of this month, due at the trial's end.
     const expired = await as('expired@example.vn');
     const [server] = (await expired('/cloud/servers')).items;
     expect(server).toMatchObject({ name: 'vps-het-han-01', ...trialServer });
     const { end_date: trialEnd } = (await expired('/auth/user')).trial;
-    expect((await expired('/billing/invoices')).items).toEqual([
+    expect(trialEnd).toBe(new Date(START.getTime() - DAY_MS).toISOString());
+    const products = new Map(
+      ((await expired('/billing/products?per_page=9999')).products as PricedProduct[]).map(
+        (product) => [product.code, product],
+      ),
+    );
+    const lines = (
+      [
+        ['cpu', 1],
+        ['ram', 1],
+        ['volume_ssd', 10],
+        ['wan_ipv4', 1],
+      ] as const
+    ).map(([code, quantity]) => ({ product: products.get(code) as PricedProduct, quantity }));
+    const amount = quoteUntil(lines, vietnamMonthStartAfter(START, 1), 1, new Date(trialEnd)).total;
+    const invoices = (await expired('/billing/invoices')).items;
+    expect(invoices).toEqual([
       expect.objectContaining({
         status: 'open',
-        amount: server.plan.price,
-        created: trialEnd,
+        amount,
+        created: START.toISOString(),
         due_date: trialEnd,
-        resource_type: 'server',
-        resource_id: server.id,
-        description: expect.stringMatching(/^vps-het-han-01: gia hạn 1 tháng \(/),
+        resource_type: null,
+        resource_id: null,
+        description: expect.stringMatching(/^Nâng cấp tài khoản dùng thử: vps-het-han-01 \(/),
       }),
     ]);
+    expect(await expired('/auth/trial')).toMatchObject({
+      total: amount,
+      invoice_id: invoices[0].id,
+    });
     expect((await expired('/billing/packages')).items).toEqual([
       expect.objectContaining({ resource: 'vps-het-han-01', status: 'expired' }),
     ]);
+  });
+
+  it('give whitelist@ the overdue renewal of its own server, which is not suspended', async () => {
+    ({ app } = await testApp());
+    const headers = withToken(await signIn(app, 'whitelist@example.vn', DEMO_PASSWORD));
+    const get = (url: string) =>
+      app.inject({ url: `/api/v1${url}`, headers }).then((r) => r.json());
+    const periodEnd = new Date(START.getTime() - 10 * DAY_MS).toISOString();
+
+    const [server] = (await get('/cloud/servers')).items;
+    expect(server).toMatchObject({
+      name: 'vps-uu-tien-01',
+      status: 'active',
+      expiry: periodEnd,
+      unused_prepaid_amount: 0,
+    });
+    expect((await get('/billing/invoices')).items).toEqual([
+      expect.objectContaining({
+        status: 'open',
+        amount: server.plan.price,
+        due_date: periodEnd,
+        resource_type: 'server',
+        resource_id: server.id,
+        description: expect.stringMatching(/^vps-uu-tien-01: gia hạn 1 tháng \(/),
+      }),
+    ]);
+    expect(await get('/auth/user')).toMatchObject({
+      is_in_whitelist: true,
+      has_expired_invoices: true,
+      unpaid_amount: server.plan.price,
+    });
   });
 
   it('give the agency four customers with servers and a year of paid invoices', async () => {

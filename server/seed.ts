@@ -1,22 +1,17 @@
 /** Demo accounts, created when the database has no users yet. Every password is Demo@12345. */
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
 import { formatDate } from '../src/domain/dates';
 import { proratedAmount, vietnamMonthStartAfter } from '../src/domain/pricing';
 import { assignToAgency } from './agency';
 import type { Db } from './db';
 import { changeBalance, invoiceCode } from './ledger';
-import { RENEWAL_GRACE_DAYS } from './renewals';
+import { renewalDescription } from './renewals';
 import { hashPassword } from './secrets';
 import { createServer, serverMonthlyPrice } from './servers';
 import { startTrial } from './trial';
-import { pricedTrialResources } from './trialPackages';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-dayjs.extend(utc);
 
 interface DemoAccount {
   email: string;
@@ -29,15 +24,19 @@ interface DemoAccount {
   is_agency?: boolean;
   is_in_whitelist?: boolean;
   balance?: number;
+  /** Renewals paid from the balance on their due date (the default) or left to pay by hand. */
+  autoPay?: boolean;
   /**
-   * A trial (TRIAL_DAYS long) that started `startDays` from now, with its trial server. With
-   * `renewalOverdue`, the trial has ended and the renewal of the trial server issued at its end
-   * (one month at the catalog price, due that day) is unpaid.
+   * A trial (TRIAL_DAYS long) that started `startDays` from now, with its trial server. A trial
+   * that has ended gets its one bill from the life-cycle sweep that runs at start.
    */
-  trial?: { startDays: number; server: string; renewalOverdue?: boolean };
-  overdueInvoice?: { amount: number; description: string };
-  /** Servers already built (Ubuntu 22.04 in Hà Nội, SSD), paid until the end of this month. */
-  servers?: { name: string; cpu: number; ram: number; disk: number }[];
+  trial?: { startDays: number; server: string };
+  /**
+   * Servers already built (Ubuntu 22.04 in Hà Nội, SSD), paid until the end of this month, or
+   * with `endedDaysAgo` until that many days ago: the sweep at start then issues its renewal,
+   * due (and so overdue) since the period ended.
+   */
+  servers?: { name: string; cpu: number; ram: number; disk: number; endedDaysAgo?: number }[];
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -79,9 +78,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     fullname: 'Phạm Thị Hết Hạn',
     phone: '+84912345604',
     formatted_phone: '0912 345 604',
-    purpose: 'Trial ended yesterday; the renewal of its trial server is overdue',
+    purpose: 'Trial ended yesterday; its one bill is overdue (pay it or upgrade)',
     email_verified: true,
-    trial: { startDays: -8, server: 'vps-het-han-01', renewalOverdue: true },
+    trial: { startDays: -8, server: 'vps-het-han-01' },
   },
   {
     email: 'unverified@example.vn',
@@ -95,10 +94,12 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     fullname: 'Vũ Thị Ưu Tiên',
     phone: '+84912345606',
     formatted_phone: '0912 345 606',
-    purpose: 'Whitelisted, so not blocked by its overdue invoice',
+    purpose:
+      'Whitelisted, so neither blocked nor suspended by the overdue renewal of its server vps-uu-tien-01',
     email_verified: true,
     is_in_whitelist: true,
-    overdueInvoice: { amount: 550_000, description: 'vps-uu-tien-01: gia hạn 1 tháng' },
+    autoPay: false,
+    servers: [{ name: 'vps-uu-tien-01', cpu: 2, ram: 2, disk: 40, endedDaysAgo: 10 }],
   },
 ];
 
@@ -168,8 +169,9 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
       const { id } = db
         .prepare(
           `INSERT INTO users (email, password_hash, fullname, phone, formatted_phone,
-             email_verified, is_agency, is_in_whitelist, balance, trial_start, trial_end, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+             email_verified, is_agency, is_in_whitelist, balance, trial_start, trial_end, created_at,
+             auto_pay_renewals)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         )
         .get(
           account.email,
@@ -184,6 +186,7 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
           null,
           null,
           at(-30),
+          account.autoPay === false ? 0 : 1,
         ) as { id: number };
       // The opening balance is a ledger row like any other credit (see server/ledger.ts).
       if (account.balance) {
@@ -198,18 +201,6 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
         });
       }
       if (account.trial) seedTrial(db, id, account.trial, new Date(at(account.trial.startDays)));
-      if (account.overdueInvoice) {
-        db.prepare(
-          `INSERT INTO invoices (user_id, status, amount, created_at, due_date, description)
-           VALUES (?, 'open', ?, ?, ?, ?)`,
-        ).run(
-          id,
-          account.overdueInvoice.amount,
-          at(-20),
-          at(-10),
-          account.overdueInvoice.description,
-        );
-      }
       for (const server of account.servers ?? []) {
         const built = {
           cpu: server.cpu,
@@ -218,12 +209,15 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
           diskType: 'SSD' as const,
         };
         const placement = { imageId: 1, datacenter: 'HN', keyName: null, interval: 1 as const };
-        const expiry = vietnamMonthStartAfter(now, 1).toISOString();
+        const expiry =
+          server.endedDaysAgo === undefined
+            ? vietnamMonthStartAfter(now, 1).toISOString()
+            : at(-server.endedDaysAgo);
         const addresses = { extraIpv4: 0, ipv6: 0 };
         createServer(
           db,
           { userId: id, name: server.name, ...built, ...placement, expiry, ...addresses },
-          new Date(now.getTime() - 10 * DAY_MS),
+          new Date(now.getTime() - ((server.endedDaysAgo ?? -20) + 30) * DAY_MS),
           0,
           true,
         );
@@ -300,13 +294,12 @@ function seedAgencyCustomer(
     });
     for (let start = firstEnd; start < paidThrough; start = vietnamMonthStartAfter(start, 1)) {
       const end = vietnamMonthStartAfter(start, 1);
-      const period = `${formatDate(start)} – ${formatDate(new Date(end.getTime() - DAY_MS))}`;
       seedPaidInvoice(db, id, {
         serverId,
         amount: monthly,
-        description: `${server.name}: gia hạn 1 tháng (${period})`,
+        description: renewalDescription(server.name, 1, start, end),
         issued: start,
-        dueDays: RENEWAL_GRACE_DAYS,
+        dueDays: 0,
         now,
       });
     }
@@ -386,33 +379,9 @@ function seedTrial(
   trial: NonNullable<DemoAccount['trial']>,
   start: Date,
 ): void {
+  // An ended trial's one bill is issued by the life-cycle sweep that runs as the app starts
+  // (server/lifecycle.ts), as it would have been at the trial's end.
   startTrial(db, userId, trial.server, start);
-  if (!trial.renewalOverdue) return;
-  const { trial_end: trialEnd } = db
-    .prepare('SELECT trial_end FROM users WHERE id = ?')
-    .get(userId) as { trial_end: string };
-  // A renewal as server/renewals.ts writes one: the plan price (monthly × interval) for the
-  // period after the one that ended, one invoice per period (renewal_period_end); due the day the
-  // trial ended, since that day was known from the start.
-  for (const resource of pricedTrialResources(db, userId, new Date(trialEnd))) {
-    const periodEnd = dayjs.utc(trialEnd).add(resource.interval, 'month').toDate();
-    const lastDay = formatDate(new Date(periodEnd.getTime() - DAY_MS));
-    const period = `${formatDate(trialEnd)} – ${lastDay}`;
-    db.prepare(
-      `INSERT INTO invoices (user_id, status, amount, created_at, due_date, resource_type,
-         resource_id, description, renewal_period_end)
-       VALUES (?, 'open', ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      userId,
-      resource.planPrice,
-      trialEnd,
-      trialEnd,
-      resource.resourceType,
-      resource.resourceId,
-      `${resource.name}: gia hạn ${resource.interval} tháng (${period})`,
-      periodEnd.toISOString(),
-    );
-  }
 }
 
 function hasUsers(db: Db): boolean {

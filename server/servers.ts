@@ -8,8 +8,9 @@ import { randomInt } from 'node:crypto';
 import type { components } from '../src/api/schema';
 import { MAX_IPS_PER_SERVER } from '../src/domain/constants';
 import type { IntervalCount } from '../src/domain/pricing';
+import { unusedPrepaidValue } from '../src/domain/serviceLife';
 import { SERVER_PASSWORD_SPECIALS, validateServerPassword } from '../src/domain/serverRules';
-import { imageById, productByCode, toImage } from './catalog';
+import { imageById, productByCode, serverLicenseLines, toImage } from './catalog';
 import type { Db } from './db';
 import { ApiError, notFound } from './errors';
 import type { MessageKey, Translate } from './i18n';
@@ -46,6 +47,8 @@ export interface ServerRow {
   key_name: string | null;
   interval_count: IntervalCount;
   expiry: string | null;
+  /** When the life cycle suspended it for an unpaid invoice; null while it may run. */
+  suspended_at: string | null;
   task: Task | null;
   task_started_at: string | null;
   task_ends_at: string | null;
@@ -171,7 +174,9 @@ export function serverState(
   if (!row.task || !row.task_started_at || now.getTime() >= ends) {
     const status = row.task ? STATUS_AFTER[row.task] : row.status;
     // A deleted server is never shown; 'deleting' is the last thing anyone sees of it.
-    return { status: status === 'deleted' ? 'deleting' : status, progress: 100, task: null };
+    if (status === 'deleted') return { status: 'deleting', progress: 100, task: null };
+    // Suspended for an unpaid invoice (server/lifecycle.ts): powered off until it is paid.
+    return { status: row.suspended_at ? 'suspended' : status, progress: 100, task: null };
   }
   const status = STATUS_DURING[row.task] ?? (row.status as ServerStatus);
   const started = Date.parse(row.task_started_at);
@@ -222,23 +227,29 @@ export function startTask(
   );
 }
 
-/** Per month: CPU, RAM and root disk at catalog prices, and the primary IPv4 it comes with. */
+/**
+ * Per month: CPU, RAM and root disk at catalog prices, the primary IPv4 it comes with, and its
+ * image's licence when the image has one (given an `image_id`).
+ */
 export function serverMonthlyPrice(
   db: Db,
-  row: Pick<ServerRow, 'cpu' | 'ram' | 'disk' | 'disk_type'>,
+  row: Pick<ServerRow, 'cpu' | 'ram' | 'disk' | 'disk_type'> & { image_id?: number },
 ) {
   const price = (code: string) => productByCode(db, code)?.price ?? 0;
+  const license = row.image_id === undefined ? [] : serverLicenseLines(db, row.image_id);
   return (
     row.cpu * price('cpu') +
     row.ram * price('ram') +
     row.disk * price(row.disk_type === 'SSD' ? 'volume_ssd' : 'volume_hdd') +
-    price('wan_ipv4')
+    price('wan_ipv4') +
+    license.reduce((sum, line) => sum + line.product.price * line.quantity, 0)
   );
 }
 
 export function toServer(db: Db, row: ServerRow, now: Date): Server {
   const { status, progress } = serverState(row, now);
-  const addresses = serverIps(db, row.id);
+  const addresses = serverIps(db, row.id, now);
+  const expiry = row.expiry ? new Date(row.expiry) : null;
   return {
     id: row.id,
     name: row.name,
@@ -261,6 +272,10 @@ export function toServer(db: Db, row: ServerRow, now: Date): Server {
     },
     package_id: null,
     expiry: row.expiry,
+    // What deleting the server gives up: its own period and its extra addresses' (same period).
+    unused_prepaid_amount:
+      unusedPrepaidValue(serverMonthlyPrice(db, row), expiry, now) +
+      addresses.reduce((sum, ip) => sum + ip.unused_prepaid_amount, 0),
     created: row.created_at,
   };
 }
@@ -328,22 +343,31 @@ interface IpRow {
   created_at: string;
 }
 
-export const toIp = (row: IpRow): Ip => ({
+/** An address as the contract shows it; its paid period is its server's (`periodEnd`). */
+export const toIp = (row: IpRow, periodEnd: string | null, now: Date): Ip => ({
   id: row.id,
   server_id: row.server_id,
   address: row.address,
   version: row.version,
   primary: row.is_primary === 1,
   price: row.price,
+  unused_prepaid_amount: unusedPrepaidValue(row.price, periodEnd ? new Date(periodEnd) : null, now),
   created: row.created_at,
 });
 
+function serverExpiry(db: Db, serverId: number): string | null {
+  const server = db.prepare('SELECT expiry FROM servers WHERE id = ?').get(serverId) as
+    { expiry: string | null } | undefined;
+  return server?.expiry ?? null;
+}
+
 /** Primary first, then in the order they were added. */
-export function serverIps(db: Db, serverId: number): Ip[] {
+export function serverIps(db: Db, serverId: number, now: Date): Ip[] {
   const rows = db
     .prepare('SELECT * FROM ips WHERE server_id = ? ORDER BY is_primary DESC, id')
     .all(serverId) as IpRow[];
-  return rows.map(toIp);
+  const expiry = serverExpiry(db, serverId);
+  return rows.map((row) => toIp(row, expiry, now));
 }
 
 export function countIps(db: Db, serverId: number): number {
@@ -408,6 +432,8 @@ export function addIps(
   return freeAddresses(db, version, count).map((address) =>
     toIp(
       insert.get(serverId, address, version, primary ? 1 : 0, price, now.toISOString()) as IpRow,
+      serverExpiry(db, serverId),
+      now,
     ),
   );
 }

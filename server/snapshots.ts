@@ -7,6 +7,7 @@
  */
 import type { components } from '../src/api/schema';
 import { quote, type IntervalCount } from '../src/domain/pricing';
+import { unusedPrepaidValue } from '../src/domain/serviceLife';
 import type { SnapshotSource } from '../src/domain/snapshotRules';
 import { toPricedProduct } from './catalog';
 import type { Db } from './db';
@@ -104,6 +105,11 @@ export function toSnapshot(db: Db, row: SnapshotRow, now: Date): Snapshot {
     volume_name: sourceName(db, row),
     auto: row.auto === 1,
     price: row.price,
+    unused_prepaid_amount: unusedPrepaidValue(
+      row.price,
+      row.expiry ? new Date(row.expiry) : null,
+      now,
+    ),
     created: row.created_at,
   };
 }

@@ -24,6 +24,7 @@ const app = await buildApp({
   cardGateway: config.cardGateway,
   usdRate: config.usdRate,
   supportReplySeconds: config.supportReplySeconds,
+  lifePolicy: config.lifePolicy,
   logger: { level: 'warn' },
 });
 await app.listen({ port: config.port, host: config.host });

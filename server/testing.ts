@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServerOrder, type ServerChoice } from '../src/domain/serverOrder';
 import { buildApp, type SandboxOptions } from './app';
 import type { StoredMail } from './outbox';
+import { FORM_COOKIE, FORM_TOKEN_FIELD } from './sandboxForms';
 import { DEMO_PASSWORD } from './seed';
 
 export const START = new Date('2025-03-01T08:00:00.000Z');
@@ -54,6 +55,39 @@ export async function signIn(
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return (response.json() as { token: string }).token;
+}
+
+/**
+ * What a browser holds after opening a /sandbox page (default: /sandbox itself): the cookie the
+ * forms' token is bound to, and the token its forms carry (sandboxForms.ts).
+ */
+export async function sandboxFormSession(
+  app: FastifyInstance,
+  page = '/sandbox',
+  headers: Record<string, string> = {},
+): Promise<{ cookie: string; token: string }> {
+  const answer = await app.inject({ url: page, headers });
+  const token = new RegExp(`name="${FORM_TOKEN_FIELD}" value="([^"]+)"`).exec(answer.body)?.[1];
+  const setCookie = ([] as (string | undefined)[]).concat(answer.headers['set-cookie']);
+  const cookie = setCookie.find((line) => line?.startsWith(`${FORM_COOKIE}=`))?.split(';')[0];
+  if (!token || !cookie) throw new Error(`no form token on ${page}: ${answer.statusCode}`);
+  return { cookie, token };
+}
+
+/** Posts a /sandbox form as a browser does from the page showing it: with its token and cookie. */
+export async function postSandboxForm(
+  app: FastifyInstance,
+  action: string,
+  fields: Record<string, string>,
+  options: { page?: string; headers?: Record<string, string> } = {},
+) {
+  const { cookie, token } = await sandboxFormSession(app, options.page, options.headers);
+  return app.inject({
+    method: 'POST',
+    url: action,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, ...options.headers },
+    payload: new URLSearchParams({ [FORM_TOKEN_FIELD]: token, ...fields }).toString(),
+  });
 }
 
 export async function mailsTo(app: FastifyInstance, to: string): Promise<StoredMail[]> {

@@ -1,17 +1,25 @@
 /**
  * Trials (spec §1, §9): a trial account gets real resources — a server on the §9 trial defaults —
- * for seven days without a paid period (`expiry` NULL). Upgrading pays for them from today to the
- * end of the month, as any invoice is paid, and gives them that paid period.
+ * for seven days without a paid period (`expiry` NULL). A trial ends in exactly one bill
+ * (src/domain/serviceLife.ts): upgrading during the trial issues and pays it from today to the end
+ * of the month; at the trial's end the life-cycle sweep (server/lifecycle.ts) issues it from then
+ * to the end of that month. Paying it, however, gives the resources that paid period.
  */
 import { groupThousands } from '../src/domain/money';
 import { formatDate } from '../src/domain/dates';
+import { vietnamMonthStartAfter } from '../src/domain/pricing';
 import type { Db } from './db';
 import { ApiError, badRequest } from './errors';
 import { translator } from './i18n';
 import { payOpenInvoice } from './invoices';
 import type { InvoiceRow } from './orders';
 import { createServer } from './servers';
-import { pricedTrialResources, trialTotal, type PricedTrialResource } from './trialPackages';
+import {
+  pricedTrialResources,
+  trialOffer,
+  trialTotal,
+  type PricedTrialResource,
+} from './trialPackages';
 import { findUserById } from './users';
 
 export const TRIAL_DAYS = 7;
@@ -59,8 +67,8 @@ export function startTrial(db: Db, userId: number, serverName: string, start: Da
   db.prepare('UPDATE servers SET expiry = NULL WHERE id = ?').run(id);
 }
 
-/** The upgrade's invoice text, stored in Vietnamese like every invoice the sandbox writes. */
-function upgradeDescription(resources: readonly PricedTrialResource[]): string {
+/** The trial bill's text, stored in Vietnamese like every invoice the sandbox writes. */
+function trialBillDescription(resources: readonly PricedTrialResource[]): string {
   const [first] = resources;
   const lastDay = first ? new Date(first.end.getTime() - 1) : undefined;
   return translator('vi')('server.trial_upgrade_invoice', {
@@ -68,6 +76,43 @@ function upgradeDescription(resources: readonly PricedTrialResource[]): string {
     start: first ? formatDate(first.start) : '',
     end: lastDay ? formatDate(lastDay) : '',
   });
+}
+
+/**
+ * Issues the bill of the account's trial, priced from `from` (now for an upgrade during the
+ * trial, the trial's end once it has ended) to the end of the Vietnam month of `now`, due at
+ * `from`. Answers undefined when the trial has nothing to bill (its resources were deleted): the
+ * trial then simply ends. Call it inside a transaction.
+ */
+export function issueTrialBill(
+  db: Db,
+  userId: number,
+  from: Date,
+  now: Date,
+): { id: number; amount: number } | undefined {
+  const until = vietnamMonthStartAfter(now, 1);
+  const resources = pricedTrialResources(db, userId, from, until);
+  if (resources.length === 0) {
+    db.prepare('UPDATE users SET trial_start = NULL, trial_end = NULL WHERE id = ?').run(userId);
+    return undefined;
+  }
+  const amount = trialTotal(resources);
+  return db
+    .prepare(
+      `INSERT INTO invoices (user_id, status, amount, created_at, due_date, description,
+         trial_period_end)
+       VALUES (?, 'open', ?, ?, ?, ?, ?)
+       ON CONFLICT (user_id) WHERE trial_period_end IS NOT NULL AND status = 'open' DO NOTHING
+       RETURNING id, amount`,
+    )
+    .get(
+      userId,
+      amount,
+      now.toISOString(),
+      from.toISOString(),
+      trialBillDescription(resources),
+      until.toISOString(),
+    ) as { id: number; amount: number } | undefined;
 }
 
 export interface TrialUpgrade {
@@ -78,69 +123,33 @@ export interface TrialUpgrade {
 }
 
 /**
- * Upgrades the account in one transaction: issues an open invoice for its trial resources priced
- * now, pays it through `payOpenInvoice` (the path every invoice payment takes: the balance debit
- * and its ledger row), cancels the open invoices of those resources that the upgrade supersedes
- * (a renewal issued when the trial ended), gives the resources the paid period and ends the trial.
+ * Upgrades the account: pays the trial's one bill from the balance through `payOpenInvoice` (the
+ * path every invoice payment takes, which ends the trial: see `endTrialPaidBy`). While the trial
+ * runs the bill is issued now, priced from now; once it has ended it is the bill issued at its end.
  * 400 when the account is not on a trial (also the second of two upgrades at once); 402 when the
- * balance is short, and then nothing has changed — no invoice is left open, since the upgrade's
- * price is only good for today.
+ * balance is short, and then nothing has changed.
  */
 export function upgradeTrial(db: Db, userId: number, now: Date): TrialUpgrade {
   return db.transaction((): TrialUpgrade => {
     const user = findUserById(db, userId);
-    if (!user || user.trial_start === null) throw badRequest('server.not_on_trial');
-    const resources = pricedTrialResources(db, userId, now);
-    const total = trialTotal(resources);
-    if (user.balance < total) {
+    if (!user || user.trial_start === null || user.trial_end === null) {
+      throw badRequest('server.not_on_trial');
+    }
+    const offer = trialOffer(db, user, now);
+    if (user.balance < offer.total) {
       throw new ApiError(402, 'server.insufficient_balance', {
-        amount: groupThousands(total),
+        amount: groupThousands(offer.total),
         balance: groupThousands(user.balance),
       });
     }
-    let invoice: InvoiceRow | undefined;
-    if (resources.length > 0) {
-      const issued = db
-        .prepare(
-          `INSERT INTO invoices (user_id, status, amount, created_at, due_date, description)
-           VALUES (?, 'open', ?, ?, ?, ?) RETURNING id`,
-        )
-        .get(
-          userId,
-          total,
-          now.toISOString(),
-          now.toISOString(),
-          upgradeDescription(resources),
-        ) as {
-        id: number;
-      };
-      invoice = payOpenInvoice(db, userId, issued.id, undefined, now).invoice;
-      for (const resource of resources) supersede(db, userId, resource);
+    const trialEnd = new Date(user.trial_end);
+    const billId =
+      offer.invoiceId ?? issueTrialBill(db, userId, trialEnd > now ? now : trialEnd, now)?.id;
+    if (billId === undefined) {
+      db.prepare('UPDATE users SET trial_start = NULL, trial_end = NULL WHERE id = ?').run(userId);
+      return { total: 0, invoice: undefined };
     }
-    db.prepare('UPDATE users SET trial_start = NULL, trial_end = NULL WHERE id = ?').run(userId);
-    return { total, invoice };
+    const paid = payOpenInvoice(db, userId, billId, undefined, now);
+    return { total: paid.total, invoice: paid.invoice };
   })();
-}
-
-/** The resource is paid until the end of the upgrade's period; its open invoices are void. */
-function supersede(db: Db, userId: number, resource: PricedTrialResource): void {
-  db.prepare(
-    `UPDATE invoices SET status = 'cancelled'
-      WHERE user_id = ? AND status = 'open' AND resource_type = ? AND resource_id = ?`,
-  ).run(userId, resource.resourceType, resource.resourceId);
-  const end = resource.end.toISOString();
-  // An extra address follows its server's period.
-  if (resource.resourceType === 'server') {
-    db.prepare('UPDATE servers SET expiry = ? WHERE id = ? AND user_id = ?').run(
-      end,
-      resource.resourceId,
-      userId,
-    );
-  } else if (resource.resourceType === 'volume') {
-    db.prepare('UPDATE volumes SET expiry = ? WHERE id = ? AND user_id = ?').run(
-      end,
-      resource.resourceId,
-      userId,
-    );
-  }
 }

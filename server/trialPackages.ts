@@ -10,8 +10,8 @@
  * from today, whatever part of the trial is already over.
  */
 import type { components } from '../src/api/schema';
-import { quote, vietnamMonthStartAfter, type IntervalCount } from '../src/domain/pricing';
-import { productByCode, toPricedProduct, type ProductRow } from './catalog';
+import { quoteUntil, vietnamMonthStartAfter, type IntervalCount } from '../src/domain/pricing';
+import { productByCode, serverLicenseLines, toPricedProduct, type ProductRow } from './catalog';
 import type { Db } from './db';
 import type { Translate } from './i18n';
 import { packageIdOf } from './packages';
@@ -94,12 +94,14 @@ export function trialResources(db: Db, userId: number): TrialResource[] {
           disk: row.disk,
           disk_type: row.disk_type,
         }),
-      // The products a create_server order charges for: its primary IPv4 comes with it.
+      // The products a create_server order charges for: its primary IPv4 comes with it, and its
+      // image's licence when it has one.
       lines: [
         { product: catalogProduct(db, 'cpu'), quantity: row.cpu },
         { product: catalogProduct(db, 'ram'), quantity: row.ram },
         { product: catalogProduct(db, diskProductCode(row.disk_type)), quantity: row.disk },
         { product: catalogProduct(db, 'wan_ipv4'), quantity: 1 },
+        ...serverLicenseLines(db, row.image_id),
       ],
     })),
     ...ips.map((row): TrialResource => ({
@@ -127,9 +129,17 @@ export function trialResources(db: Db, userId: number): TrialResource[] {
   ];
 }
 
-/** The account's trial resources priced at `now` (see the module comment). */
-export function pricedTrialResources(db: Db, userId: number, now: Date): PricedTrialResource[] {
-  const end = vietnamMonthStartAfter(now, 1);
+/**
+ * The account's trial resources priced from `now` (see the module comment) to `until`, a Vietnam
+ * month start: by default the end of `now`'s month.
+ */
+export function pricedTrialResources(
+  db: Db,
+  userId: number,
+  now: Date,
+  until: Date = vietnamMonthStartAfter(now, 1),
+): PricedTrialResource[] {
+  const end = until;
   return trialResources(db, userId).map((resource) => {
     const lines = resource.lines.map(({ product, quantity }) => ({
       product: toPricedProduct(product),
@@ -139,7 +149,7 @@ export function pricedTrialResources(db: Db, userId: number, now: Date): PricedT
     return {
       ...resource,
       planPrice: monthly * resource.interval,
-      chargeThisMonth: quote(lines, 1, now).total,
+      chargeThisMonth: quoteUntil(lines, end, 1, now).total,
       start: now,
       end,
     };
@@ -160,4 +170,101 @@ export function toTrialPackage(resource: PricedTrialResource, t: Translate): Tri
     end: resource.end.toISOString(),
     price: { charge_this_month: resource.chargeThisMonth },
   };
+}
+
+/**
+ * The bill that ends the account's trial (issue 16): one open at a time, from the trial's end to
+ * the end of the month it was issued in; one still open when that month ends is replaced by one
+ * that runs to the end of the new month (server/lifecycle.ts), so paying it always pays up to now.
+ */
+export interface TrialBill {
+  id: number;
+  amount: number;
+  status: 'open' | 'paid' | 'cancelled';
+  due_date: string;
+  trial_period_end: string;
+}
+
+/** The account's open trial bill, else its latest one. */
+export function trialBillOf(db: Db, userId: number): TrialBill | undefined {
+  return db
+    .prepare(
+      `SELECT id, amount, status, due_date, trial_period_end FROM invoices
+        WHERE user_id = ? AND trial_period_end IS NOT NULL
+        ORDER BY status = 'open' DESC, id DESC LIMIT 1`,
+    )
+    .get(userId) as TrialBill | undefined;
+}
+
+/** What the account's trial costs to keep: its resources, their total and the bill, if issued. */
+export interface TrialOffer {
+  resources: PricedTrialResource[];
+  total: number;
+  /** The open bill that ends an ended trial; null while the trial runs (or before the sweep). */
+  invoiceId: number | null;
+}
+
+/**
+ * A running trial is priced from now to the end of this month. An ended one is priced as its one
+ * bill is (src/domain/serviceLife.ts): from the trial's end to the end of the month the bill runs
+ * to, so the upgrade dialog, Billing and the banner always show the same amount.
+ */
+export function trialOffer(
+  db: Db,
+  account: { id: number; trial_start: string | null; trial_end: string | null },
+  now: Date,
+): TrialOffer {
+  if (account.trial_start === null || account.trial_end === null) {
+    return { resources: [], total: 0, invoiceId: null };
+  }
+  const trialEnd = new Date(account.trial_end);
+  if (trialEnd > now) {
+    const resources = pricedTrialResources(db, account.id, now);
+    return { resources, total: trialTotal(resources), invoiceId: null };
+  }
+  const bill = trialBillOf(db, account.id);
+  const open = bill?.status === 'open' ? bill : undefined;
+  const until = open
+    ? new Date(open.trial_period_end)
+    : vietnamMonthStartAfter(trialEnd > now ? trialEnd : now, 1);
+  const resources = pricedTrialResources(db, account.id, trialEnd, until);
+  return {
+    resources,
+    total: open ? open.amount : trialTotal(resources),
+    invoiceId: open ? open.id : null,
+  };
+}
+
+/**
+ * Called inside the transaction that marks an invoice paid: when it is a trial's bill, the
+ * trial's resources get the paid period it bought, their other open invoices are void, and the
+ * trial ends. Whichever way the bill was paid (Billing, the upgrade, auto-pay), this is the one
+ * place a trial ends paid.
+ */
+export function endTrialPaidBy(
+  db: Db,
+  invoice: { id: number; user_id: number; trial_period_end?: string | null },
+): void {
+  const row = db.prepare('SELECT trial_period_end FROM invoices WHERE id = ?').get(invoice.id) as
+    { trial_period_end: string | null } | undefined;
+  const end = row?.trial_period_end;
+  if (!end) return;
+  for (const resource of trialResources(db, invoice.user_id)) {
+    db.prepare(
+      `UPDATE invoices SET status = 'cancelled'
+        WHERE user_id = ? AND status = 'open' AND resource_type = ? AND resource_id = ?`,
+    ).run(invoice.user_id, resource.resourceType, resource.resourceId);
+    // An extra address follows its server's period.
+    const table = { server: 'servers', volume: 'volumes' }[resource.resourceType as string];
+    if (table) {
+      db.prepare(`UPDATE ${table} SET expiry = ? WHERE id = ? AND user_id = ?`).run(
+        end,
+        resource.resourceId,
+        invoice.user_id,
+      );
+    }
+  }
+  db.prepare('UPDATE users SET trial_start = NULL, trial_end = NULL WHERE id = ?').run(
+    invoice.user_id,
+  );
 }

@@ -1,7 +1,7 @@
 /** Reading users and describing them the way the contract's UserInfo does. */
 import type { components } from '../src/api/schema';
 import type { Db } from './db';
-import { pricedTrialResources, trialTotal } from './trialPackages';
+import { trialOffer } from './trialPackages';
 
 export interface UserRow {
   id: number;
@@ -17,6 +17,8 @@ export interface UserRow {
   balance: number;
   trial_start: string | null;
   trial_end: string | null;
+  /** Pay renewals and trial bills from the balance on their due date (1, the default) or not. */
+  auto_pay_renewals: 0 | 1;
   created_at: string;
 }
 
@@ -80,7 +82,7 @@ export function toUserInfo(db: Db, user: UserRow, now: Date): UserInfo {
     .get(now.toISOString(), user.id) as { unpaid: number; overdue: 0 | 1 };
   const { trial_start: start, trial_end: end } = user;
   const onTrial = start !== null && end !== null;
-  const resources = onTrial ? pricedTrialResources(db, user.id, now) : [];
+  const offer = trialOffer(db, user, now);
   return {
     id: user.id,
     fullname: user.fullname,
@@ -98,8 +100,10 @@ export function toUserInfo(db: Db, user: UserRow, now: Date): UserInfo {
       start_date: start,
       end_date: end,
       expired: onTrial && end <= now.toISOString(),
-      plan_to_upgrade: resources.length ? resources.map((item) => item.name).join(', ') : null,
-      amount_to_upgrade: trialTotal(resources),
+      plan_to_upgrade: offer.resources.length
+        ? offer.resources.map((item) => item.name).join(', ')
+        : null,
+      amount_to_upgrade: offer.total,
     },
   };
 }

@@ -9,6 +9,7 @@
  */
 import type { components } from '../src/api/schema';
 import type { IntervalCount } from '../src/domain/pricing';
+import { unusedPrepaidValue } from '../src/domain/serviceLife';
 import { productByCode } from './catalog';
 import type { Db } from './db';
 import { ApiError, notFound } from './errors';
@@ -32,6 +33,8 @@ export interface VolumeRow {
   price: number;
   interval_count: IntervalCount;
   expiry: string | null;
+  /** When the life cycle suspended it for an unpaid invoice (server/lifecycle.ts). */
+  suspended_at: string | null;
   task: VolumeTask | null;
   task_ends_at: string | null;
   created_at: string;
@@ -257,7 +260,7 @@ export function volumeStatus(volume: VolumeWithServer, now: Date): VolumeStatus 
   const task = volume.server && serverState(volume.server, now).task;
   if (task === 'build') return 'creating';
   if (task === 'delete' && volume.server?.delete_volumes !== 1) return 'detaching';
-  return volume.status;
+  return volume.suspended_at ? 'suspended' : volume.status;
 }
 
 export function toVolume(volume: VolumeWithServer, now: Date): Volume {
@@ -275,6 +278,11 @@ export function toVolume(volume: VolumeWithServer, now: Date): Volume {
     package_id: null,
     interval_count: volume.interval_count,
     expiry: volume.expiry,
+    unused_prepaid_amount: unusedPrepaidValue(
+      volume.price,
+      volume.expiry ? new Date(volume.expiry) : null,
+      now,
+    ),
     created: volume.created_at,
   };
 }

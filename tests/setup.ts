@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 
 import { afterAll, afterEach, inject } from 'vitest';
 
+import { noteServerDate } from '../src/api/serverClock';
 import { collectSuccessfulOperations, writeSuccessfulOperations } from './support/contractCoverage';
 import { failOnContractViolations, installContractGuard } from './support/contractGuard';
 
@@ -10,6 +11,12 @@ import { failOnContractViolations, installContractGuard } from './support/contra
 const uninstallContractGuard = installContractGuard();
 afterEach(() => {
   failOnContractViolations();
+});
+
+// The portal's idea of the server's time (src/api/serverClock.ts) is module state: a test that
+// moved the sandbox's clock must not leave the next test of the file with it.
+afterEach(() => {
+  noteServerDate(new Date().toUTCString());
 });
 
 // Which operations answered 2xx, for the contract coverage check of the whole run.

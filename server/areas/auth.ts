@@ -33,7 +33,7 @@ import {
   type UserRow,
 } from '../users';
 import { upgradeTrial } from '../trial';
-import { pricedTrialResources, toTrialPackage, trialTotal } from '../trialPackages';
+import { toTrialPackage, trialOffer } from '../trialPackages';
 
 export const authHandlers: HandlerTable = {
   getCurrentUser: (ctx) => toUserInfo(ctx.db, signedInUser(ctx), ctx.now()),
@@ -122,10 +122,11 @@ export const authHandlers: HandlerTable = {
 
   // Priced at request time by the §9 rules: from now to the end of this month (server/trialPackages.ts).
   getTrialPackages: (ctx) => {
-    const resources = pricedTrialResources(ctx.db, signedInUser(ctx).id, ctx.now());
+    const offer = trialOffer(ctx.db, signedInUser(ctx), ctx.now());
     return {
-      items: resources.map((resource) => toTrialPackage(resource, ctx.t)),
-      total: trialTotal(resources),
+      items: offer.resources.map((resource) => toTrialPackage(resource, ctx.t)),
+      total: offer.total,
+      invoice_id: offer.invoiceId,
     };
   },
 

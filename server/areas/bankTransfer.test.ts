@@ -1,6 +1,7 @@
 /**
  * Bank-transfer top-ups: the details the customer transfers with, and the sandbox's "transfer
- * received" form, which credits the amount received once per reference.
+ * received" form, which credits the amount received (at most the amount asked, unless the
+ * operator ticks "credit a different amount") once per reference.
  */
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,7 @@ import { openDatabase, type Db } from '../db';
 import { BANK_REFERENCE_PATTERN, SANDBOX_BANK_ACCOUNT } from '../gateways/bankTransfer';
 import { findAttempt } from '../gateways/cardGateway';
 import { changeBalance, ledgerMismatches } from '../ledger';
-import { apiAs, scratchDir, signIn, testApp, type Api } from '../testing';
+import { apiAs, postSandboxForm, scratchDir, signIn, testApp, type Api } from '../testing';
 
 let app: FastifyInstance;
 let db: Db;
@@ -45,16 +46,19 @@ async function startTransfer(api: Api = demo, amount = 500_000) {
   return response.json() as { reference: string; bank_transfer_details: string };
 }
 
-const reportTransfer = (reference: string, amount: string, locale = 'vi') =>
-  app.inject({
-    method: 'POST',
-    url: '/sandbox/bank-transfer/received',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'accept-language': locale,
-    },
-    payload: new URLSearchParams({ reference, amount }).toString(),
-  });
+/** The /sandbox page's form, filled in and sent (with the page's token, as a browser sends it). */
+const reportTransfer = (
+  reference: string,
+  amount: string,
+  locale = 'vi',
+  extra: Record<string, string> = {},
+) =>
+  postSandboxForm(
+    app,
+    '/sandbox/bank-transfer/received',
+    { reference, amount, ...extra },
+    { headers: { 'accept-language': locale } },
+  );
 
 const topupRows = () =>
   db
@@ -113,6 +117,40 @@ describe('the sandbox "transfer received" form', () => {
     expect(page.body).toContain('Bank transfer: report money received');
     expect(page.body).toContain('<form method="post" action="/sandbox/bank-transfer/received">');
     expect(page.body).toContain(`<code>${reference}</code> — demo@example.vn — 500.000 ₫`);
+    expect(page.body).toContain(
+      '<label><input type="checkbox" name="different_amount" value="1"> Credit a different amount than requested',
+    );
+  });
+
+  it('credits at most the amount asked for: more typed in credits the request, and says so', async () => {
+    const before = await balanceOf(demo);
+    const { reference } = await startTransfer(demo, 10_000);
+
+    const credited = await reportTransfer(reference, '500.000.000');
+
+    expect(credited.statusCode, credited.body).toBe(200);
+    expect(credited.body).toContain(
+      `Đã cộng 10.000 ₫ cho mã ${reference}: đúng số tiền yêu cầu, không phải 500.000.000 ₫ đã nhập.`,
+    );
+    expect(await balanceOf(demo)).toBe(before + 10_000);
+    expect(topupRows()).toEqual([
+      expect.objectContaining({ method: 'bank_transfer', amount: 10_000, reference }),
+    ]);
+    expect(findAttempt(db, reference)?.status).toBe('credited');
+  });
+
+  it('credits the amount typed when the operator ticks "credit a different amount"', async () => {
+    const before = await balanceOf(demo);
+    const { reference } = await startTransfer(demo, 10_000);
+
+    const credited = await reportTransfer(reference, '25.000', 'en', { different_amount: '1' });
+
+    expect(credited.statusCode, credited.body).toBe(200);
+    expect(credited.body).toContain(`Credited 25.000 ₫ for reference ${reference}.`);
+    expect(await balanceOf(demo)).toBe(before + 25_000);
+    expect(topupRows()).toEqual([
+      expect.objectContaining({ method: 'bank_transfer', amount: 25_000, reference }),
+    ]);
   });
 
   it('credits the amount received once, with its ledger row, and lists it as a payment', async () => {

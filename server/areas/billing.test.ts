@@ -2,7 +2,13 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { quote, type OrderLine, type PricedProduct } from '../../src/domain/pricing';
+import {
+  quote,
+  quoteUntil,
+  vietnamMonthStartAfter,
+  type OrderLine,
+  type PricedProduct,
+} from '../../src/domain/pricing';
 import { serverProductLines } from '../../src/domain/serverOrder';
 import { loadContract } from '../contract';
 import {
@@ -47,7 +53,7 @@ async function catalog(api: Api): Promise<Map<string, PricedProduct>> {
 async function expectedQuote(api: Api, choice = SERVER_CHOICE, now = START) {
   const products = await catalog(api);
   const lines: OrderLine[] = serverProductLines(choice).map((line) => {
-    const [, code, units] = /^(.*)_(\d+)(?:c|gb)?$/.exec(line.id_or_name) ?? [];
+    const [, code, units] = /^(.*)_(\d+)(?:c|gb)?$/.exec(String(line.id_or_name)) ?? [];
     return {
       product: products.get(code ?? '') as PricedProduct,
       quantity: Number(units) * line.quantity,
@@ -483,6 +489,9 @@ describe('payOrder', () => {
     const api = await as('whitelist@example.vn');
     const order = await placeOrder(api);
     const invoicesBefore = (await api.get('/billing/invoices')).json();
+    // Its one server, vps-uu-tien-01, was seeded; the order must not add another.
+    const serversBefore = (await api.get('/cloud/servers')).json();
+    expect(serversBefore.total).toBe(1);
     const response = await api.post(`/billing/orders/${order.id}/pay`);
     expect(response.statusCode).toBe(402);
     const amount = order.amount.toLocaleString('de-DE');
@@ -492,7 +501,7 @@ describe('payOrder', () => {
     expect(await balanceOf(api)).toBe(0);
     expect((await api.get(`/billing/orders/${order.id}`)).json().status).toBe('pending');
     expect((await api.get('/billing/invoices')).json()).toEqual(invoicesBefore);
-    expect((await api.get('/cloud/servers')).json().total).toBe(0);
+    expect((await api.get('/cloud/servers')).json()).toEqual(serversBefore);
   });
 
   it('pays an order once when it is paid twice at the same moment', async () => {
@@ -690,10 +699,22 @@ describe('listInvoices and getInvoice', () => {
       0,
     );
 
+    // expired@'s one invoice is its trial's bill: from the trial's end to the end of this month.
     const expired = await as('expired@example.vn');
+    const trialEnd = new Date((await expired.get('/auth/user')).json().trial.end_date);
+    const products = await catalog(expired);
+    const trialServer = (
+      [
+        ['cpu', 1],
+        ['ram', 1],
+        ['volume_ssd', 10],
+        ['wan_ipv4', 1],
+      ] as const
+    ).map(([code, quantity]) => ({ product: products.get(code) as PricedProduct, quantity }));
+    const amount = quoteUntil(trialServer, vietnamMonthStartAfter(START, 1), 1, trialEnd).total;
     const overdue = (await expired.get('/billing/invoices')).json();
     expect(overdue.items).toEqual([
-      expect.objectContaining({ status: 'open', amount: 240_000, order_id: null }),
+      expect.objectContaining({ status: 'open', amount, order_id: null, resource_type: null }),
     ]);
     expect((await expired.get(`/billing/invoices/${newest.id}`)).statusCode).toBe(404);
   });

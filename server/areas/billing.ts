@@ -7,13 +7,21 @@ import type { components } from '../../src/api/schema';
 import { groupThousands } from '../../src/domain/money';
 import { applyDiscount, type IntervalCount } from '../../src/domain/pricing';
 import { parseProductLine, resourceProductLines } from '../../src/domain/serverOrder';
-import { SERVER_LIMITS, validateServerName } from '../../src/domain/serverRules';
+import {
+  diskFitsImage,
+  imageAllowsSshKeys,
+  SERVER_LIMITS,
+  validateServerName,
+} from '../../src/domain/serverRules';
 import {
   findDatacenter,
   findImage,
+  imageLicenseLines,
+  licenseProductIds,
   resolveProductLines,
   unitsByProduct,
   usableCoupon,
+  type ImageRow,
 } from '../catalog';
 import type { Db } from '../db';
 import { redeemCreditCoupon } from '../coupons';
@@ -320,9 +328,12 @@ function resizedConfig(
 }
 
 /**
- * A create_server order: the domain's rules on `data` (400), `products` that agree with `data`
- * (400), an image, datacenter and key that exist (404), then in one transaction a free name and a
- * free slot of the quota (409): pending create orders hold both, so paying never needs a 409.
+ * A create_server order: the domain's rules on `data` (400), an image that exists (404),
+ * `products` that agree with `data` (400), a datacenter and key that exist (404), a disk and a
+ * sign-in the image accepts (400), then in one transaction a free name and a free slot of the
+ * quota (409): pending create orders hold both, so paying never needs a 409. It is priced from
+ * lines the sandbox builds itself: the resources `data` describes, its extras, and the image's
+ * licence (which follows the image, whatever the request lists).
  */
 function placeServerOrder(
   ctx: Context,
@@ -350,11 +361,20 @@ function placeServerOrder(
   }
   const extraIpv4 = data.ipv4?.quantity ?? 0;
   const ipv6 = data.ipv6?.quantity ?? 0;
-  const lines = resolveProductLines(db, products);
-  const extras = resolveProductLines(db, data.extra_products ?? [], 'data.extra_products');
+  const image = findImage(db, data.os);
+  if (!image) throw notFound('server.image_not_found');
+  // Licence lines follow the image: the ones the request lists are neither checked nor charged.
+  const licenses = licenseProductIds(db);
+  const withoutLicenses = (resolved: readonly ResolvedLine[]) =>
+    resolved.filter((line) => !licenses.has(line.product.id));
+  const lines = withoutLicenses(resolveProductLines(db, products));
+  const extras = withoutLicenses(
+    resolveProductLines(db, data.extra_products ?? [], 'data.extra_products'),
+  );
   const datadisks = (data.datadisks ?? []).map(({ size, type }) => ({ size, type }));
+  const resources = serverResourceLines(db, data);
   if (
-    !sameUnits(unitsByProduct(lines), expectedUnits(db, data, extras)) ||
+    !sameUnits(unitsByProduct(lines), unitsByProduct([...resources, ...extras])) ||
     !sizedDisksFit(products, [data.rootdisk, ...datadisks])
   ) {
     throw new ApiError(
@@ -364,18 +384,13 @@ function placeServerOrder(
       { products: 'server.products_mismatch' },
     );
   }
-  const image = findImage(db, data.os);
-  if (!image) throw notFound('server.image_not_found');
   if (!findDatacenter(db, data.datacenter)) throw notFound('server.datacenter_not_found');
   if (data.key_name && !hasSshKey(db, user.id, data.key_name)) {
     throw notFound('server.ssh_key_not_found');
   }
-  if (image.min_disk > disk) {
-    const params = { image: image.name, min: image.min_disk };
-    throw new ApiError(400, 'server.image_needs_disk', params, {
-      'data.rootdisk.size': 'server.image_needs_disk',
-    });
-  }
+  refuseWhatImageForbids(image, disk, data.key_name ?? null);
+  const license = imageLicenseLines(db, image);
+  const charged = [...resources, ...extras, ...license];
   const work: CreateServerWork = {
     name: data.name,
     image_id: image.id,
@@ -394,7 +409,7 @@ function placeServerOrder(
     ...datadisks.map((disk) => `+${disk.size} GB ${disk.type}`),
     ...(extraIpv4 ? [`+${extraIpv4} IPv4`] : []),
     ...(ipv6 ? [`${ipv6} IPv6`] : []),
-    ...extras.map((line) => `${line.quantity} × ${line.product.name}`),
+    ...[...extras, ...license].map((line) => `${line.quantity} × ${line.product.name}`),
   ];
   return db.transaction(() => {
     settleServers(db, now);
@@ -408,7 +423,7 @@ function placeServerOrder(
       throw new ApiError(409, 'server.quota_exceeded');
     }
     requireIpRoom(1, extraIpv4 + ipv6);
-    const priced = quoteNew(lines, interval, now);
+    const priced = quoteNew(charged, interval, now);
     const order: NewOrder = {
       userId: user.id,
       type: 'create_server',
@@ -428,14 +443,10 @@ function placeServerOrder(
 }
 
 /**
- * Units per product the server in `data` is made of (the primary IPv4 included): the domain's
- * product lines for it, as the portal builds them, plus the extras.
+ * The lines of what the server in `data` is made of (the primary IPv4 included): the domain's
+ * product lines for it, as the portal builds them.
  */
-function expectedUnits(
-  db: Db,
-  data: CreateServerOrder['data'],
-  extras: readonly ResolvedLine[],
-): Map<number, number> {
+function serverResourceLines(db: Db, data: CreateServerOrder['data']): ResolvedLine[] {
   const lines = resourceProductLines({
     cpu: data.cpu.quantity,
     ram: data.ram.quantity,
@@ -445,7 +456,26 @@ function expectedUnits(
     extraIpv4: data.ipv4?.quantity ?? 0,
     ipv6Count: data.ipv6?.quantity ?? 0,
   });
-  return unitsByProduct([...resolveProductLines(db, lines), ...extras]);
+  return resolveProductLines(db, lines);
+}
+
+/** 400 for a root disk below the image's minimum, or an SSH key for a password-only image. */
+function refuseWhatImageForbids(image: ImageRow, disk: number, keyName: string | null): void {
+  const requirements = { min_disk: image.min_disk, ssh_keys_allowed: image.ssh_keys_allowed === 1 };
+  if (!diskFitsImage(disk, requirements)) {
+    const params = { image: image.name, min: image.min_disk };
+    throw new ApiError(400, 'server.image_needs_disk', params, {
+      'data.rootdisk.size': 'server.image_needs_disk',
+    });
+  }
+  if (keyName && !imageAllowsSshKeys(requirements)) {
+    throw new ApiError(
+      400,
+      'server.image_password_only',
+      { image: image.name },
+      { 'data.key_name': 'server.image_password_only' },
+    );
+  }
 }
 
 const diskProduct = (type: 'SSD' | 'HDD') => (type === 'SSD' ? 'volume_ssd' : 'volume_hdd');

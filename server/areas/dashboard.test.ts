@@ -32,6 +32,7 @@ const STATUSES: ServerStatus[] = [
   'rebuilding',
   'deleting',
   'error',
+  'suspended',
 ];
 
 let app: FastifyInstance;
@@ -191,6 +192,28 @@ describe('getDashboardSummary', () => {
     expect(await totalOf(demo, '/cloud/servers', { status: 'building' })).toBe(1);
     clock.advance(BUILD);
     expect((await summaryOf(demo)).servers.by_status).toMatchObject({ building: 0, active: 1 });
+  });
+
+  it('counts a server suspended for its unpaid renewal as suspended, as its list does', async () => {
+    await start();
+    const demo = await as('demo@example.vn');
+    await buyServer(demo, { name: 'web-01' });
+    const off = await demo.patch('/account/profile', { auto_pay_renewals: false });
+    expect(off.statusCode, off.body).toBe(200);
+    // Past the end of the paid period (this month) and the grace after it: the sweep the move
+    // runs issues the renewal, finds it unpaid and suspends the server.
+    const moved = await app.inject({
+      method: 'POST',
+      url: '/sandbox/clock',
+      payload: { advance: { days: 40 } },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // A new sign-in: the first session has been idle too long by now.
+    const later = await as('demo@example.vn');
+    const summary = await summaryOf(later);
+
+    expect(summary.servers.by_status).toMatchObject({ suspended: 1, active: 0, shutoff: 0 });
+    expect(summary).toMatchObject(await whatTheListsSay(later));
   });
 
   it('never counts another account’s records', async () => {

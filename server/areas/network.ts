@@ -13,7 +13,7 @@ export const networkHandlers: HandlerTable = {
     const user = signedInUser(ctx);
     settleServers(ctx.db, ctx.now());
     const server = accountServer(ctx.db, user.id, ctx.params.id);
-    return pageItems(serverIps(ctx.db, server.id), ctx.query);
+    return pageItems(serverIps(ctx.db, server.id, ctx.now()), ctx.query);
   },
 
   buyServerIps: (ctx) => {
@@ -40,7 +40,9 @@ export const networkHandlers: HandlerTable = {
     const address = ctx.db.transaction(() => {
       settleServers(ctx.db, now);
       const server = accountServer(ctx.db, user.id, ctx.params.id);
-      const ip = serverIps(ctx.db, server.id).find((item) => item.id === ctx.params.ip_id);
+      const ip = serverIps(ctx.db, server.id, ctx.now()).find(
+        (item) => item.id === ctx.params.ip_id,
+      );
       if (!ip) throw notFound('server.ip_not_found');
       if (ip.primary) throw badRequest('server.primary_ip');
       ctx.db.prepare('DELETE FROM ips WHERE id = ?').run(ip.id);

@@ -11,7 +11,15 @@ import {
 import { onepaySignature } from '../gateways/onepaySignature';
 import { openDatabase, type Db } from '../db';
 import { ledgerMismatches } from '../ledger';
-import { apiAs, scratchDir, signIn, testApp, type Api, type testClock } from '../testing';
+import {
+  apiAs,
+  postSandboxForm,
+  scratchDir,
+  signIn,
+  testApp,
+  type Api,
+  type testClock,
+} from '../testing';
 
 const ORIGIN = 'http://localhost:8080';
 const RETURN_URL = `${ORIGIN}/idc/billing/payment?payment_method=card`;
@@ -321,12 +329,12 @@ describe('the sandbox gateway and its IPN', () => {
     expect(pageResponse.body).toContain(reference);
     expect(pageResponse.body).toContain('100.000 VND');
 
-    const decided = await app.inject({
-      method: 'POST',
-      url: '/sandbox/onepay/decision',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ reference, decision: 'approved', locale: 'vi' }).toString(),
-    });
+    const decided = await postSandboxForm(
+      app,
+      '/sandbox/onepay/decision',
+      { reference, decision: 'approved', locale: 'vi' },
+      { page: gatewayUrl.pathname + gatewayUrl.search },
+    );
     expect(decided.statusCode).toBe(303);
     const back = new URL(decided.headers.location as string);
     expect(back.origin + back.pathname).toBe(`${ORIGIN}/idc/billing/payment`);

@@ -10,7 +10,7 @@ import { openDatabase, type Db } from '../db';
 import { findAttempt } from '../gateways/cardGateway';
 import { creditedDong, usdCentsFor, usdTotal } from '../gateways/paypalGateway';
 import { ledgerMismatches } from '../ledger';
-import { apiAs, scratchDir, signIn, testApp, type Api } from '../testing';
+import { apiAs, postSandboxForm, scratchDir, signIn, testApp, type Api } from '../testing';
 
 const ORIGIN = 'http://localhost:8080';
 const RETURN_URL = `${ORIGIN}/idc/billing/payment`;
@@ -59,16 +59,9 @@ async function startPaypal(api: Api = demo, amount = 100_000): Promise<PaypalReq
 
 const tokenOf = (request: PaypalRequest) => new URL(request.url).searchParams.get('token')!;
 
+/** A sandbox form sent as a browser sends it, with the token of the sandbox's pages. */
 const postForm = (url: string, fields: Record<string, string>, locale = 'vi') =>
-  app.inject({
-    method: 'POST',
-    url,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'accept-language': locale,
-    },
-    payload: new URLSearchParams(fields).toString(),
-  });
+  postSandboxForm(app, url, fields, { headers: { 'accept-language': locale } });
 
 /** The customer's choice on the approval page; answers the query PayPal returns with. */
 async function decide(

@@ -74,7 +74,7 @@ export const serverHandlers: HandlerTable = {
       startTask(ctx.db, row.id, 'reset_password', now, ctx.buildSeconds);
       // Without a chosen password, one is generated and mailed to the account.
       if (chosen === undefined) {
-        const [primary] = serverIps(ctx.db, row.id);
+        const [primary] = serverIps(ctx.db, row.id, now);
         const server = { name: row.name, address: primary?.address ?? '' };
         mailServerPassword(ctx.db, user, server, generateServerPassword(), now);
       }

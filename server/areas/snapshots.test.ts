@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema';
 import { quote } from '../../src/domain/pricing';
+import { unusedPrepaidValue } from '../../src/domain/serviceLife';
 import { openDatabase, type Db } from '../db';
 import { ledgerMismatches } from '../ledger';
 import { apiAs, buyServer, scratchDir, signIn, testApp, testClock, type Api } from '../testing';
@@ -73,7 +74,8 @@ describe('createSnapshot', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     const charge = response.json() as components['schemas']['SnapshotCharge'];
-    const expected = quote([{ product: SNAPSHOT_HDD, quantity: 100 }], 1, clock.now()).total;
+    const priced = quote([{ product: SNAPSHOT_HDD, quantity: 100 }], 1, clock.now());
+    const expected = priced.total;
     expect(charge.snapshot).toEqual({
       id: expect.any(Number),
       name: 'data-copy',
@@ -85,8 +87,15 @@ describe('createSnapshot', () => {
       volume_name: 'web-01-data-1',
       auto: false,
       price: 100 * SNAPSHOT_HDD.price,
+      // Paid to the end of this month: what deleting it would give up.
+      unused_prepaid_amount: unusedPrepaidValue(
+        100 * SNAPSHOT_HDD.price,
+        new Date(priced.period_end),
+        clock.now(),
+      ),
       created: clock.now().toISOString(),
     });
+    expect(charge.snapshot.unused_prepaid_amount).toBeGreaterThan(0);
     expect(charge.order).toMatchObject({
       type: 'create_snapshot',
       status: 'paid',

@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema';
-import { quote, quoteUntil } from '../../src/domain/pricing';
+import { quote, quoteUntil, vietnamMonthStartAfter } from '../../src/domain/pricing';
+import { unusedPrepaidValue } from '../../src/domain/serviceLife';
 import { openDatabase, type Db } from '../db';
 import { ledgerMismatches } from '../ledger';
 import {
@@ -75,6 +76,8 @@ describe('data disks of a new server', () => {
     const { items, total, page, per_page } = await volumes();
     expect({ total, page, per_page }).toEqual({ total: 2, page: 1, per_page: 20 });
     const first = items.find((v) => v.name === 'web-01-data-1');
+    // A data disk's paid period is its server's: this month, bought with the server.
+    const periodEnd = vietnamMonthStartAfter(START, 1);
     expect(first).toEqual({
       id: expect.any(Number),
       name: 'web-01-data-1',
@@ -88,9 +91,11 @@ describe('data disks of a new server', () => {
       price: 100 * 2_000,
       package_id: null,
       interval_count: 1,
-      expiry: expect.any(String),
+      expiry: periodEnd.toISOString(),
+      unused_prepaid_amount: unusedPrepaidValue(100 * 2_000, periodEnd, clock.now()),
       created: START.toISOString(),
     });
+    expect(first?.unused_prepaid_amount).toBeGreaterThan(0);
     const one = await api.get(`/storage/volumes/${first?.id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual(first);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { quote, vietnamMonthStartAfter } from '../../src/domain/pricing';
+import { quote, quoteUntil, vietnamMonthStartAfter } from '../../src/domain/pricing';
+import { unusedPrepaidValue } from '../../src/domain/serviceLife';
 import { toPricedProduct, type ProductRow } from '../catalog';
 import { openDatabase, type Db } from '../db';
 import { changeBalance, ledgerMismatches } from '../ledger';
@@ -83,8 +84,45 @@ function credit(db: Db, email: string, amount: number) {
   )();
 }
 
+/** expired@'s trial ended a day before NOW (it was seeded 8 days before, for 7 days). */
+const EXPIRED_TRIAL_END = new Date(NOW.getTime() - DAY_MS);
+
+/** The one bill of expired@'s trial: its server from the trial's end to the end of this month. */
+const expiredTrialBill = (db: Db) =>
+  quoteUntil(trialServerLines(db), vietnamMonthStartAfter(NOW, 1), 1, EXPIRED_TRIAL_END).total;
+
 const invoicesOf = async (api: Api) => (await api.get('/billing/invoices')).json().items;
 const ledgerOf = async (api: Api) => (await api.get('/billing/balance_adjustments')).json().items;
+
+/**
+ * expired@'s trial ended paid: off the trial, nothing owed, its server paid to the end of this
+ * month (and worth the whole days left of it), and `balance` left.
+ */
+async function expectTrialEndedPaid(api: Api, db: Db, balance: number) {
+  const periodEnd = vietnamMonthStartAfter(NOW, 1);
+  expect((await api.get('/auth/user')).json()).toMatchObject({
+    balance,
+    unpaid_amount: 0,
+    has_expired_invoices: false,
+    trial: { active: false, expired: false, amount_to_upgrade: 0 },
+  });
+  expect((await api.get('/auth/trial')).json()).toEqual({ items: [], total: 0, invoice_id: null });
+  const [server] = (await api.get('/cloud/servers')).json().items;
+  expect(server).toMatchObject({
+    name: 'vps-het-han-01',
+    status: 'active',
+    expiry: periodEnd.toISOString(),
+    unused_prepaid_amount: unusedPrepaidValue(monthlyOf(trialServerLines(db)), periodEnd, NOW),
+  });
+  expect((await api.get('/billing/packages')).json().items).toEqual([
+    expect.objectContaining({
+      resource: 'vps-het-han-01',
+      status: 'active',
+      end: periodEnd.toISOString(),
+    }),
+  ]);
+  expect(ledgerMismatches(db)).toEqual([]);
+}
 
 describe('getTrialPackages', () => {
   it('lists the trial server by a name a customer recognises, priced by the §9 rules for now', async () => {
@@ -107,6 +145,7 @@ describe('getTrialPackages', () => {
         },
       ],
       total: charge,
+      invoice_id: null,
     });
     const user = (await api.get('/auth/user')).json();
     expect(user.trial).toMatchObject({
@@ -136,38 +175,49 @@ describe('getTrialPackages', () => {
     expect(later.items[0].start).toBe(now.toISOString());
   });
 
-  it('asks an expired trial to pay from today, never for the period that already ended', async () => {
+  it('bills an expired trial once, from the trial’s end to the end of this month, and shows that bill', async () => {
     const { api, books: db } = await signedIn(EXPIRED);
-    const { items, total } = (await api.get('/auth/trial')).json();
+    const amount = expiredTrialBill(db);
+    // From the trial's end, not from today: the days since it ended were used too.
+    expect(amount).toBeGreaterThan(quote(trialServerLines(db), 1, NOW).total);
+
+    // Its one invoice is the trial's bill, issued by the sweep at start, due at the trial's end.
+    const invoices = await invoicesOf(api);
+    expect(invoices).toEqual([
+      expect.objectContaining({
+        status: 'open',
+        amount,
+        created: NOW.toISOString(),
+        due_date: EXPIRED_TRIAL_END.toISOString(),
+        resource_type: null,
+        resource_id: null,
+        description:
+          'Nâng cấp tài khoản dùng thử: vps-het-han-01 (từ 17-03-2025 đến hết 31-03-2025)',
+      }),
+    ]);
+    const { items, total, invoice_id } = (await api.get('/auth/trial')).json();
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       resource: 'Máy chủ vps-het-han-01 (1 CPU · 1 GB RAM · 10 GB SSD)',
-      start: NOW.toISOString(),
+      start: EXPIRED_TRIAL_END.toISOString(),
       end: vietnamMonthStartAfter(NOW, 1).toISOString(),
+      price: { charge_this_month: amount },
     });
-    expect(total).toBe(quote(trialServerLines(db), 1, NOW).total);
-
-    // Its overdue invoice is the renewal of the trial server issued when the trial ended.
-    const trialEnd = new Date(NOW.getTime() - DAY_MS).toISOString();
-    expect(await invoicesOf(api)).toEqual([
-      expect.objectContaining({
-        status: 'open',
-        amount: monthlyOf(trialServerLines(db)),
-        due_date: trialEnd,
-        resource_type: 'server',
-        resource_id: serverId(db, EXPIRED),
-        description: 'vps-het-han-01: gia hạn 1 tháng (17-03-2025 – 16-04-2025)',
-      }),
-    ]);
+    expect({ total, invoice_id }).toEqual({ total: amount, invoice_id: invoices[0].id });
     expect((await api.get('/auth/user')).json()).toMatchObject({
       has_expired_invoices: true,
-      trial: { active: true, expired: true },
+      unpaid_amount: amount,
+      trial: { active: true, expired: true, amount_to_upgrade: amount },
     });
   });
 
   it('is empty for an account that is not on a trial', async () => {
     const { api } = await signedIn('demo@example.vn');
-    expect((await api.get('/auth/trial')).json()).toEqual({ items: [], total: 0 });
+    expect((await api.get('/auth/trial')).json()).toEqual({
+      items: [],
+      total: 0,
+      invoice_id: null,
+    });
   });
 });
 
@@ -190,7 +240,8 @@ describe('upgradeTrial', () => {
       status: 'paid',
       amount: total,
       paid_at: NOW.toISOString(),
-      description: 'Nâng cấp tài khoản dùng thử: vps-dung-thu-01 (18-03-2025 – 31-03-2025)',
+      description:
+        'Nâng cấp tài khoản dùng thử: vps-dung-thu-01 (từ 18-03-2025 đến hết 31-03-2025)',
     });
     const ledger = await ledgerOf(api);
     expect(ledger).toHaveLength(ledgerBefore.length + 1);
@@ -204,7 +255,11 @@ describe('upgradeTrial', () => {
     const user = (await api.get('/auth/user')).json();
     expect(user).toMatchObject({ balance: 500_000 - total, unpaid_amount: 0 });
     expect(user.trial).toMatchObject({ active: false, amount_to_upgrade: 0 });
-    expect((await api.get('/auth/trial')).json()).toEqual({ items: [], total: 0 });
+    expect((await api.get('/auth/trial')).json()).toEqual({
+      items: [],
+      total: 0,
+      invoice_id: null,
+    });
     const packages = (await api.get('/billing/packages')).json().items;
     expect(packages).toEqual([
       expect.objectContaining({
@@ -256,31 +311,44 @@ describe('upgradeTrial', () => {
     expect(ledgerMismatches(db)).toEqual([]);
   });
 
-  it('replaces the overdue renewal of an expired trial: paid from today, the renewal cancelled', async () => {
+  it('pays the trial bill to upgrade an expired trial, and paying it ends the trial', async () => {
     const { api, books: db } = await signedIn(EXPIRED);
     credit(db, EXPIRED, 500_000);
-    const { total } = (await api.get('/auth/trial')).json();
+    const offer = (await api.get('/auth/trial')).json();
+    const amount = expiredTrialBill(db);
+    expect(offer).toMatchObject({ total: amount, invoice_id: expect.any(Number) });
 
     const response = await api.post('/auth/user/upgrade');
 
     expect(response.statusCode, response.body).toBe(200);
+    // The bill issued at the trial's end is the one paid: no second invoice, nothing cancelled.
     const invoices = await invoicesOf(api);
     expect(
-      invoices.map((invoice: { status: string; amount: number }) => [
+      invoices.map((invoice: { id: number; status: string; amount: number }) => [
+        invoice.id,
         invoice.status,
         invoice.amount,
       ]),
-    ).toEqual([
-      ['paid', total],
-      ['cancelled', monthlyOf(trialServerLines(db))],
+    ).toEqual([[offer.invoice_id, 'paid', amount]]);
+    await expectTrialEndedPaid(api, db, 500_000 - amount);
+  });
+
+  it('ends the trial when its bill is paid in Billing, as the upgrade does', async () => {
+    const { api, books: db } = await signedIn(EXPIRED);
+    credit(db, EXPIRED, 500_000);
+    const { invoice_id: billId } = (await api.get('/auth/trial')).json();
+    const amount = expiredTrialBill(db);
+
+    const paid = await api.post(`/billing/invoices/${billId}/pay`);
+
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await invoicesOf(api)).toEqual([
+      expect.objectContaining({ id: billId, status: 'paid', amount, paid_at: NOW.toISOString() }),
     ]);
-    expect((await api.get('/auth/user')).json()).toMatchObject({
-      balance: 500_000 - total,
-      unpaid_amount: 0,
-      has_expired_invoices: false,
-      trial: { active: false, expired: false },
-    });
-    expect(ledgerMismatches(db)).toEqual([]);
+    await expectTrialEndedPaid(api, db, 500_000 - amount);
+    const again = await api.post('/auth/user/upgrade');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: NOT_ON_TRIAL });
   });
 
   it('answers 400 for an account that is not on a trial', async () => {

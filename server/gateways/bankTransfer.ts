@@ -2,7 +2,8 @@
  * Bank-transfer top-ups: a pending attempt with a short reference the customer writes in the
  * transfer note, and the credit when the provider's bank reports the money received (in the
  * sandbox: the "transfer received" form on /sandbox). The amount credited is the amount received,
- * which need not be the amount asked for; a reference credits once, however often it is reported.
+ * but at most the amount asked for unless the operator credits a different amount on purpose; a
+ * reference credits once, however often it is reported.
  */
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db';
@@ -71,13 +72,16 @@ export function bankTransferDetails(t: Translate, attempt: PaymentAttemptRow): s
 }
 
 export type BankTransferCredit =
-  | { outcome: 'credited'; attempt: PaymentAttemptRow; balanceAfter: number }
+  | { outcome: 'credited'; attempt: PaymentAttemptRow; amount: number; balanceAfter: number }
   | { outcome: 'already_credited' | 'unknown_reference' };
 
-/** The bank reports `amount` dong received with `reference` in the note: credited once. */
+/**
+ * The bank reports `amount` dong received with `reference` in the note: credited once, and no more
+ * than the request asked for unless `differentAmount` (the operator's explicit choice) is set.
+ */
 export function creditBankTransfer(
   db: Db,
-  received: { reference: string; amount: number; now: Date },
+  received: { reference: string; amount: number; now: Date; differentAmount?: boolean },
 ): BankTransferCredit {
   const reference = normalizedBankReference(received.reference);
   return db.transaction((): BankTransferCredit => {
@@ -93,11 +97,14 @@ export function creditBankTransfer(
         .get(reference);
       return { outcome: known ? 'already_credited' : 'unknown_reference' };
     }
+    const amount = received.differentAmount
+      ? received.amount
+      : Math.min(received.amount, claimed.amount);
     const balanceAfter = changeBalance(db, {
       userId: claimed.user_id,
       type: 'topup',
       method: 'bank_transfer',
-      amount: received.amount,
+      amount,
       // The ledger keeps one language, the provider's, as the seed's rows do.
       description: translator('vi')('server.bank_transfer.ledger_description', {
         reference: claimed.reference,
@@ -105,7 +112,7 @@ export function creditBankTransfer(
       reference: claimed.reference,
       at: received.now,
     });
-    return { outcome: 'credited', attempt: claimed, balanceAfter };
+    return { outcome: 'credited', attempt: claimed, amount, balanceAfter };
   })();
 }
 

@@ -1,13 +1,22 @@
 /**
  * The one HTTP client of the portal. It adds the `Token` header, sends the chosen language,
  * and turns every non-2xx answer into react-admin's HttpError carrying the server's `message`,
- * so screens and providers handle one error shape.
+ * so screens and providers handle one error shape. Every answer's `Date` header goes to the
+ * observer the signed-in portal registers (serverClock.ts keeps the server's time with it); the
+ * public pages need no server time, so their first load does without that module.
  */
 import { HttpError } from 'ra-core';
 
 import { config } from '../config';
 import { AUTH_HEADER_PREFIX } from '../domain/constants';
 import type { components } from './schema';
+
+let dateObserver: ((date: string | null) => void) | undefined;
+
+/** Hands every answer's `Date` header to `observer` from now on. */
+export function observeAnswerDates(observer: (date: string | null) => void): void {
+  dateObserver = observer;
+}
 
 export type ApiError = components['schemas']['Error'];
 
@@ -101,6 +110,7 @@ export async function request<T>(path: string, options: RequestOptions): Promise
       credentials: 'include',
       signal: options.signal,
     });
+    dateObserver?.(response.headers.get('date'));
     // Inside the same try: the connection can also break while the body arrives (the customer
     // leaving the page cancels it then too), and that is no answer either, not a bug.
     body = await readJson(response);

@@ -1560,6 +1560,13 @@ export interface components {
     TrialPackageList: {
       items: components['schemas']['TrialPackage'][];
       total: components['schemas']['Money'];
+      /**
+       * @description Our extension: once the trial has ended, the one open invoice that bills it (issued at
+       *     the trial's end, priced from then to the end of that month; the items are priced the
+       *     same way). Paying it, in Billing or by POST /auth/user/upgrade, ends the trial. Null
+       *     while the trial runs (the upgrade then pays from now) and off a trial.
+       */
+      invoice_id: number | null;
     };
     /**
      * @description The one paging pattern every list answer follows. A list answer is
@@ -1645,7 +1652,12 @@ export interface components {
     BalanceAdjustmentType: 'topup' | 'payment' | 'refund' | 'coupon' | 'manual';
     /** @enum {string} */
     BalanceAdjustmentMethod: 'card' | 'paypal' | 'bank_transfer' | 'balance' | 'coupon' | 'admin';
-    /** @enum {string} */
+    /**
+     * @description `suspended` (our extension): the renewal of the server's paid period is unpaid past its
+     *     grace period; the sandbox powered it off and it takes no action until the invoice is paid,
+     *     which resumes it (src/domain/serviceLife.ts).
+     * @enum {string}
+     */
     ServerStatus:
       | 'building'
       | 'active'
@@ -1654,7 +1666,8 @@ export interface components {
       | 'resizing'
       | 'rebuilding'
       | 'deleting'
-      | 'error';
+      | 'error'
+      | 'suspended';
     /** @enum {string} */
     VolumeStatus:
       | 'creating'
@@ -1665,7 +1678,8 @@ export interface components {
       | 'extending'
       | 'restoring'
       | 'deleting'
-      | 'error';
+      | 'error'
+      | 'suspended';
     /** @enum {string} */
     SnapshotStatus: 'creating' | 'available' | 'restoring' | 'deleting' | 'error';
     /**
@@ -1946,7 +1960,10 @@ export interface components {
       /** @description The image's id or name from `GET /catalog/images` (404 if none) */
       os: components['schemas']['IdOrName'];
       name: components['schemas']['ServerName'];
-      /** @description One of the account's SSH keys to install (404 if none) */
+      /**
+       * @description One of the account's SSH keys to install (404 if none). Refused (400) for an image
+       *     whose `ssh_keys_allowed` is false.
+       */
       key_name?: string | null;
       /** @description True generates a root password and e-mails it. A server needs a key_name or password true (400 otherwise) */
       password?: boolean;
@@ -1959,11 +1976,21 @@ export interface components {
       ipv4?: components['schemas']['IpQuantity'];
       ipv6?: components['schemas']['IpQuantity'];
       datacenter: components['schemas']['DatacenterCode'];
+      /**
+       * @description Extra products bought with the server, such as the image's licence
+       *     (`Image.license_product_id`, one unit). The image's licence is charged whether or not
+       *     it is listed here, and only once.
+       */
       extra_products?: components['schemas']['ProductLine'][];
     };
     /**
      * @description Priced from `products` (cpu_Nc, ram_Ngb, volume_ssd_Ngb, wan_ipv4_1, wan_ipv6_1 …), which
-     *     must agree with `data` (400 otherwise).
+     *     must agree with `data` (400 otherwise). Our extension: a licence product
+     *     (`Image.license_product_id`) follows the image, not the request: the image's licence is
+     *     charged once whether or not `products` and `data.extra_products` list it, and a licence
+     *     of another image is not charged. A root disk below the image's `min_disk` is refused
+     *     (400 on `data.rootdisk.size`), as is a `key_name` for an image without SSH keys (400 on
+     *     `data.key_name`).
      */
     CreateServerOrder: {
       /** @constant */
@@ -2126,6 +2153,21 @@ export interface components {
       version: string;
       /** @description Smallest root disk it fits, gigabytes */
       min_disk: number;
+      /**
+       * @description Our extension: the licence product (`GET /billing/products?category=extra`) a server
+       *     of this image pays for, one unit a month (Windows Server 2022: "Windows Server
+       *     License"); null for none. Its monthly price is part of the server's price: a
+       *     create_server order for the image is charged it (the portal lists it in
+       *     `data.extra_products` and `products`; the sandbox charges it from the image either
+       *     way), and so are the server's plan, package and renewals.
+       */
+      license_product_id: number | null;
+      /**
+       * @description Our extension: whether a server of this image can be given an SSH key. False
+       *     (Windows) means password sign-in only: a create_server order naming a `key_name`
+       *     is refused (400).
+       */
+      ssh_keys_allowed: boolean;
     };
     ImageList: components['schemas']['Paging'] & {
       items: components['schemas']['Image'][];
@@ -2164,6 +2206,12 @@ export interface components {
        * @description End of the paid period
        */
       expiry: string | null;
+      /**
+       * @description Our extension: what the whole days left of the paid period are worth at the monthly
+       *     price (src/domain/serviceLife.ts `unusedPrepaidValue`). Deleting does not refund it;
+       *     the delete dialog says so with this amount. 0 without a paid period.
+       */
+      unused_prepaid_amount: components['schemas']['Money'];
       /** Format: date-time */
       created: string;
     };
@@ -2213,6 +2261,12 @@ export interface components {
       primary: boolean;
       /** @description Per month; 0 for the primary address, which the server's price covers */
       price: components['schemas']['Money'];
+      /**
+       * @description Our extension: what the whole days left of the paid period are worth at the monthly
+       *     price (src/domain/serviceLife.ts `unusedPrepaidValue`). Deleting does not refund it;
+       *     the delete dialog says so with this amount. 0 without a paid period.
+       */
+      unused_prepaid_amount: components['schemas']['Money'];
       /** Format: date-time */
       created: string;
     };
@@ -2288,6 +2342,12 @@ export interface components {
        *     rule as a resize (`quoteUntil`), or to the end of this month once it has passed
        */
       expiry: string | null;
+      /**
+       * @description Our extension: what the whole days left of the paid period are worth at the monthly
+       *     price (src/domain/serviceLife.ts `unusedPrepaidValue`). Deleting does not refund it;
+       *     the delete dialog says so with this amount. 0 without a paid period.
+       */
+      unused_prepaid_amount: components['schemas']['Money'];
       /** Format: date-time */
       created: string;
     };
@@ -2337,6 +2397,12 @@ export interface components {
       auto: boolean;
       /** @description Per month; 0 for automatic snapshots */
       price: components['schemas']['Money'];
+      /**
+       * @description Our extension: what the whole days left of the paid period are worth at the monthly
+       *     price (src/domain/serviceLife.ts `unusedPrepaidValue`). Deleting does not refund it;
+       *     the delete dialog says so with this amount. 0 without a paid period.
+       */
+      unused_prepaid_amount: components['schemas']['Money'];
       /** Format: date-time */
       created: string;
     };
@@ -2443,6 +2509,11 @@ export interface components {
       email_verified: boolean;
       phone_verified: boolean;
       is_agency: boolean;
+      /**
+       * @description Our extension: on the due date of a renewal (or of the bill that ends a trial) the
+       *     invoice is paid from the balance when the balance covers it. On for a new account.
+       */
+      auto_pay_renewals: boolean;
       /** Format: date-time */
       created: string;
     };
@@ -2451,6 +2522,8 @@ export interface components {
       phone?: components['schemas']['Phone'];
       /** @description The number as the customer saw it, for example 091 234 56 78 */
       formatted_phone?: string;
+      /** @description Our extension; see Profile.auto_pay_renewals */
+      auto_pay_renewals?: boolean;
     };
     ChangePasswordRequest: {
       old_password: string;
@@ -2547,6 +2620,7 @@ export interface components {
           rebuilding: components['schemas']['Count'];
           deleting: components['schemas']['Count'];
           error: components['schemas']['Count'];
+          suspended: components['schemas']['Count'];
         };
       };
       volumes: {

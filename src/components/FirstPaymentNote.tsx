@@ -9,11 +9,10 @@
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 
+import { serverNow } from '../api/serverClock';
 import type { Calculation } from '../dataProvider/dataProvider';
-import { formatDate } from '../domain/dates';
 import { formatVnd } from '../domain/money';
-import { coveredPeriod, sameVietnamMonth } from '../domain/pricing';
-import { formatInVietnam } from '../domain/vietnamTime';
+import { sayPeriod, sayPeriodLength, type Translate } from '../domain/periods';
 
 export interface FirstPayment {
   /** What is paid now, in dong. */
@@ -42,34 +41,21 @@ export function calculatedPayment(calculation: Calculation, change: boolean): Fi
   };
 }
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-
 export function firstPaymentText(
   translate: Translate,
   payment: FirstPayment,
-  now: Date = new Date(),
+  now: Date = serverNow(),
 ): string {
-  const start = new Date(payment.start);
-  const period = coveredPeriod(start, new Date(payment.end));
-  const dates = { start: formatDate(start), end: formatDate(period.lastInstant) };
-  const from = translate(
-    formatDate(start) === formatDate(now) ? 'first_payment.from_today' : 'first_payment.from',
-    dates,
-  );
-  const rest = sameVietnamMonth(start, now)
-    ? translate('first_payment.rest_of_this_month')
-    : translate('first_payment.rest_of_month', { month: formatInVietnam(start, 'MM-YYYY') });
-  const months =
-    period.wholeMonths > 0
-      ? translate('first_payment.rest_and_months', {
-          rest,
-          plus: translate('first_payment.plus_months', { smart_count: period.wholeMonths }),
-        })
-      : rest;
+  const period = sayPeriod(translate, payment.start, payment.end, { today: now });
+  const months = sayPeriodLength(translate, payment.start, payment.end, now);
   const lead = translate(payment.change ? 'first_payment.lead_change' : 'first_payment.lead_new', {
     amount: formatVnd(payment.amount),
   });
-  const sentence = translate('first_payment.sentence', { lead, period: from, months });
+  // An end that is no month start (none of the prices' own) is said by its dates alone.
+  const sentence =
+    months === undefined
+      ? translate('first_payment.sentence_dates', { lead, period })
+      : translate('first_payment.sentence', { lead, period, months });
   if (payment.monthly === undefined) return sentence;
   const then = translate(
     payment.change ? 'first_payment.then_more_monthly' : 'first_payment.then_monthly',

@@ -6,6 +6,7 @@
  */
 import { useGetIdentity, useTranslate } from 'react-admin';
 
+import { serverNow } from '../api/serverClock';
 import type { UserInfo } from '../authProvider/sessionStore';
 import { actionBlockReasons, blockedMessage, type BlockReason } from '../domain/permissions';
 
@@ -29,7 +30,7 @@ export function useActionPermission(): ActionPermission {
 }
 
 function blockReasonsNow(account: UserInfo): BlockReason[] {
-  return actionBlockReasons(account, new Date());
+  return actionBlockReasons(account, serverNow());
 }
 
 function isStanding(value: unknown): value is UserInfo {

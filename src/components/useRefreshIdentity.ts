@@ -1,13 +1,15 @@
 /**
  * After a payment or a charge the balance has changed: ask the API who the user is again (which
  * stores the fresh user_info the authProvider answers from), refresh react-admin's identity and
- * the dashboard's figures, which show the balance too.
+ * the dashboard's figures, which show the balance too, and the trial's step (a payment may have
+ * paid the trial's bill, which ends the trial).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 import { fetchCurrentUser } from '../authProvider/sessionCheck';
 import { QUERY_KEYS } from '../dataProvider/queryKeys';
+import { TRIAL_OFFER_QUERY_KEY } from './trialStep';
 
 const IDENTITY_QUERY_KEY = ['auth', 'getIdentity'];
 
@@ -18,6 +20,7 @@ export function useRefreshIdentity(): () => Promise<void> {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: IDENTITY_QUERY_KEY }),
       queryClient.invalidateQueries({ queryKey: QUERY_KEYS.dashboardSummary }),
+      queryClient.invalidateQueries({ queryKey: TRIAL_OFFER_QUERY_KEY }),
     ]);
   }, [queryClient]);
 }

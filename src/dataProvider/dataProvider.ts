@@ -6,10 +6,15 @@
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 
-import { errorStatus, request, type RequestOptions } from '../api/client';
+import { errorStatus, observeAnswerDates, request, type RequestOptions } from '../api/client';
+import { noteServerDate } from '../api/serverClock';
 import type { components, operations } from '../api/schema';
 import { getToken } from '../authProvider/sessionStore';
 import { getStoredLocale } from '../i18n/locale';
+
+// The signed-in portal decides what is due or overdue by the server's clock (serverClock.ts):
+// from the first answer on, every answer's Date header keeps it.
+observeAnswerDates(noteServerDate);
 
 /** react-admin resource name → API collection path; a new resource adds its path here. */
 export const RESOURCE_PATHS: Record<string, string> = {

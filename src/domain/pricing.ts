@@ -6,6 +6,7 @@
  * what the order, the invoice and the balance show, to the dong.
  */
 import { VAT_RATE } from './constants';
+import { monthsUntil } from './periods';
 import { vietnamMonthStartAfter } from './vietnamTime';
 
 export const INTERVAL_COUNTS = [1, 3, 6, 12] as const;
@@ -31,6 +32,8 @@ export function vietnamMonthOf(now: Date): { start: Date; end: Date } {
 }
 
 export { vietnamMonthStartAfter };
+// What a payment covers is said by src/domain/periods.ts, the one place periods are worded.
+export { coveredPeriod, monthsUntil, sameVietnamMonth, type CoveredPeriod } from './periods';
 
 /**
  * Hours left in the current month (a started hour counts as a whole one) over the hours in it
@@ -58,39 +61,6 @@ export function proratedAmount(monthlyAmount: number, months: number, now: Date)
 export function monthsCharged(months: number, now: Date): number {
   const { hoursLeft, hoursInMonth } = monthRemaining(now);
   return months - 1 + hoursLeft / hoursInMonth;
-}
-
-/** Vietnam-time months from the one holding `now` to `end` (a month start), at least 1. */
-export function monthsUntil(now: Date, end: Date): number {
-  let months = 1;
-  while (months < 1200 && vietnamMonthStartAfter(now, months).getTime() < end.getTime())
-    months += 1;
-  return months;
-}
-
-/**
- * What a payment from `start` to `end` (a Vietnam month start, as `quote` and `quoteUntil` end)
- * covers, in the words the customer reads: the rest of the start's own month, then `wholeMonths`
- * calendar months, the last day covered being the day before `end` in Vietnam time.
- */
-export interface CoveredPeriod {
-  start: Date;
-  /** The last instant covered (one millisecond before `end`): its date is the last day paid for. */
-  lastInstant: Date;
-  wholeMonths: number;
-}
-
-export function coveredPeriod(start: Date, end: Date): CoveredPeriod {
-  return {
-    start,
-    lastInstant: new Date(end.getTime() - 1),
-    wholeMonths: monthsUntil(start, end) - 1,
-  };
-}
-
-/** Whether two instants fall in the same Vietnam calendar month. */
-export function sameVietnamMonth(a: Date, b: Date): boolean {
-  return vietnamMonthStartAfter(a, 0).getTime() === vietnamMonthStartAfter(b, 0).getTime();
 }
 
 export interface PricedProduct {

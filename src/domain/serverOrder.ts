@@ -2,7 +2,7 @@
  * The create-server order of spec §3, built from the customer's choice, and the product lines
  * it is priced from. The create form, the stored pending order and the sandbox all use this.
  */
-import type { IntervalCount } from './pricing';
+import type { IntervalCount, OrderLine, PricedProduct } from './pricing';
 import { SERVER_DEFAULTS } from './serverRules';
 
 export type DiskType = 'SSD' | 'HDD';
@@ -22,10 +22,16 @@ export interface ServerChoice {
   ipv6: boolean;
   keyName: string | null;
   interval: IntervalCount;
+  /**
+   * The image's licence product (`Image.license_product_id`, our extension), paid one unit a
+   * month with the server; absent or null for an image without one.
+   */
+  licenseProductId?: number | null;
 }
 
 export interface ProductLineRef {
-  id_or_name: string;
+  /** A sized product name (`cpu_2c`), or a product's id (a licence). */
+  id_or_name: string | number;
   quantity: number;
 }
 
@@ -64,8 +70,46 @@ export function resourceProductLines(resources: ServerResources): ProductLineRef
   return lines;
 }
 
+/** An image's licence as product lines: one unit of its product per server, or none. */
+export function licenseProductLines(licenseProductId: number | null | undefined): ProductLineRef[] {
+  return licenseProductId ? [{ id_or_name: licenseProductId, quantity: 1 }] : [];
+}
+
+/** What a new server is priced from: its resources, then its image's licence if it has one. */
 export function serverProductLines(choice: ServerChoice): ProductLineRef[] {
-  return resourceProductLines({ ...choice, ipv6Count: choice.ipv6 ? 1 : 0 });
+  return [
+    ...resourceProductLines({ ...choice, ipv6Count: choice.ipv6 ? 1 : 0 }),
+    ...licenseProductLines(choice.licenseProductId),
+  ];
+}
+
+/**
+ * Product lines priced against a catalog, as the sandbox resolves an order's `products`: a sized
+ * name (`ram_4gb`) is that many units of its product, a product id or code one unit, times the
+ * line's quantity. Null when a product is not in the catalog.
+ */
+export function pricedProductLines(
+  refs: readonly ProductLineRef[],
+  catalog: readonly PricedProduct[],
+): OrderLine[] | null {
+  const lines: OrderLine[] = [];
+  for (const ref of refs) {
+    const sized = typeof ref.id_or_name === 'string' ? parseProductLine(ref.id_or_name) : null;
+    const product = catalog.find((candidate) =>
+      sized ? candidate.code === sized.code : matchesRef(candidate, ref.id_or_name),
+    );
+    if (!product) return null;
+    lines.push({ product, quantity: (sized?.units ?? 1) * ref.quantity });
+  }
+  return lines;
+}
+
+const matchesRef = (product: PricedProduct, ref: string | number) =>
+  typeof ref === 'number' ? product.id === ref : product.code === ref || product.name === ref;
+
+/** What lines cost a month, VAT included, before proration. */
+export function monthlyPrice(lines: readonly OrderLine[]): number {
+  return lines.reduce((sum, line) => sum + line.product.price * line.quantity, 0);
 }
 
 /** A sized product name such as `ram_4gb` → the product code and how many units it means. */
@@ -99,7 +143,8 @@ export function createServerOrder(choice: ServerChoice) {
       ipv4: { quantity: choice.extraIpv4 },
       ipv6: { quantity: choice.ipv6 ? 1 : 0 },
       datacenter: choice.datacenter || SERVER_DEFAULTS.datacenter,
-      extra_products: [],
+      // Spec §3's pending order carries them: the image's licence is the one the portal adds.
+      extra_products: licenseProductLines(choice.licenseProductId),
     },
     interval_count: choice.interval,
     products: serverProductLines(choice),

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 
 import { lookupMessage } from '../i18n/interpolate';
 import { vi } from '../i18n/vi';
-import { validateResize, validateServerName, validateServerPassword } from './serverRules';
+import {
+  diskFitsImage,
+  imageAllowsSshKeys,
+  rootDiskForImage,
+  validateResize,
+  validateServerName,
+  validateServerPassword,
+} from './serverRules';
 
 describe('server names', () => {
   it.each(['web', 'web-01', 'db_primary', 'A'.repeat(32)])('accepts %s', (name) => {
@@ -64,5 +71,25 @@ describe('resizing', () => {
   it('may lower CPU or RAM while keeping or growing the disk', () => {
     expect(validateResize(current, { cpu: 1, ram: 2, disk: 40 })).toBeUndefined();
     expect(validateResize(current, { cpu: 2, ram: 4, disk: 80 })).toBeUndefined();
+  });
+});
+
+describe('what an image asks of its server', () => {
+  const windows = { min_disk: 40, ssh_keys_allowed: false };
+  const ubuntu = { min_disk: 10, ssh_keys_allowed: true };
+
+  it('raises the root disk to the image’s minimum and never shrinks it', () => {
+    expect(rootDiskForImage(10, windows)).toBe(40);
+    expect(rootDiskForImage(80, windows)).toBe(80);
+    // Back to Linux: the larger disk stays.
+    expect(rootDiskForImage(40, ubuntu)).toBe(40);
+    expect(diskFitsImage(39, windows)).toBe(false);
+    expect(diskFitsImage(40, windows)).toBe(true);
+  });
+
+  it('allows SSH keys unless the image signs in with a password only', () => {
+    expect(imageAllowsSshKeys(windows)).toBe(false);
+    expect(imageAllowsSshKeys(ubuntu)).toBe(true);
+    expect(imageAllowsSshKeys({ min_disk: 10 })).toBe(true);
   });
 });

@@ -80,3 +80,28 @@ export const SERVER_DEFAULTS = {
   interval: 1,
   datacenter: 'HN',
 } as const;
+
+/** What an image asks of a server built from it (the contract's Image, our extensions included). */
+export interface ImageRequirements {
+  min_disk: number;
+  /** False: password sign-in only (Windows). Absent: keys allowed, as before the extension. */
+  ssh_keys_allowed?: boolean;
+}
+
+/**
+ * The root disk a server of the image gets when the image is chosen: the chosen size raised to
+ * the image's minimum, never shrunk (a customer who leaves the image keeps the larger disk).
+ */
+export function rootDiskForImage(disk: number, image: ImageRequirements): number {
+  return Math.max(disk, image.min_disk);
+}
+
+/** Whether the root disk fits the image. */
+export function diskFitsImage(disk: number, image: ImageRequirements): boolean {
+  return disk >= image.min_disk;
+}
+
+/** Whether a server of the image can be given an SSH key; otherwise password sign-in only. */
+export function imageAllowsSshKeys(image: ImageRequirements): boolean {
+  return image.ssh_keys_allowed !== false;
+}

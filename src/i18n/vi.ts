@@ -350,7 +350,7 @@ export const vi = {
     },
     renewals: {
       title: 'Sắp gia hạn',
-      ends: 'Gia hạn ngày %{date}',
+      ends: 'Đến hạn gia hạn ngày %{date}',
       overdue: 'Quá hạn gia hạn từ ngày %{date}',
       monthly: '%{price} / tháng',
       empty: 'Chưa có dịch vụ nào cần gia hạn.',
@@ -372,10 +372,9 @@ export const vi = {
     trial: {
       title: 'Dùng thử',
       running: 'Tài khoản đang dùng thử đến hết ngày %{date}.',
-      upgrade_amount: 'Nâng cấp để tiếp tục dùng dịch vụ: %{amount}.',
-      expired:
-        'Thời gian dùng thử đã kết thúc ngày %{date}. Vui lòng nâng cấp để tiếp tục dùng dịch vụ.',
-      top_up: 'Nạp tiền để nâng cấp',
+      pay_to_keep:
+        'Hãy thanh toán %{amount} (%{period}) để tiếp tục dùng dịch vụ sau thời gian dùng thử.',
+      upgrade: 'Nâng cấp tài khoản',
       none: 'Tài khoản của bạn không dùng thử.',
       request: 'Yêu cầu dùng thử',
       request_subject: 'Yêu cầu dùng thử',
@@ -428,11 +427,13 @@ export const vi = {
       trial_running:
         'Tài khoản của bạn đang dùng thử đến hết ngày %{date}. Hãy thanh toán để tiếp tục sử dụng dịch vụ sau thời gian dùng thử.',
       pay_trial: 'Thanh toán',
-      trial_expired:
-        'Thời gian dùng thử của bạn đã kết thúc. Vui lòng nâng cấp tài khoản để tiếp tục sử dụng dịch vụ.',
-      upgrade: 'Nâng cấp',
       request_trial: 'Yêu cầu gia hạn dùng thử',
       trial_request_subject: 'Yêu cầu gia hạn dùng thử',
+    },
+    trial_step: {
+      ended: 'Thời gian dùng thử đã kết thúc ngày %{date}.',
+      pay_to_keep: 'Hãy thanh toán hoá đơn dùng thử %{amount} (%{period}) để giữ máy chủ của bạn.',
+      pay_bill: 'Thanh toán hoá đơn dùng thử',
     },
     upgrade: {
       title: 'Nâng cấp tài khoản',
@@ -441,12 +442,11 @@ export const vi = {
       empty: 'Không có gói dịch vụ nào cần thanh toán.',
       resource: 'Tài nguyên',
       plan: 'Gói',
-      start: 'Bắt đầu',
-      end: 'Kết thúc',
-      charge_this_month: 'Phí tháng này',
+      paid_period: 'Thời gian',
+      amount: 'Số tiền',
       months: '%{smart_count} tháng',
       total: 'Tổng cộng',
-      plan_end: 'Gói dịch vụ có hiệu lực đến hết ngày %{date}.',
+      period: 'Thanh toán cho thời gian %{period}.',
       balance: 'Số dư tài khoản: %{amount}',
       short_balance: 'Số dư không đủ, vui lòng nạp thêm %{amount}.',
       pay: 'Thanh toán %{amount}',
@@ -480,7 +480,7 @@ export const vi = {
         datacenter: 'Trung tâm dữ liệu',
         price: 'Giá/tháng',
         created: 'Ngày tạo',
-        expiry: 'Ngày hết hạn',
+        expiry: 'Hạn sử dụng',
       },
     },
     'cloud-server': {
@@ -503,7 +503,7 @@ export const vi = {
         data_disks: 'Ổ đĩa dữ liệu bổ sung',
         extra_ipv4: 'Số IPv4 bổ sung',
         price: 'Giá gói',
-        expiry: 'Ngày hết hạn',
+        expiry: 'Hạn sử dụng',
       },
     },
     ticket: {
@@ -539,6 +539,7 @@ export const vi = {
       deleting: 'Đang xoá',
       error: 'Gặp lỗi',
       powering_on: 'Đang bật',
+      suspended: 'Tạm ngưng (hoá đơn quá hạn)',
       powering_off: 'Đang tắt',
     },
     progress_label: '%{status}: %{progress}%',
@@ -584,6 +585,10 @@ export const vi = {
       ip_limit_help: 'Mỗi máy chủ có tối đa %{max} IP, tính cả IP chính.',
       number_between: 'Vui lòng nhập số nguyên từ %{min} đến %{max}.',
       disk_below_image: 'Hệ điều hành này cần ổ đĩa gốc tối thiểu %{size} GB.',
+      disk_raised: 'Ổ đĩa gốc đã được nâng lên %{size} GB, mức tối thiểu của %{image}.',
+      license_note:
+        'Hệ điều hành %{image} có phí bản quyền %{price}/tháng, đã cộng vào giá máy chủ.',
+      password_only: '%{image} chỉ đăng nhập bằng mật khẩu, không dùng được SSH key.',
       interval: 'Thời hạn',
       submit: 'Tạo đơn hàng',
     },
@@ -599,6 +604,7 @@ export const vi = {
       data_disk: 'Ổ dữ liệu %{type}: %{size} GB',
       ipv4: 'IPv4: %{smart_count} địa chỉ',
       ipv6: 'IPv6: %{smart_count} địa chỉ',
+      license: 'Bản quyền %{image}',
       monthly: 'Giá mỗi tháng',
       interval: 'Thời hạn',
       vat: 'Trong đó VAT (10%)',
@@ -614,6 +620,8 @@ export const vi = {
       no_key: 'Không dùng SSH key',
       plan_price: '%{amount} / %{months}',
       error_status: 'Máy chủ đang gặp lỗi. Vui lòng liên hệ bộ phận hỗ trợ.',
+      suspended: 'Máy chủ bị tạm ngưng vì hoá đơn quá hạn: thanh toán để dùng lại.',
+      pay: 'Thanh toán hoá đơn',
     },
     actions: {
       label: 'Thao tác với máy chủ',
@@ -685,8 +693,7 @@ export const vi = {
       release: 'Xoá IP',
       release_named: 'Xoá IP %{address}',
       release_title: 'Xoá địa chỉ IP?',
-      release_text:
-        'Địa chỉ %{address} sẽ được gỡ khỏi máy chủ %{name}. Phí đã thanh toán không được hoàn lại.',
+      release_text: 'Địa chỉ %{address} sẽ được gỡ khỏi máy chủ %{name}.',
       released: 'Đã xoá địa chỉ IP %{address}.',
       release_failed: 'Xoá IP không thành công.',
     },
@@ -778,7 +785,7 @@ export const vi = {
       action: 'Xoá',
       action_named: 'Xoá snapshot %{name}',
       title: 'Xoá snapshot %{name}?',
-      text: 'Snapshot sẽ bị xoá vĩnh viễn và không thể khôi phục. Phí đã thanh toán không được hoàn lại.',
+      text: 'Snapshot sẽ bị xoá vĩnh viễn và không thể khôi phục.',
       deleted: 'Đã xoá snapshot %{name}.',
       failed: 'Xoá snapshot không thành công.',
     },
@@ -831,6 +838,7 @@ export const vi = {
       restoring: 'Đang khôi phục',
       deleting: 'Đang xoá',
       error: 'Lỗi',
+      suspended: 'Tạm ngưng (hoá đơn quá hạn)',
     },
     list: {
       title: 'Volume',
@@ -877,6 +885,8 @@ export const vi = {
       no_server: 'Chưa gắn vào máy chủ nào',
       actions: 'Thao tác với volume',
       wait: 'Thao tác đang được thực hiện, trang sẽ tự cập nhật khi hoàn tất.',
+      suspended: 'Volume bị tạm ngưng vì hoá đơn quá hạn: thanh toán để dùng lại.',
+      pay: 'Thanh toán hoá đơn',
     },
     actions: {
       attach: 'Gắn vào máy chủ',
@@ -897,8 +907,7 @@ export const vi = {
       extended: 'Đã mở rộng volume %{name} lên %{size} GB.',
       delete: 'Xoá',
       delete_title: 'Xoá volume %{name}?',
-      delete_text:
-        'Toàn bộ dữ liệu và các snapshot của volume sẽ bị xoá vĩnh viễn. Phí đã trả không được hoàn lại.',
+      delete_text: 'Toàn bộ dữ liệu và các snapshot của volume sẽ bị xoá vĩnh viễn.',
       delete_detach_first: 'Chỉ xoá được volume chưa gắn vào máy chủ: hãy tháo volume trước.',
       deleted: 'Đã xoá volume %{name}.',
       type_name: 'Nhập tên volume (%{name}) để xác nhận',
@@ -938,7 +947,7 @@ export const vi = {
       interval: 'Thời hạn',
       amount: 'Giá trị đơn hàng',
       created: 'Ngày tạo',
-      expiry: 'Sử dụng đến',
+      expiry: 'Hạn sử dụng',
     },
     config: '%{cpu} CPU · %{ram} GB RAM · %{disk} GB',
     created: 'Đã tạo đơn hàng. Vui lòng thanh toán để bắt đầu khởi tạo máy chủ.',
@@ -990,22 +999,36 @@ export const vi = {
     empty: 'Hiện chưa có gói nào.',
     load_failed: 'Không tải được bảng giá. Vui lòng thử lại.',
     not_found: 'Không tìm thấy gói này.',
+    with_license:
+      'Với %{image} (ổ đĩa gốc %{size} GB, gồm bản quyền %{license}/tháng): %{amount}/tháng',
   },
   first_payment: {
     lead_new: 'Thanh toán lần đầu %{amount}',
     lead_change: 'Thanh toán lần này %{amount}',
-    from_today: 'từ hôm nay %{start} đến hết %{end}',
-    from: 'từ %{start} đến hết %{end}',
-    rest_of_this_month: 'phần còn lại của tháng này',
-    rest_of_month: 'phần còn lại của tháng %{month}',
-    plus_months: '+ %{smart_count} tháng',
-    rest_and_months: '%{rest} %{plus}',
     sentence: '%{lead}: %{period} (%{months})',
+    sentence_dates: '%{lead}: %{period}',
     with_then: '%{sentence} — %{then}',
     then_monthly: 'sau đó %{monthly}/tháng',
     then_more_monthly: 'sau đó thêm %{monthly}/tháng',
-    line_prorated: '%{monthly}/tháng, tính theo ngày còn lại',
+    line_prorated: '%{monthly}/tháng, tính theo số giờ còn lại của tháng',
     charged_now: 'Số tiền này được trừ ngay vào số dư.',
+  },
+  periods: {
+    from_through: 'từ %{start} đến hết %{end}',
+    from_today_through: 'từ hôm nay %{start} đến hết %{end}',
+    through: 'đến hết %{end}',
+    rest_of_this_month: 'phần còn lại của tháng này',
+    rest_of_month: 'phần còn lại của tháng %{month}',
+    months: '%{smart_count} tháng',
+    plus_months: '+ %{smart_count} tháng',
+    rest_and_months: '%{rest} %{plus}',
+    length_and_dates: '%{length} (%{period})',
+  },
+  unrefunded: {
+    amount_through:
+      'Phần đã thanh toán còn lại đến hết %{end} (khoảng %{amount}) sẽ không được hoàn lại.',
+    amount: 'Phần đã thanh toán còn lại (khoảng %{amount}) sẽ không được hoàn lại.',
+    none: 'Không có khoản nào được hoàn lại.',
   },
   billing: {
     title: 'Thanh toán',
@@ -1027,7 +1050,7 @@ export const vi = {
         info: 'Nội dung',
         amount: 'Giá trị',
         created: 'Ngày tạo',
-        expiry: 'Sử dụng đến',
+        expiry: 'Hạn sử dụng',
         actions: 'Thao tác',
       },
       number: '#%{id}',
@@ -1065,6 +1088,7 @@ export const vi = {
       empty: 'Chưa có hoá đơn nào.',
       pay: 'Thanh toán',
       pay_label: 'Thanh toán hoá đơn %{code}',
+      trial_bill: 'Hoá đơn dùng thử',
       not_found: 'Không tìm thấy hoá đơn này.',
       back: 'Danh sách hoá đơn',
       print: 'In / lưu PDF',
@@ -1161,13 +1185,15 @@ export const vi = {
         cancelled: 'Đã huỷ',
       },
       plan: '%{price} / %{months} tháng',
-      period: '%{start} – %{end}',
       monthly_price: 'Giá hằng tháng: %{price}',
       product: '%{name} × %{quantity}',
       details: 'Chi tiết',
       details_label: 'Chi tiết dịch vụ %{name}',
       close: 'Đóng',
       empty: 'Chưa có dịch vụ nào.',
+      auto_pay_on: 'Tự động thanh toán gia hạn từ số dư: đang bật.',
+      auto_pay_off: 'Tự động thanh toán gia hạn từ số dư: đang tắt.',
+      auto_pay_change: 'Thay đổi trong trang Tài khoản',
     },
     gift: {
       title: 'Mã quà tặng',
@@ -1299,6 +1325,7 @@ export const vi = {
       'Nội dung chuyển khoản phải có mã %{reference}; thiếu mã, khoản tiền không được cộng tự động.',
     back_to_order: 'Quay lại đơn hàng',
     back_to_origin: 'Quay lại trang trước khi nạp tiền',
+    back_to_upgrade: 'Quay lại nâng cấp tài khoản',
   },
   tickets: {
     status: {
@@ -1365,6 +1392,14 @@ export const vi = {
       phone_help: 'Mặc định mã quốc gia Việt Nam (+84); chọn cờ để đổi quốc gia.',
       save: 'Lưu thông tin',
       saved: 'Đã lưu thông tin cá nhân.',
+    },
+    auto_pay: {
+      title: 'Thanh toán gia hạn',
+      label: 'Tự động thanh toán gia hạn từ số dư',
+      help: 'Đến hạn, hoá đơn gia hạn và hoá đơn kết thúc dùng thử được trừ từ số dư nếu số dư đủ.',
+      saved_on: 'Đã bật tự động thanh toán gia hạn từ số dư.',
+      saved_off: 'Đã tắt tự động thanh toán gia hạn từ số dư.',
+      failed: 'Chưa lưu được thay đổi, cài đặt vẫn giữ như cũ. %{reason}',
     },
     password: {
       title: 'Đổi mật khẩu',
@@ -1498,7 +1533,7 @@ export const vi = {
       volume: 'Ổ đĩa %{name} (%{size} GB %{type})',
       ip: 'Địa chỉ %{version} %{address} (máy chủ %{server})',
     },
-    trial_upgrade_invoice: 'Nâng cấp tài khoản dùng thử: %{resources} (%{start} – %{end})',
+    trial_upgrade_invoice: 'Nâng cấp tài khoản dùng thử: %{resources} (từ %{start} đến hết %{end})',
     otp_sent: 'Mã xác thực đã được gửi tới email của bạn.',
     otp_invalid: 'Mã xác thực không chính xác!',
     otp_verified: 'Xác thực thành công.',
@@ -1516,6 +1551,8 @@ export const vi = {
     server_needs_access: 'Hãy chọn một SSH key hoặc để hệ thống tạo mật khẩu cho máy chủ.',
     image_not_found: 'Không tìm thấy hệ điều hành này.',
     image_needs_disk: 'Hệ điều hành %{image} cần ổ đĩa tối thiểu %{min} GB.',
+    image_password_only:
+      'Hệ điều hành %{image} chỉ đăng nhập bằng mật khẩu, không dùng được SSH key.',
     datacenter_not_found: 'Không tìm thấy trung tâm dữ liệu này.',
     ssh_key_not_found: 'Không tìm thấy SSH key này.',
     ssh_key_deleted: 'Đã xoá SSH key %{name}.',
@@ -1537,6 +1574,7 @@ export const vi = {
       restoring: 'đang được khôi phục',
       deleting: 'đang bị xoá',
       error: 'đang gặp lỗi',
+      suspended: 'đang bị tạm ngưng vì hoá đơn quá hạn',
     },
     package_not_found: 'Không tìm thấy gói dịch vụ này.',
     order_not_found: 'Không tìm thấy đơn hàng này.',
@@ -1578,6 +1616,7 @@ export const vi = {
       rebuilding: 'đang cài đặt lại',
       deleting: 'đang bị xoá',
       error: 'đang gặp lỗi',
+      suspended: 'đang bị tạm ngưng vì hoá đơn quá hạn',
     },
     snapshot_schedule_not_found: 'Máy chủ chưa có lịch sao lưu tự động.',
     snapshot_schedule_exists: 'Máy chủ đã có lịch sao lưu tự động.',
@@ -1619,6 +1658,31 @@ export const vi = {
       ssh_key_subject: 'Khóa bí mật SSH %{key}',
       ssh_key_text:
         'Xin chào %{name},\nCặp khóa SSH "%{key}" (dấu vân tay %{fingerprint}) đã được tạo cho tài khoản của bạn; khóa bí mật nằm ở cuối email này. Đây là bản duy nhất: chúng tôi không lưu khóa bí mật và không thể gửi lại. Hãy lưu vào tệp, ví dụ ~/.ssh/%{key}, chạy chmod 600 ~/.ssh/%{key}, rồi xoá email này. Không chia sẻ khóa bí mật với bất kỳ ai.',
+      invoice_issued_subject: 'Hoá đơn %{code}: %{amount} ₫, hạn thanh toán %{due}',
+      invoice_issued_autopay_text:
+        'Xin chào %{name},\nHoá đơn %{code} đã được phát hành: %{description}.\nSố tiền: %{amount} ₫. Hạn thanh toán: %{due}.\nVào ngày đến hạn, hoá đơn sẽ được thanh toán tự động từ số dư nếu số dư đủ (số dư hiện tại: %{balance} ₫). Bạn có thể tắt thanh toán tự động ở trang Tài khoản.',
+      invoice_issued_manual_text:
+        'Xin chào %{name},\nHoá đơn %{code} đã được phát hành: %{description}.\nSố tiền: %{amount} ₫. Hạn thanh toán: %{due}.\nVui lòng thanh toán trước hạn ở trang Thanh toán (số dư hiện tại: %{balance} ₫).',
+      invoice_paid_subject: 'Đã thanh toán hoá đơn %{code}: %{paid} ₫',
+      invoice_paid_text:
+        'Xin chào %{name},\nHoá đơn %{code} (%{description}) đã được thanh toán %{paid} ₫ từ số dư vào ngày đến hạn. Số dư còn lại: %{balance} ₫.',
+      invoice_reminder_subject: 'Nhắc thanh toán: hoá đơn %{code} đến hạn ngày %{due}',
+      invoice_reminder_text:
+        'Xin chào %{name},\nHoá đơn %{code} (%{description}), số tiền %{amount} ₫, đến hạn ngày %{due}. Số dư hiện tại (%{balance} ₫) không đủ để thanh toán tự động. Vui lòng nạp tiền hoặc thanh toán hoá đơn trước hạn để dịch vụ không bị gián đoạn.',
+      invoice_overdue_subject: 'Hoá đơn %{code} đã quá hạn',
+      invoice_overdue_text:
+        'Xin chào %{name},\nHoá đơn %{code} (%{description}), số tiền %{amount} ₫, đã quá hạn từ ngày %{due}. Tài khoản tạm thời không tạo hay thay đổi được dịch vụ cho đến khi hoá đơn được thanh toán. Nếu hoá đơn chưa được thanh toán, dịch vụ sẽ bị tạm ngưng vào ngày %{suspend}.',
+      invoice_overdue_whitelisted_text:
+        'Xin chào %{name},\nHoá đơn %{code} (%{description}), số tiền %{amount} ₫, đã quá hạn từ ngày %{due}. Vui lòng thanh toán ở trang Thanh toán.',
+      suspended_subject: 'Dịch vụ bị tạm ngưng: hoá đơn %{code} chưa thanh toán',
+      suspended_text:
+        'Xin chào %{name},\nVì hoá đơn %{code} (%{amount} ₫, quá hạn từ ngày %{due}) chưa được thanh toán, %{resources} đã bị tạm ngưng: máy chủ đã được tắt và không thực hiện được thao tác nào. Thanh toán hoá đơn để dịch vụ hoạt động trở lại ngay. Nếu chưa thanh toán, dịch vụ sẽ bị xoá vĩnh viễn vào ngày %{terminate}.',
+      resumed_subject: 'Dịch vụ đã hoạt động trở lại',
+      resumed_text:
+        'Xin chào %{name},\nHoá đơn đã được thanh toán: %{resources} đã hoạt động trở lại.',
+      terminated_subject: 'Dịch vụ đã bị xoá: hoá đơn %{code} không được thanh toán',
+      terminated_text:
+        'Xin chào %{name},\nVì hoá đơn %{code} (%{amount} ₫, quá hạn từ ngày %{due}) không được thanh toán, %{resources} đã bị xoá và hoá đơn đã được huỷ.',
     },
     card_payments: {
       return_url_invalid:
@@ -1692,6 +1756,10 @@ export const vi = {
       already_credited: 'Mã %{reference} đã được cộng tiền trước đó, không cộng thêm.',
       unknown_reference: 'Không có yêu cầu chuyển khoản nào với mã "%{reference}".',
       amount_invalid: 'Số tiền phải là số nguyên dương, tối đa 1.000.000.000 ₫.',
+      different_amount_label:
+        'Cộng số tiền khác với yêu cầu (không đánh dấu: cộng tối đa số tiền khách đã yêu cầu)',
+      credited_capped:
+        'Đã cộng %{amount} ₫ cho mã %{reference}: đúng số tiền yêu cầu, không phải %{typed} ₫ đã nhập. Muốn cộng số tiền đã nhập, hãy đánh dấu "Cộng số tiền khác với yêu cầu".',
       back_to_sandbox: 'Về trang sandbox',
     },
     clock: {
@@ -1706,7 +1774,24 @@ export const vi = {
       backwards: 'Đồng hồ sandbox chỉ chạy tới, không thể lùi thời gian.',
       no_step: 'Hãy cho đồng hồ chạy tới ít nhất 1 giờ.',
       too_far: 'Mỗi lần đồng hồ chỉ chạy tới tối đa %{days} ngày.',
-      foreign_form: 'Chỉ trang /sandbox của chính sandbox mới được chỉnh đồng hồ.',
+      report_title: 'Lần dời này (%{step})',
+      report_nothing: 'Không có gì thay đổi.',
+      report: {
+        renewals_issued: '%{count} hoá đơn gia hạn đã phát hành',
+        trials_billed: '%{count} hoá đơn kết thúc dùng thử đã phát hành',
+        auto_paid: '%{count} hoá đơn tự thanh toán từ số dư',
+        reminders: '%{count} email nhắc thanh toán đã gửi',
+        overdue: '%{count} hoá đơn đã quá hạn',
+        suspended: '%{count} dịch vụ bị tạm ngưng',
+        resumed: '%{count} dịch vụ hoạt động lại',
+        terminated: '%{count} dịch vụ bị xoá',
+      },
+    },
+    sandbox_form: {
+      refused_title: 'Biểu mẫu bị từ chối',
+      refused:
+        'Biểu mẫu này không được gửi từ trang sandbox đang mở trong trình duyệt này, hoặc trang đã cũ (sandbox vừa khởi động lại). Không có gì thay đổi. Hãy mở lại trang rồi thử lại.',
+      back: 'Về trang sandbox',
     },
     outbox: {
       title: 'Hộp thư sandbox',

@@ -2,9 +2,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { withToken } from '../../server/testing';
+import type { TrialPackageList } from '../api/auth';
 import { authProvider } from '../authProvider/authProvider';
 import { formatDate } from '../domain/dates';
 import { formatVnd } from '../domain/money';
+import { lastDayPaid } from '../domain/periods';
 import { breadcrumbTrail } from './breadcrumbTrail';
 import { fakeWindowWidth, renderShell, shellSandboxPerTest, signInAs } from './layoutTestHarness';
 import { activeMenuItem } from './PortalMenu';
@@ -249,15 +252,31 @@ describe('the banners', () => {
     expect(target.searchParams.get('subject')).toBe('Yêu cầu gia hạn dùng thử');
   });
 
-  it('ask to upgrade when the trial has expired', async () => {
-    const { user } = await signInAs(sandbox(), 'expired@example.vn');
+  it('ask to pay the ended trial’s one bill, with its amount and period, and nothing else to pay', async () => {
+    const { token, user } = await signInAs(sandbox(), 'expired@example.vn');
     expect(user.trial).toMatchObject({ expired: true });
+    const answer = await sandbox().app.inject({
+      url: '/api/v1/auth/trial',
+      headers: withToken(token),
+    });
+    const bill = answer.json() as TrialPackageList;
+    // The sandbox bills the ended trial with one open invoice, the account's only overdue one.
+    expect(bill.invoice_id).not.toBeNull();
+    expect(user.unpaid_amount).toBe(bill.total);
+    const [item] = bill.items;
     renderShell();
     const banner = await screen.findByText(
-      'Thời gian dùng thử của bạn đã kết thúc. Vui lòng nâng cấp tài khoản để tiếp tục sử dụng dịch vụ.',
+      `Thời gian dùng thử đã kết thúc ngày ${formatDate(user.trial.end_date as string)}. ` +
+        `Hãy thanh toán hoá đơn dùng thử ${formatVnd(bill.total)} ` +
+        `(từ ${formatDate(item!.start)} đến hết ${lastDayPaid(item!.end)}) để giữ máy chủ của bạn.`,
     );
     const alert = banner.closest('[role="alert"]') as HTMLElement;
-    expect(within(alert).getByRole('button', { name: 'Nâng cấp' })).toBeInTheDocument();
+    expect(within(alert).getAllByRole('button')).toHaveLength(1);
+    // The trial's bill is the overdue invoice: no second banner asks to pay it again.
+    expect(screen.queryByText(/Bạn có hoá đơn quá hạn thanh toán/)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toEqual([alert]);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Thanh toán hoá đơn dùng thử' }));
+    expect(await screen.findByRole('dialog', { name: 'Nâng cấp tài khoản' })).toBeInTheDocument();
   });
 
   it('are absent for a paying customer in good standing', async () => {

@@ -7,9 +7,11 @@ import type { TrialPackageList } from '../api/auth';
 import { topUpReturnPath } from '../components/topUpPath';
 import { formatDate } from '../domain/dates';
 import { formatVnd } from '../domain/money';
+import { lastDayPaid } from '../domain/periods';
 import {
   breakNetworkFor,
   currentUser,
+  fakeWindowWidth,
   holdCalls,
   renderShell,
   setBalance,
@@ -51,7 +53,7 @@ async function openDialog(trialEnd: string) {
 }
 
 describe('the trial upgrade dialog', () => {
-  it('lists the packages with plan, dates and this month’s charge, the total and the end of the plan', async () => {
+  it('lists the packages with plan, the period paid and the amount, the total and the period in words', async () => {
     const { user, packages } = await signInToTrial(10_000_000);
     const load = holdCalls('/api/v1/auth/trial');
     renderShell();
@@ -68,27 +70,48 @@ describe('the trial upgrade dialog', () => {
     expect(packages.items.map((item) => item.resource)).toEqual([
       'Máy chủ vps-dung-thu-01 (1 CPU · 1 GB RAM · 10 GB SSD)',
     ]);
+    // The end is exclusive (the start of next month): the last day paid is the day before.
+    const words = (item: TrialPackageList['items'][number]) =>
+      `từ ${formatDate(item.start)} đến hết ${lastDayPaid(item.end)}`;
     expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
-      ['Tài nguyên', 'Gói', 'Bắt đầu', 'Kết thúc', 'Phí tháng này'],
+      ['Tài nguyên', 'Gói', 'Thời gian', 'Số tiền'],
       ...packages.items.map((item) => [
         item.resource,
         `${formatVnd(item.plan.price)} / ${item.plan.interval_count} tháng`,
-        formatDate(item.start),
-        formatDate(item.end),
+        words(item),
         formatVnd(item.price.charge_this_month),
       ]),
       ['Tổng cộng', formatVnd(packages.total)],
     ]);
-    const planEnd = packages.items
-      .map((item) => item.end)
-      .sort()
-      .at(-1) as string;
+    const [item] = packages.items;
     expect(
-      within(dialog).getByText(`Gói dịch vụ có hiệu lực đến hết ngày ${formatDate(planEnd)}.`),
+      within(dialog).getByText(`Thanh toán cho thời gian ${words(item!)}.`),
     ).toBeInTheDocument();
+    expect(lastDayPaid(item!.end)).not.toBe(formatDate(item!.end));
     expect(
       within(dialog).getByRole('button', { name: `Thanh toán ${formatVnd(packages.total)}` }),
     ).toBeEnabled();
+  });
+
+  it('stacks the packages on a phone instead of a table cut at the edge', async () => {
+    const { user, packages } = await signInToTrial(10_000_000);
+    fakeWindowWidth(375);
+    renderShell();
+
+    const dialog = await openDialog(user.trial.end_date as string);
+    const list = await within(dialog).findByRole('region', {
+      name: 'Các gói dịch vụ cần thanh toán',
+    });
+    expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+    const [entry] = within(list).getAllByRole('listitem');
+    const [item] = packages.items;
+    expect(entry).toHaveTextContent(item!.resource);
+    expect(entry).toHaveTextContent(
+      `Thời giantừ ${formatDate(item!.start)} đến hết ${lastDayPaid(item!.end)}`,
+    );
+    expect(entry).toHaveTextContent(`Số tiền${formatVnd(item!.price.charge_this_month)}`);
+    expect(list).toHaveTextContent(`Tổng cộng${formatVnd(packages.total)}`);
+    Reflect.deleteProperty(window, 'matchMedia');
   });
 
   it('pays once with a spinner, then refreshes the user, hides the banner, closes and shows the server’s message', async () => {
@@ -156,8 +179,8 @@ describe('the trial upgrade dialog', () => {
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sandbox().requests).not.toContain(`POST ${UPGRADE_PATH}`);
-    // The top-up's success page will offer the way back to the page the dialog was opened on.
-    expect(topUpReturnPath()).toBe('/dashboard');
+    // The top-up's success page will offer the way back to this dialog, open on the same page.
+    expect(topUpReturnPath()).toBe('/dashboard?upgrade=1');
   });
 
   it('says the packages could not be loaded, without a toast, and loads them on Retry', async () => {

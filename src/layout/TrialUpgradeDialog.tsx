@@ -1,10 +1,14 @@
 /**
  * The trial upgrade dialog (spec §2 "Banners and the upgrade dialog", §4 "Trial upgrade
- * success"): the packages the upgrade pays for — named as the customer knows them, priced by the
- * sandbox from today to the end of the month — and their total. When the balance covers the total
- * the button pays; otherwise it leads to billing with the missing amount and the top-up dialog
- * open. Spec §8 keeps a failed load silent (no toast): the dialog itself says it could not load
- * and offers to try again, so a failure never reads as "nothing to pay".
+ * success"): the packages the upgrade pays for — named as the customer knows them — the period
+ * they are paid for ("từ DD-MM-YYYY đến hết DD-MM-YYYY": while the trial runs from today, once it
+ * has ended its one bill, from its end; both to the end of that month) and their total. When the
+ * balance covers the total the button pays (for an ended trial that pays its bill, as Billing
+ * would); otherwise it leads to billing with the missing amount and the top-up dialog open, and
+ * the top-up's success page leads back to this dialog, open (`?upgrade=1`, see trialStep.ts).
+ * On a phone the packages are stacked, not a table cut at the screen's edge. Spec §8 keeps a
+ * failed load silent (no toast): the dialog itself says it could not load and offers to try
+ * again, so a failure never reads as "nothing to pay".
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,6 +18,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -21,22 +26,33 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import { authApi, type TrialPackageList } from '../api/auth';
 import { LoadFailed } from '../components/LoadFailed';
+import { PHONE_QUERY } from '../components/phoneLayout';
 import { rememberTopUpReturn, topUpPath } from '../components/topUpPath';
+import { packagesPeriod, trialBillWords, upgradeDialogPath } from '../components/trialStep';
 import { useRefreshIdentity } from '../components/useRefreshIdentity';
 import { getToken } from '../authProvider/sessionStore';
-import { formatDate } from '../domain/dates';
 import { NOTIFICATION_MS } from '../domain/constants';
 import { formatVnd } from '../domain/money';
+import { sayPeriod } from '../domain/periods';
+
+/** The react-admin resource of Billing's invoice list, read again after the upgrade paid one. */
+const INVOICES_RESOURCE = 'invoices';
 
 interface TrialUpgradeDialogProps {
   open: boolean;
   balance: number;
+  /** The trial has ended: the dialog pays its one bill. */
+  expired: boolean;
+  /** When the trial ends or ended. */
+  trialEnd: string | null;
   onClose: () => void;
   /** Called after a successful upgrade, once the identity has been refreshed. */
   onUpgraded: () => void;
@@ -69,6 +85,8 @@ export function TrialUpgradeDialog(props: TrialUpgradeDialogProps) {
 
 function UpgradeContent({
   balance,
+  expired,
+  trialEnd,
   onClose,
   onUpgraded,
   refreshIdentity,
@@ -78,6 +96,8 @@ function UpgradeContent({
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
+  const onPhone = useMediaQuery(PHONE_QUERY, { noSsr: true });
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const refreshAfterPayment = useRefreshIdentity();
   const [packages, setPackages] = useState<Packages>({ state: 'loading' });
@@ -135,7 +155,7 @@ function UpgradeContent({
   const { items, total } = packages.list;
   const missing = Math.max(0, total - balance);
   const canPay = missing === 0;
-  const planEnd = latestEnd(packages.list);
+  const period = packagesPeriod(packages.list);
 
   const pay = async () => {
     if (payingRef.current) return;
@@ -149,6 +169,8 @@ function UpgradeContent({
       // (the shared refresh does, and refreshes the dashboard's figures too).
       await refreshAfterPayment();
       await refreshIdentity();
+      // For an ended trial the upgrade paid its bill: Billing's list shows it paid.
+      await queryClient.invalidateQueries({ queryKey: [INVOICES_RESOURCE] });
       notify(message, {
         type: 'success',
         messageArgs: { _: message },
@@ -172,8 +194,8 @@ function UpgradeContent({
   };
 
   const topUp = () => {
-    // The top-up's success page offers the way back here, where the banner opens this dialog.
-    rememberTopUpReturn(`${location.pathname}${location.search}`);
+    // The top-up's success page offers the way back to this page with this dialog open.
+    rememberTopUpReturn(upgradeDialogPath(location.pathname, location.search));
     onClose();
     navigate(topUpPath(missing));
   };
@@ -185,55 +207,20 @@ function UpgradeContent({
           <Typography>{translate('shell.upgrade.empty')}</Typography>
         ) : (
           <>
-            {/* Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too. */}
-            <TableContainer
-              tabIndex={0}
-              role="region"
-              aria-label={translate('shell.upgrade.packages')}
-            >
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('shell.upgrade.resource')}</TableCell>
-                    <TableCell>{translate('shell.upgrade.plan')}</TableCell>
-                    <TableCell>{translate('shell.upgrade.start')}</TableCell>
-                    <TableCell>{translate('shell.upgrade.end')}</TableCell>
-                    <TableCell align="right">
-                      {translate('shell.upgrade.charge_this_month')}
-                    </TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {items.map((item) => (
-                    <TableRow key={item.id}>
-                      <TableCell>{item.resource}</TableCell>
-                      <TableCell>
-                        {formatVnd(item.plan.price)} /{' '}
-                        {translate('shell.upgrade.months', {
-                          smart_count: item.plan.interval_count,
-                        })}
-                      </TableCell>
-                      <TableCell>{formatDate(item.start)}</TableCell>
-                      <TableCell>{formatDate(item.end)}</TableCell>
-                      <TableCell align="right">{formatVnd(item.price.charge_this_month)}</TableCell>
-                    </TableRow>
-                  ))}
-                  <TableRow>
-                    <TableCell colSpan={4} sx={{ fontWeight: 700 }}>
-                      {translate('shell.upgrade.total')}
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontWeight: 700 }}>
-                      {formatVnd(total)}
-                    </TableCell>
-                  </TableRow>
-                </TableBody>
-              </Table>
-            </TableContainer>
-            {planEnd ? (
-              <Typography sx={{ mt: 2 }}>
-                {translate('shell.upgrade.plan_end', { date: formatDate(planEnd) })}
+            {period ? (
+              <Typography sx={{ mb: 2 }}>
+                {expired && trialEnd
+                  ? trialBillWords(translate, { trialEnd, amount: total, period })
+                  : translate('shell.upgrade.period', {
+                      period: sayPeriod(translate, period.start, period.end),
+                    })}
               </Typography>
             ) : null}
+            {onPhone ? (
+              <PackageStack list={packages.list} />
+            ) : (
+              <PackageTable list={packages.list} />
+            )}
             <Typography sx={{ mt: 1 }}>
               {translate('shell.upgrade.balance', { amount: formatVnd(balance) })}
             </Typography>
@@ -269,11 +256,104 @@ function UpgradeContent({
   );
 }
 
-/** The end-of-plan date: when the last of the upgraded packages ends. */
-function latestEnd(list: TrialPackageList): string | undefined {
-  let latest: string | undefined;
-  for (const item of list.items) {
-    if (latest === undefined || Date.parse(item.end) > Date.parse(latest)) latest = item.end;
-  }
-  return latest;
+type Translate = ReturnType<typeof useTranslate>;
+
+/** One package's plan: "120.000 ₫ / 1 tháng". */
+function planText(item: TrialPackageList['items'][number], translate: Translate): string {
+  return `${formatVnd(item.plan.price)} / ${translate('shell.upgrade.months', {
+    smart_count: item.plan.interval_count,
+  })}`;
+}
+
+/** One package's period: "từ 20-07-2025 đến hết 31-07-2025". */
+function periodText(item: TrialPackageList['items'][number], translate: Translate): string {
+  return sayPeriod(translate, item.start, item.end);
+}
+
+/** The packages as a table, from a tablet's width on. */
+function PackageTable({ list }: { list: TrialPackageList }) {
+  const translate = useTranslate();
+  return (
+    <TableContainer role="region" aria-label={translate('shell.upgrade.packages')}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('shell.upgrade.resource')}</TableCell>
+            <TableCell>{translate('shell.upgrade.plan')}</TableCell>
+            <TableCell>{translate('shell.upgrade.paid_period')}</TableCell>
+            <TableCell align="right">{translate('shell.upgrade.amount')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {list.items.map((item) => (
+            <TableRow key={item.id}>
+              <TableCell>{item.resource}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{planText(item, translate)}</TableCell>
+              <TableCell>{periodText(item, translate)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatVnd(item.price.charge_this_month)}
+              </TableCell>
+            </TableRow>
+          ))}
+          <TableRow>
+            <TableCell colSpan={3} sx={{ fontWeight: 700 }}>
+              {translate('shell.upgrade.total')}
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+              {formatVnd(list.total)}
+            </TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** The packages stacked one under another on a phone: nothing is cut at the screen's edge. */
+function PackageStack({ list }: { list: TrialPackageList }) {
+  const translate = useTranslate();
+  return (
+    <Box role="region" aria-label={translate('shell.upgrade.packages')}>
+      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {list.items.map((item) => (
+          <Box
+            component="li"
+            key={item.id}
+            sx={{ borderBottom: 1, borderColor: 'divider', pb: 1.5, overflowWrap: 'anywhere' }}
+          >
+            <Typography sx={{ fontWeight: 600 }}>{item.resource}</Typography>
+            <Box component="dl" sx={{ m: 0, mt: 0.5 }}>
+              {(
+                [
+                  ['shell.upgrade.plan', planText(item, translate)],
+                  ['shell.upgrade.paid_period', periodText(item, translate)],
+                  ['shell.upgrade.amount', formatVnd(item.price.charge_this_month)],
+                ] as const
+              ).map(([label, value]) => (
+                <Stack
+                  key={label}
+                  direction="row"
+                  spacing={1}
+                  sx={{ justifyContent: 'space-between' }}
+                >
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {translate(label)}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
+                    {value}
+                  </Typography>
+                </Stack>
+              ))}
+            </Box>
+          </Box>
+        ))}
+      </Stack>
+      <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', mt: 1.5 }}>
+        <Typography sx={{ fontWeight: 700 }}>{translate('shell.upgrade.total')}</Typography>
+        <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+          {formatVnd(list.total)}
+        </Typography>
+      </Stack>
+    </Box>
+  );
 }

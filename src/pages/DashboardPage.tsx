@@ -12,7 +12,7 @@ import { Title, useTranslate } from 'react-admin';
 
 import { usePageTitle } from '../components/usePageTitle';
 import { displayName, usePortalIdentity } from '../layout/usePortalIdentity';
-import { MoneyCard, TrialCard } from './dashboard/AccountCards';
+import { MoneyCard, TrialCard, trialCardShown } from './dashboard/AccountCards';
 import { RecentInvoicesCard, RecentOrdersCard, RenewalsCard } from './dashboard/RecordCards';
 import { ResourcesCard, ServersCard } from './dashboard/ResourceCards';
 import { SpendingCard } from './dashboard/SpendingCard';
@@ -42,9 +42,11 @@ export default function DashboardPage() {
         <Grid size={{ xs: 12, md: 6, lg: 4 }}>
           <ResourcesCard summary={summary} />
         </Grid>
-        <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-          <TrialCard summary={summary} />
-        </Grid>
+        {trialCardShown(summary, identity?.id) ? (
+          <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+            <TrialCard summary={summary} />
+          </Grid>
+        ) : null}
         <Grid size={{ xs: 12, lg: 8 }}>
           <SpendingCard summary={summary} />
         </Grid>

@@ -182,14 +182,14 @@ test('an account with an expired trial and an overdue invoice sees why it cannot
   await signInAt(page, 'expired@example.vn');
   await page.goto('/idc/cloud-server/create');
   await expect(
-    page.getByText('Không thể thực hiện thao tác do: có hoá đơn quá hạn, đã hết hạn dùng thử.'),
+    page.getByText('Không thể thực hiện thao tác do: đã hết hạn dùng thử.'),
   ).toBeVisible();
   await page.getByLabel('Tên máy chủ').fill('blocked-01');
   await expect(page.getByRole('button', { name: 'Tạo đơn hàng' })).toBeDisabled();
 
   await page.getByRole('button', { name: 'English' }).click();
   await expect(
-    page.getByText('This action is not allowed because of: overdue invoices, the trial has ended.'),
+    page.getByText('This action is not allowed because of: the trial has ended.'),
   ).toBeVisible();
 });
 
@@ -298,6 +298,13 @@ test('on a 375 px phone the server list and detail fit, with the header and ever
   const prompt = dialog.getByText(`Nhập tên máy chủ "${name}" để xác nhận`);
   await expect(prompt).toBeVisible();
   expect(await shownWhole(prompt)).toBe(true);
+  // So is what the customer gives up: the amount and the last day paid, wrapped, not cut.
+  const unrefunded = dialog.getByTestId('unrefunded-note');
+  await expect(unrefunded).toHaveText(
+    /^Phần đã thanh toán còn lại đến hết \d\d-\d\d-\d{4} \(khoảng [\d.]+ ₫\) sẽ không được hoàn lại\.$/,
+  );
+  expect(await shownWhole(unrefunded)).toBe(true);
+  expect(await sidewaysScroll(page)).toBe(0);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(more).toBeFocused();

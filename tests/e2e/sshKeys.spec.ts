@@ -146,6 +146,6 @@ test('a customer with overdue invoices sees why keys cannot be deleted', async (
   await expect(page).toHaveURL(/\/idc\/dashboard$/);
   await page.goto('/idc/ssh-keys');
   await expect(
-    page.getByText('Không thể thực hiện thao tác do: có hoá đơn quá hạn, đã hết hạn dùng thử.'),
+    page.getByText('Không thể thực hiện thao tác do: đã hết hạn dùng thử.'),
   ).toBeVisible();
 });

@@ -208,3 +208,14 @@ export async function signInAsNewCustomer(
   const token = await page.evaluate(() => localStorage.getItem('access_token'));
   return { email, token: token ?? '' };
 }
+
+/** Calls the API as the page's signed-in customer; answers the JSON body after checking the status. */
+export async function callApi(page: Page, method: 'get' | 'post', path: string, data?: object) {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const answer = await page.request[method](`/api/v1${path}`, {
+    headers: { Authorization: `Token ${token}` },
+    ...(data && { data }),
+  });
+  expect(answer.status(), await answer.text()).toBeLessThan(300);
+  return answer.json();
+}

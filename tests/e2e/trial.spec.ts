@@ -62,7 +62,7 @@ test('the trial customer upgrades', async ({ page }) => {
   await expect(dialog.getByRole('row').filter({ hasText: SERVER })).toBeVisible();
   await expect(dialog.getByRole('row').filter({ hasText: 'Tổng cộng' })).toContainText(vnd(total));
   await expect(
-    dialog.getByText(/^Gói dịch vụ có hiệu lực đến hết ngày \d\d-\d\d-\d{4}\.$/),
+    dialog.getByText(/^Thanh toán cho thời gian từ \d\d-\d\d-\d{4} đến hết \d\d-\d\d-\d{4}\.$/),
   ).toBeVisible();
 
   expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
@@ -72,11 +72,9 @@ test('the trial customer upgrades', async ({ page }) => {
   await dialog.getByRole('button', { name: `Nạp thêm ${vnd(total)}` }).click();
   await expect(page).toHaveURL(new RegExp(`/idc/billing\\?amount=${total}&topup=1$`));
   await topUpByCard(page, total);
-  // The success page leads back to where the customer left for the top-up.
-  await page.getByRole('link', { name: 'Quay lại trang trước khi nạp tiền' }).click();
+  // The success page leads back to the dialog, open on the page it was opened on.
+  await page.getByRole('link', { name: 'Quay lại nâng cấp tài khoản' }).click();
   await expect(page).toHaveURL(/\/idc\/dashboard$/);
-
-  await banner.getByRole('button', { name: 'Thanh toán' }).click();
   dialog = page.getByRole('dialog', { name: 'Nâng cấp tài khoản' });
   await dialog.getByRole('button', { name: `Thanh toán ${vnd(total)}` }).click();
 
@@ -116,8 +114,9 @@ test('the upgrade dialog fits a 375 px phone, in both languages', async ({ page 
   await page.getByRole('button', { name: 'English' }).click();
   await page.getByRole('alert').getByRole('button', { name: 'Pay' }).click();
   const english = page.getByRole('dialog', { name: 'Upgrade your account' });
+  // Stacked on a phone, not a table cut at the screen's edge.
   await expect(
-    english.getByRole('row').filter({ hasText: 'Server vps-dung-thu-01' }),
+    english.getByRole('listitem').filter({ hasText: 'Server vps-dung-thu-01' }),
   ).toBeVisible();
   expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
 });

@@ -1,6 +1,7 @@
 /**
  * /account: the customer's profile, the verification of the e-mail and phone by one-time codes,
- * the password and the details printed on VAT invoices (spec §2, §3, §5, §7, §8). Each card loads
+ * the password, the details printed on VAT invoices (spec §2, §3, §5, §7, §8) and whether
+ * renewals are paid from the balance on their due date (issue 16). Each card loads
  * and fails on its own, so a failing invoice-info read does not hide the profile.
  */
 import Box from '@mui/material/Box';
@@ -9,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
 
 import { usePageTitle } from '../../components/usePageTitle';
+import { AutoPayCard } from './AutoPayCard';
 import { InvoiceInfoCard } from './InvoiceInfoCard';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
@@ -36,6 +38,9 @@ export default function AccountPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <PasswordCard />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <AutoPayCard />
         </Grid>
       </Grid>
     </Box>

@@ -6,6 +6,7 @@
 import Typography from '@mui/material/Typography';
 import { DataTable, SelectInput, TextInput, useGetList, useTranslate } from 'react-admin';
 
+import { serverNow } from '../../api/serverClock';
 import type { AgencyAccount, AgencyInvoice, InvoiceStatus } from '../../dataProvider/dataProvider';
 import { ALL_ON_ONE_PAGE } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
@@ -48,7 +49,7 @@ export function AgencyInvoiceList() {
       filters={filters}
       emptyText={translate('agency.invoices.empty')}
       rowSx={(invoice) =>
-        isOverdue(invoice, new Date()) ? { backgroundColor: 'rgba(211, 47, 47, 0.06)' } : {}
+        isOverdue(invoice, serverNow()) ? { backgroundColor: 'rgba(211, 47, 47, 0.06)' } : {}
       }
     >
       <InvoiceColumn

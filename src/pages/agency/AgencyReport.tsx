@@ -21,6 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 
+import { serverNow } from '../../api/serverClock';
 import { BarChart, compactDong } from '../../components/BarChart';
 import { LoadFailed } from '../../components/LoadFailed';
 import type { AgencyReport as Report, PortalDataProvider } from '../../dataProvider/dataProvider';
@@ -32,7 +33,7 @@ const LAST_YEAR = 2100;
 const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
 const CHART_HEIGHT = 260;
 
-const thisYear = () => new Date(Date.now() + VIETNAM_OFFSET_MS).getUTCFullYear();
+const thisYear = () => new Date(serverNow().getTime() + VIETNAM_OFFSET_MS).getUTCFullYear();
 
 export default function AgencyReport() {
   const translate = useTranslate();

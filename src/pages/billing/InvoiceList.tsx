@@ -1,15 +1,20 @@
 /**
  * The invoices tab of /billing: a server-paged list whose filters (status, code) and page live in
  * the URL, so a reload or a shared link keeps them. Overdue invoices stand out; an open one can
- * be paid from the balance (PayInvoiceDialog).
+ * be paid from the balance (PayInvoiceDialog). An invoice naming no resource (a trial's bill, an
+ * upgrade) is described by its text; the open bill of an ended trial is marked as the trial's
+ * (GET /auth/trial `invoice_id`): paying it here ends the trial, and the payment's refresh of
+ * the identity takes the trial's banner and block away.
  */
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { DataTable, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
+import { serverNow } from '../../api/serverClock';
 import type { Invoice, InvoiceStatus } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
 import { isOverdue } from '../../domain/invoices';
@@ -19,6 +24,7 @@ import { invoiceResourceText, InvoiceStatusChip } from './InvoiceStatusChip';
 import { PayInvoiceDialog } from './PayInvoiceDialog';
 import { INVOICES_RESOURCE } from './useRefreshAfterPayment';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
+import { useTrialStep } from '../../components/trialStep';
 
 const InvoiceColumn = DataTable.Col<Invoice>;
 
@@ -27,6 +33,7 @@ const STATUSES: InvoiceStatus[] = ['open', 'paid', 'cancelled', 'other'];
 export function InvoiceList() {
   const translate = useTranslate();
   const [paying, setPaying] = useState<Invoice | null>(null);
+  const trialBill = useTrialStep()?.invoiceId ?? null;
   const filters = [
     <SelectInput
       key="status"
@@ -48,7 +55,7 @@ export function InvoiceList() {
         filters={filters}
         emptyText={translate('billing.invoice.empty')}
         rowSx={(invoice) =>
-          isOverdue(invoice, new Date()) ? { backgroundColor: 'rgba(211, 47, 47, 0.06)' } : {}
+          isOverdue(invoice, serverNow()) ? { backgroundColor: 'rgba(211, 47, 47, 0.06)' } : {}
         }
       >
         <InvoiceColumn
@@ -56,13 +63,23 @@ export function InvoiceList() {
           label="billing.invoice.fields.code"
           disableSort
           render={(invoice) => (
-            <MuiLink
-              component={Link}
-              to={`/billing/invoices/${invoice.id}`}
-              sx={{ fontWeight: 600 }}
-            >
-              {invoice.code}
-            </MuiLink>
+            <>
+              <MuiLink
+                component={Link}
+                to={`/billing/invoices/${invoice.id}`}
+                sx={{ fontWeight: 600 }}
+              >
+                {invoice.code}
+              </MuiLink>
+              {invoice.id === trialBill ? (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={translate('billing.invoice.trial_bill')}
+                  sx={{ ml: 1 }}
+                />
+              ) : null}
+            </>
           )}
         />
         <InvoiceColumn
@@ -70,7 +87,11 @@ export function InvoiceList() {
           className={HIDDEN_ON_PHONE}
           label="billing.invoice.fields.resource"
           disableSort
-          render={(invoice) => invoiceResourceText(invoice, translate)}
+          render={(invoice) =>
+            invoice.resource_type === null && invoice.description
+              ? invoice.description
+              : invoiceResourceText(invoice, translate)
+          }
         />
         <InvoiceColumn
           source="amount"
@@ -99,8 +120,8 @@ export function InvoiceList() {
           render={(invoice) => (
             <Typography
               variant="body2"
-              color={isOverdue(invoice, new Date()) ? 'error' : undefined}
-              sx={{ fontWeight: isOverdue(invoice, new Date()) ? 700 : undefined }}
+              color={isOverdue(invoice, serverNow()) ? 'error' : undefined}
+              sx={{ fontWeight: isOverdue(invoice, serverNow()) ? 700 : undefined }}
             >
               {formatDate(invoice.due_date)}
             </Typography>

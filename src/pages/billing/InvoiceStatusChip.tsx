@@ -1,7 +1,11 @@
-/** An invoice's status as a coloured chip; an overdue open invoice reads "Overdue" in red. */
+/**
+ * An invoice's status as a coloured chip; an overdue open invoice reads "Overdue" in red, overdue
+ * by the server's clock (the one the banner and the API's block go by), not the device's.
+ */
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import { useTranslate } from 'react-admin';
 
+import { serverNow } from '../../api/serverClock';
 import type { Invoice, InvoiceStatus } from '../../dataProvider/dataProvider';
 import { isOverdue } from '../../domain/invoices';
 
@@ -14,7 +18,7 @@ const STATUS_COLORS: Record<InvoiceStatus, ChipProps['color']> = {
 
 export function InvoiceStatusChip({ invoice }: { invoice: Invoice }) {
   const translate = useTranslate();
-  const overdue = isOverdue(invoice, new Date());
+  const overdue = isOverdue(invoice, serverNow());
   return (
     <Chip
       size="small"

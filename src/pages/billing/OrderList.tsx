@@ -15,6 +15,7 @@ import { usePortalNotify } from '../../components/usePortalNotify';
 import type { Order, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
+import { sayPaidThrough } from '../../domain/periods';
 import { CancelOrderDialog } from '../order/CancelOrderDialog';
 import { BillingTable } from './BillingTable';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
@@ -70,7 +71,7 @@ export function OrderList() {
           className={HIDDEN_ON_PHONE}
           label="billing.orders.fields.expiry"
           disableSort
-          render={(order) => (order.expiry ? formatDate(order.expiry) : '—')}
+          render={(order) => (order.expiry ? sayPaidThrough(translate, order.expiry) : '—')}
         />
         <OrderColumn
           label="billing.orders.fields.actions"

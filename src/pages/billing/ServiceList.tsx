@@ -1,7 +1,8 @@
 /**
  * The services tab of /billing: what the customer pays for, one package per paid resource, with
  * its plan, period, next renewal and this month's charge; server-paged, with the resource type
- * and status filters in the URL.
+ * and status filters in the URL. Above it, one line says whether renewals are paid from the
+ * balance on their due date (the account's auto-pay setting), with a link to change it.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,10 +12,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
+import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, SelectInput, useDataProvider, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 
 import { LoadFailed } from '../../components/LoadFailed';
 import type {
@@ -25,6 +28,8 @@ import type {
 } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
+import { sayPeriod } from '../../domain/periods';
+import { ACCOUNT_QUERY_KEYS } from '../account/accountQueries';
 import { BillingTable } from './BillingTable';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
@@ -74,6 +79,7 @@ export function ServiceList() {
 
   return (
     <>
+      <AutoPayLine />
       <BillingTable<Package>
         resource={PACKAGES_RESOURCE}
         filters={filters}
@@ -123,12 +129,7 @@ export function ServiceList() {
           className={HIDDEN_ON_PHONE}
           label="billing.services.fields.period"
           disableSort
-          render={(service) =>
-            translate('billing.services.period', {
-              start: formatDate(service.start),
-              end: formatDate(service.end),
-            })
-          }
+          render={(service) => sayPeriod(translate, service.start, service.end)}
         />
         <PackageColumn
           source="end"
@@ -161,6 +162,29 @@ export function ServiceList() {
       </BillingTable>
       {viewing ? <ServiceDialog listed={viewing} onClose={() => setViewing(null)} /> : null}
     </>
+  );
+}
+
+/** The account's auto-pay setting in one line, with the way to change it on /account. */
+function AutoPayLine() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const profile = useQuery({
+    queryKey: ACCOUNT_QUERY_KEYS.profile,
+    queryFn: () => dataProvider.getProfile(),
+  });
+  if (!profile.data) return null;
+  return (
+    <Typography variant="body2" sx={{ mt: 2 }} data-testid="auto-pay-setting">
+      {translate(
+        profile.data.auto_pay_renewals
+          ? 'billing.services.auto_pay_on'
+          : 'billing.services.auto_pay_off',
+      )}{' '}
+      <MuiLink component={Link} to="/account">
+        {translate('billing.services.auto_pay_change')}
+      </MuiLink>
+    </Typography>
   );
 }
 

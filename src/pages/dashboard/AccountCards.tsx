@@ -1,4 +1,9 @@
-/** The money card (balance, unpaid amount, top up, pay) and the trial card of the dashboard. */
+/**
+ * The money card (balance, unpaid amount, top up, pay) and the trial card of the dashboard. The
+ * trial card says the trial's one next step in the banner's words, with one button that opens the
+ * upgrade dialog (src/components/trialStep.ts); it offers "request a trial" only to an account
+ * that never had one, and is not shown to one whose trial is paid (`trialCardShown`).
+ */
 import AddCardIcon from '@mui/icons-material/AddCard';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,8 +13,17 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 import { rememberTopUpReturn, topUpPath } from '../../components/topUpPath';
+import {
+  expectedPeriod,
+  hadTrial,
+  trialBillWords,
+  upgradeDialogPath,
+  useTrialStep,
+} from '../../components/trialStep';
+import { serverNow } from '../../api/serverClock';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
+import { sayPeriod } from '../../domain/periods';
 import { DashboardCard, EmptyState } from './DashboardCard';
 import type { DashboardSummary, SummaryQuery } from './useDashboardSummary';
 
@@ -104,8 +118,19 @@ export function TrialCard({ summary }: { summary: SummaryQuery }) {
   );
 }
 
+/**
+ * Whether the dashboard shows the trial card: not to an account whose trial is over and paid (the
+ * user info no longer has its dates; `active` or this browser's memory says there was one).
+ */
+export function trialCardShown(summary: SummaryQuery, userId: number | undefined): boolean {
+  const trial = summary.data?.trial;
+  if (!trial || trial.start_date) return true;
+  return !(trial.active || (userId !== undefined && hadTrial(userId)));
+}
+
 function TrialState({ data }: { data: DashboardSummary }) {
   const translate = useTranslate();
+  const step = useTrialStep();
   const { trial } = data;
   if (!trial.start_date || !trial.end_date) {
     const search = new URLSearchParams({
@@ -119,23 +144,27 @@ function TrialState({ data }: { data: DashboardSummary }) {
       />
     );
   }
-  const date = formatDate(trial.end_date);
-  const shortfall = trial.amount_to_upgrade - data.balance;
+  // The banner's figures (GET /auth/trial) once known, the summary's until then.
+  const amount = step?.amount ?? trial.amount_to_upgrade;
+  const period = step?.period ?? expectedPeriod(trial, serverNow());
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
       <Typography variant="body2">
-        {translate(trial.expired ? 'dashboard.trial.expired' : 'dashboard.trial.running', { date })}
+        {trial.expired
+          ? trialBillWords(translate, { trialEnd: trial.end_date, amount, period })
+          : `${translate('dashboard.trial.running', { date: formatDate(trial.end_date) })} ${translate(
+              'dashboard.trial.pay_to_keep',
+              { amount: formatVnd(amount), period: sayPeriod(translate, period.start, period.end) },
+            )}`}
       </Typography>
-      {trial.amount_to_upgrade > 0 ? (
-        <Typography variant="body2">
-          {translate('dashboard.trial.upgrade_amount', {
-            amount: formatVnd(trial.amount_to_upgrade),
-          })}
-        </Typography>
-      ) : null}
-      {shortfall > 0 ? (
-        <TopUpButton shortfall={shortfall} label={translate('dashboard.trial.top_up')} />
-      ) : null}
+      <Button
+        variant="contained"
+        size="small"
+        component={Link}
+        to={upgradeDialogPath(DASHBOARD_PATH, '')}
+      >
+        {translate(trial.expired ? 'shell.trial_step.pay_bill' : 'dashboard.trial.upgrade')}
+      </Button>
     </Stack>
   );
 }

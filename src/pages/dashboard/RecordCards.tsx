@@ -9,9 +9,11 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
+import { serverNow } from '../../api/serverClock';
 import type { OrderStatus } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
+import { isPastDue } from '../../domain/periods';
 import { InvoiceStatusChip } from '../billing/InvoiceStatusChip';
 import { CardLink, DashboardCard, EmptyState } from './DashboardCard';
 import type { SummaryQuery } from './useDashboardSummary';
@@ -41,6 +43,11 @@ function Row(props: { primary: ReactNode; secondary: ReactNode; end: ReactNode }
   );
 }
 
+/**
+ * The next renewals: each is due when its paid period ends (the first day it no longer covers)
+ * and overdue only once the server's clock has passed that instant — never by the device's clock,
+ * nor by a status that says the package expired for another reason.
+ */
 export function RenewalsCard({ summary }: { summary: SummaryQuery }) {
   const translate = useTranslate();
   return (
@@ -63,33 +70,32 @@ export function RenewalsCard({ summary }: { summary: SummaryQuery }) {
           />
         ) : (
           <List dense disablePadding>
-            {renewals.map((service) => (
-              <Row
-                key={service.id}
-                primary={service.resource}
-                secondary={translate(`billing.services.resource_type.${service.resource_type}`)}
-                end={
-                  <>
-                    <Typography
-                      variant="body2"
-                      color={service.status === 'expired' ? 'error' : undefined}
-                    >
-                      {translate(
-                        service.status === 'expired'
-                          ? 'dashboard.renewals.overdue'
-                          : 'dashboard.renewals.ends',
-                        { date: formatDate(service.end) },
-                      )}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {translate('dashboard.renewals.monthly', {
-                        price: formatVnd(service.price.monthly),
-                      })}
-                    </Typography>
-                  </>
-                }
-              />
-            ))}
+            {renewals.map((service) => {
+              // Read when the answer is drawn: its Date header has just set the server's time.
+              const overdue = isPastDue(service.end, serverNow());
+              return (
+                <Row
+                  key={service.id}
+                  primary={service.resource}
+                  secondary={translate(`billing.services.resource_type.${service.resource_type}`)}
+                  end={
+                    <>
+                      <Typography variant="body2" color={overdue ? 'error' : undefined}>
+                        {translate(
+                          overdue ? 'dashboard.renewals.overdue' : 'dashboard.renewals.ends',
+                          { date: formatDate(service.end) },
+                        )}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {translate('dashboard.renewals.monthly', {
+                          price: formatVnd(service.price.monthly),
+                        })}
+                      </Typography>
+                    </>
+                  }
+                />
+              );
+            })}
           </List>
         )
       }

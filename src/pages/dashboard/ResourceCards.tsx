@@ -21,6 +21,7 @@ const STATUS_COLORS: Record<ServerStatus, ChipProps['color']> = {
   rebuilding: 'info',
   deleting: 'warning',
   error: 'error',
+  suspended: 'error',
 };
 
 export function ServersCard({ summary }: { summary: SummaryQuery }) {

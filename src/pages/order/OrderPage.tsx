@@ -22,6 +22,7 @@ import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { errorStatus } from '../../api/client';
+import { serverNow } from '../../api/serverClock';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { BusyButton } from '../../components/BusyButton';
 import { isLostAnswer, recheckIfAnswerLost } from '../../components/lostAnswer';
@@ -44,6 +45,7 @@ import type {
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
+import { sayPaidThrough, sayPeriodWithLength, type Translate } from '../../domain/periods';
 import { ORDERS_RESOURCE } from '../billing/OrderList';
 import { CancelOrderDialog } from './CancelOrderDialog';
 
@@ -73,6 +75,23 @@ export default function OrderPage() {
  * renewal pays whole months and says nothing of the kind).
  */
 const CHANGE_ORDERS: readonly Order['type'][] = ['resize_server', 'buy_ip', 'extend_volume'];
+
+/**
+ * What an order pays for, in the words of its price: a new order or a change covers from its
+ * creation to its expiry, "phần còn lại của tháng này (từ 26-11-2026 đến hết 30-11-2026)"; a
+ * renewal (or an order without an expiry) says its months, and the last day paid when known.
+ */
+function orderPeriodText(order: Order, translate: Translate): string {
+  if (order.expiry && order.type !== 'renew') {
+    return sayPeriodWithLength(translate, order.created, order.expiry, serverNow());
+  }
+  const months = translate('periods.months', { smart_count: order.interval_count });
+  if (!order.expiry) return months;
+  return translate('periods.length_and_dates', {
+    length: months,
+    period: sayPaidThrough(translate, order.expiry),
+  });
+}
 
 /** Where a paid order leads: the server or volume it made or changed. */
 function paidOrderPath(order: Order): string {
@@ -166,12 +185,12 @@ function OrderDetail({ order }: { order: Order }) {
                   </Item>
                 ) : null}
                 <Item label={translate('orders.fields.interval')}>
-                  {translate('plans.months', { smart_count: order.interval_count })}
+                  {orderPeriodText(order, translate)}
                 </Item>
                 <Item label={translate('orders.fields.amount')}>{formatVnd(order.amount)}</Item>
                 <Item label={translate('orders.fields.created')}>{formatDate(order.created)}</Item>
                 <Item label={translate('orders.fields.expiry')}>
-                  {order.expiry ? formatDate(order.expiry) : '—'}
+                  {order.expiry ? sayPaidThrough(translate, order.expiry) : '—'}
                 </Item>
               </Grid>
               {order.status === 'pending' && order.expiry && order.type !== 'renew' ? (

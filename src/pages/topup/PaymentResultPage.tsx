@@ -2,7 +2,8 @@
  * /billing/success and /billing/failure: the end of a top-up (spec §4), showing the payment
  * method, the amount and the currency the return page passed on, with a way back to billing.
  * A visit without those details (typed by hand) shows the message alone. After a success, a
- * customer who came to top up from an order, a resize or an IP purchase is led back there first.
+ * customer who came to top up from an order, a resize, an IP purchase or the trial's upgrade
+ * dialog is led back there first (to the dialog, open).
  */
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -14,6 +15,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { formatVnd } from '../../domain/money';
 import { MessageCard } from '../../components/MessageCard';
 import { forgetTopUpReturn, topUpReturnPath } from '../../components/topUpPath';
+import { UPGRADE_PARAM } from '../../components/trialStep';
 import { outcomeFromQuery, type PaymentOutcome, type ResultPageState } from './paymentReturn';
 
 const KNOWN_METHODS = ['card', 'paypal', 'bank_transfer'];
@@ -60,9 +62,7 @@ export default function PaymentResultPage({ outcome }: { outcome: 'success' | 'f
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
         {returnPath ? (
           <Button component={Link} to={returnPath} variant="contained" onClick={forgetTopUpReturn}>
-            {translate(
-              returnPath.startsWith('/order/') ? 'topup.back_to_order' : 'topup.back_to_origin',
-            )}
+            {translate(backLabel(returnPath))}
           </Button>
         ) : null}
         <Button
@@ -76,6 +76,13 @@ export default function PaymentResultPage({ outcome }: { outcome: 'success' | 'f
       </Stack>
     </MessageCard>
   );
+}
+
+/** The way back names where it leads: an order, the trial's upgrade dialog, or the page left. */
+function backLabel(path: string): string {
+  if (path.startsWith('/order/')) return 'topup.back_to_order';
+  const query = new URLSearchParams(path.split('?')[1] ?? '');
+  return query.get(UPGRADE_PARAM) === '1' ? 'topup.back_to_upgrade' : 'topup.back_to_origin';
 }
 
 function methodName(method: string, translate: (key: string) => string): string {

@@ -1,7 +1,8 @@
 /**
  * Delete the server, keeping its data volumes (detached, still billed) or
- * deleting them too. The customer types the server's name to confirm; then the list shows it
- * being deleted.
+ * deleting them too. The dialog says what the unused rest of its paid period (its extra IPs
+ * included) is worth and that it is not refunded. The customer types the server's name to
+ * confirm; then the list shows it being deleted.
  */
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
@@ -11,6 +12,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 
 import { ConfirmByNameDialog } from '../../components/ConfirmByNameDialog';
+import { UnrefundedNote } from '../../components/UnrefundedNote';
 import type { PortalDataProvider, Server } from '../../dataProvider/dataProvider';
 import { useServerAction } from './useServerAction';
 import { WaitNotice } from './WaitNotice';
@@ -42,6 +44,7 @@ export function DeleteServerDialog({ server, onClose }: { server: Server; onClos
       onConfirm={() => remove.mutate()}
     >
       <Alert severity="error">{translate('servers.actions.delete_warning')}</Alert>
+      <UnrefundedNote amount={server.unused_prepaid_amount} paidUntil={server.expiry} />
       <FormControlLabel
         control={
           <Checkbox

@@ -2,7 +2,8 @@
  * /cloud-server/plans: the server plans as cards (CPU, RAM, disk, the monthly price and the first
  * payment for the chosen interval, said as every price says it), each leading to the create form
  * prefilled with it. The first payment is priced as the form prices the same choice, so the card
- * and the checkout show the same amount.
+ * and the checkout show the same amount. An image with a licence (Windows) changes the price: each
+ * card also says what the plan costs with it, at the image's minimum disk, licence included.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,12 +22,12 @@ import { Link } from 'react-router-dom';
 
 import { FirstPaymentNote } from '../../components/FirstPaymentNote';
 import { usePageTitle } from '../../components/usePageTitle';
-import type { BillingPlan, PortalDataProvider } from '../../dataProvider/dataProvider';
+import type { BillingPlan, Image, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { formatVnd } from '../../domain/money';
 import type { IntervalCount, PricedProduct } from '../../domain/pricing';
 import type { ServerChoice } from '../../domain/serverOrder';
-import { SERVER_DEFAULTS } from '../../domain/serverRules';
+import { rootDiskForImage, SERVER_DEFAULTS } from '../../domain/serverRules';
 import { IntervalToggle } from './IntervalToggle';
 import { useServerProducts } from './PriceSummary';
 import { priceChoiceNow } from './serverChoice';
@@ -46,6 +47,13 @@ export default function PlansPage() {
   });
   const list = Array.isArray(plans.data) ? plans.data : [];
   const products = useServerProducts();
+  // Without the images the cards still show the plain price; the licensed one waits for them.
+  const images = useQuery({
+    queryKey: QUERY_KEYS.images,
+    queryFn: () => dataProvider.listImages(),
+    staleTime: CATALOG_STALE_MS,
+  });
+  const licensed = (images.data ?? []).filter((image) => image.license_product_id !== null);
 
   return (
     <Box sx={{ mt: 2, mb: 4 }}>
@@ -91,6 +99,7 @@ export default function PlansPage() {
               interval={interval}
               catalog={products.data}
               catalogFailed={products.isError}
+              licensedImages={licensed}
             />
           </Grid>
         ))}
@@ -104,26 +113,31 @@ export default function PlansPage() {
   );
 }
 
-/** What the create form would charge for this plan at this moment; null for other plans. */
+/**
+ * What the create form would charge for this plan at this moment, with `image` as the form
+ * applies it (its minimum disk, its licence) when given; null for other plans.
+ */
 function firstPayment(
   plan: BillingPlan,
   interval: IntervalCount,
   catalog: Map<string, PricedProduct>,
+  image?: Image,
 ) {
   if (plan.cpu === null || plan.ram === null || plan.disk === null) return null;
   const choice: ServerChoice = {
     name: '',
-    os: '',
+    os: image?.name ?? '',
     datacenter: SERVER_DEFAULTS.datacenter,
     cpu: plan.cpu,
     ram: plan.ram,
-    disk: plan.disk,
+    disk: image ? rootDiskForImage(plan.disk, image) : plan.disk,
     diskType: plan.disk_type ?? SERVER_DEFAULTS.diskType,
     dataDisks: [],
     extraIpv4: 0,
     ipv6: false,
     keyName: null,
     interval,
+    licenseProductId: image?.license_product_id ?? null,
   };
   return priceChoiceNow(choice, catalog);
 }
@@ -133,6 +147,7 @@ function PlanCard(props: {
   interval: IntervalCount;
   catalog: Map<string, PricedProduct> | undefined;
   catalogFailed: boolean;
+  licensedImages: readonly Image[];
 }) {
   const { plan, interval, catalog } = props;
   const translate = useTranslate();
@@ -175,6 +190,17 @@ function PlanCard(props: {
             {translate('plans.first_payment_unavailable')}
           </Typography>
         ) : null}
+        {priced && catalog
+          ? props.licensedImages.map((image) => (
+              <LicensedPrice
+                key={image.id}
+                plan={plan}
+                interval={interval}
+                catalog={catalog}
+                image={image}
+              />
+            ))
+          : null}
       </CardContent>
       <CardActions>
         <Button
@@ -188,5 +214,41 @@ function PlanCard(props: {
         </Button>
       </CardActions>
     </Card>
+  );
+}
+
+/** The plan with a licensed image: its monthly price and first payment, licence included. */
+function LicensedPrice(props: {
+  plan: BillingPlan;
+  interval: IntervalCount;
+  catalog: Map<string, PricedProduct>;
+  image: Image;
+}) {
+  const { plan, interval, catalog, image } = props;
+  const translate = useTranslate();
+  const priced = firstPayment(plan, interval, catalog, image);
+  const license = [...catalog.values()].find((product) => product.id === image.license_product_id);
+  if (!priced || !license) return null;
+  return (
+    <Box sx={{ mt: 2 }} data-testid={`licensed-price-${image.id}`}>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {translate('plans.with_license', {
+          image: image.name,
+          size: rootDiskForImage(plan.disk ?? 0, image),
+          license: formatVnd(license.price),
+          amount: formatVnd(priced.monthly),
+        })}
+      </Typography>
+      <FirstPaymentNote
+        color="text.secondary"
+        data-testid={`licensed-first-payment-${image.id}`}
+        payment={{
+          amount: priced.quote.total,
+          start: priced.quote.period_start,
+          end: priced.quote.period_end,
+          monthly: priced.monthly,
+        }}
+      />
+    </Box>
   );
 }

@@ -17,7 +17,7 @@ import { useId, type ReactNode } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
 import { FirstPaymentNote } from '../../components/FirstPaymentNote';
-import type { PortalDataProvider } from '../../dataProvider/dataProvider';
+import type { Image, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { formatVnd } from '../../domain/money';
 import type { PricedProduct } from '../../domain/pricing';
@@ -48,6 +48,8 @@ export function useServerProducts() {
 
 interface PriceSummaryProps {
   values: ServerFormValues;
+  /** The images, for the chosen one's licence. */
+  images: readonly Image[];
   catalog: Map<string, PricedProduct> | undefined;
   /** The prices could not be loaded. */
   failed: boolean;
@@ -55,7 +57,7 @@ interface PriceSummaryProps {
   updating?: boolean;
 }
 
-export function PriceSummary({ values, catalog, failed, updating }: PriceSummaryProps) {
+export function PriceSummary({ values, images, catalog, failed, updating }: PriceSummaryProps) {
   const translate = useTranslate();
   const headingId = useId();
   return (
@@ -70,19 +72,19 @@ export function PriceSummary({ values, catalog, failed, updating }: PriceSummary
             <CircularProgress size={16} aria-label={translate('servers.price.updating')} />
           ) : null}
         </Stack>
-        <SummaryBody values={values} catalog={catalog} failed={failed} />
+        <SummaryBody values={values} images={images} catalog={catalog} failed={failed} />
       </CardContent>
     </Card>
   );
 }
 
-function SummaryBody({ values, catalog, failed }: PriceSummaryProps) {
+function SummaryBody({ values, images, catalog, failed }: PriceSummaryProps) {
   const translate = useTranslate();
   if (failed) return <Alert severity="warning">{translate('servers.price.unavailable')}</Alert>;
   if (!catalog) {
     return <CircularProgress size={24} aria-label={translate('servers.price.loading')} />;
   }
-  const choice = choiceFromValues(values);
+  const choice = choiceFromValues(values, images);
   const priced = choice ? priceChoiceNow(choice, catalog) : null;
   if (!choice) return <Typography>{translate('servers.price.incomplete')}</Typography>;
   if (!priced) return <Alert severity="warning">{translate('servers.price.unavailable')}</Alert>;
@@ -93,7 +95,7 @@ function SummaryBody({ values, catalog, failed }: PriceSummaryProps) {
       {quote.lines.map((line, index) => (
         <Row
           key={index}
-          label={itemLabel(items[index], translate)}
+          label={itemLabel(items[index], values.os, translate)}
           detail={translate('first_payment.line_prorated', {
             monthly: formatVnd(line.unit_price * line.quantity),
           })}
@@ -150,9 +152,11 @@ function Row(props: { label: ReactNode; detail?: string; value: string; muted?: 
 
 function itemLabel(
   item: PricedChoice['items'][number] | undefined,
+  image: string,
   translate: (key: string, options?: Record<string, unknown>) => string,
 ): string {
   if (!item) return '';
+  if (item.license) return translate('servers.price.license', { image });
   switch (item.code) {
     case 'cpu':
       return translate('servers.price.cpu', { smart_count: item.units });

@@ -49,7 +49,8 @@ interface MenuAction {
 
 const RUNNING: ServerStatus[] = ['active'];
 const AT_REST: ServerStatus[] = ['active', 'shutoff'];
-const NOT_DELETABLE: ServerStatus[] = ['building', 'deleting'];
+// A suspended server takes no action until its invoice is paid (the sandbox refuses them all).
+const NOT_DELETABLE: ServerStatus[] = ['building', 'deleting', 'suspended'];
 
 const MENU_ACTIONS: MenuAction[] = [
   {

@@ -2,7 +2,9 @@
  * /cloud-server/create and /cloud-server/plan/{id}: the create-server form. It reads its starting
  * configuration from the plan, the `cpu/ram/disk/interval` query and a stored pending order, shows
  * the price as the form changes, places a pending `create_server` order and goes to
- * /order/create to pay it. On any failure the form keeps what was typed.
+ * /order/create to pay it. On any failure the form keeps what was typed. Choosing an image applies
+ * its rules at once: its minimum root disk (raised, never shrunk, and said why), password sign-in
+ * only where it takes no SSH key, and its licence in the price.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,7 +16,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   ArrayInput,
   BooleanInput,
@@ -31,6 +33,7 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import { fieldErrors } from '../../api/client';
@@ -56,15 +59,22 @@ import type {
 } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { MAX_IPS_PER_SERVER } from '../../domain/constants';
-import { isIntervalCount } from '../../domain/pricing';
+import { formatVnd } from '../../domain/money';
+import { isIntervalCount, type PricedProduct } from '../../domain/pricing';
 import { createServerOrder } from '../../domain/serverOrder';
-import { SERVER_LIMITS, validateServerName } from '../../domain/serverRules';
+import {
+  diskFitsImage,
+  imageAllowsSshKeys,
+  SERVER_LIMITS,
+  validateServerName,
+} from '../../domain/serverRules';
 import { IntervalInput } from './IntervalToggle';
 import { PriceSummary, useServerProducts } from './PriceSummary';
 import {
   choiceFromValues,
   initialServerValues,
   maxExtraIpv4,
+  withImageRules,
   type Catalogs,
   type ServerFormValues,
 } from './serverChoice';
@@ -213,7 +223,7 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
 
   const submit = async (values: Record<string, unknown>) => {
     if (submitting.current) return undefined;
-    const choice = choiceFromValues(values as unknown as ServerFormValues);
+    const choice = choiceFromValues(values as unknown as ServerFormValues, catalogs.images);
     if (!choice) return undefined;
     const order = createServerOrder(choice);
     // Kept until the order exists, so a failed call (or a lost session) loses nothing.
@@ -241,6 +251,11 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
 
   const keyless = catalogs.keys.length === 0;
   const imageByName = new Map(catalogs.images.map((image) => [image.name, image]));
+  const [diskRaise, setDiskRaise] = useState<DiskRaise | null>(null);
+  const keysAllowedFor = (os: string) => {
+    const image = imageByName.get(os);
+    return !image || imageAllowsSshKeys(image);
+  };
 
   return (
     <Form defaultValues={defaults} onSubmit={submit} noValidate>
@@ -249,16 +264,12 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
         <Grid size={{ xs: 12, md: 8 }}>
           <Stack spacing={2}>
             <Section title={translate('servers.create.section_image')}>
-              <SelectInput
-                source="os"
-                label="resources.cloud-server.fields.os"
-                choices={catalogs.images}
-                optionValue="name"
-                optionText="name"
-                translateChoice={false}
-                validate={required()}
-                fullWidth
-              />
+              <ImageInput images={catalogs.images} onDiskRaised={setDiskRaise} />
+              <FormDataConsumer>
+                {({ formData }) => (
+                  <LicenseNote image={imageByName.get(formData.os)} catalog={products.data} />
+                )}
+              </FormDataConsumer>
               <SelectInput
                 source="datacenter"
                 label="resources.cloud-server.fields.datacenter"
@@ -280,17 +291,33 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
                 autoComplete="off"
                 fullWidth
               />
-              <RadioButtonGroupInput
-                source="access"
-                label="servers.create.access"
-                choices={[
-                  { id: 'key', name: 'servers.create.access_key', disabled: keyless },
-                  { id: 'password', name: 'servers.create.access_password' },
-                ]}
-              />
+              <FormDataConsumer>
+                {({ formData }) => {
+                  const keysAllowed = keysAllowedFor(formData.os);
+                  return (
+                    <>
+                      <RadioButtonGroupInput
+                        source="access"
+                        label="servers.create.access"
+                        choices={[
+                          ...(keysAllowed
+                            ? [{ id: 'key', name: 'servers.create.access_key', disabled: keyless }]
+                            : []),
+                          { id: 'password', name: 'servers.create.access_password' },
+                        ]}
+                      />
+                      {keysAllowed ? null : (
+                        <Typography variant="body2" data-testid="password-only">
+                          {translate('servers.create.password_only', { image: formData.os })}
+                        </Typography>
+                      )}
+                    </>
+                  );
+                }}
+              </FormDataConsumer>
               <FormDataConsumer>
                 {({ formData }) =>
-                  formData.access === 'key' && !keyless ? (
+                  formData.access === 'key' && !keyless && keysAllowedFor(formData.os) ? (
                     <SelectInput
                       source="keyName"
                       label="resources.cloud-server.fields.key_name"
@@ -350,6 +377,12 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
                   helperText={false}
                 />
               </Stack>
+              <DiskRecheck />
+              {diskRaise ? (
+                <Typography variant="body2" role="status" data-testid="disk-raised">
+                  {translate('servers.create.disk_raised', diskRaise)}
+                </Typography>
+              ) : null}
               <RadioButtonGroupInput
                 source="diskType"
                 label="resources.cloud-server.fields.disk_type"
@@ -421,6 +454,7 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
               {({ formData }) => (
                 <PriceSummary
                   values={formData as ServerFormValues}
+                  images={catalogs.images}
                   catalog={products.data}
                   failed={products.isError}
                   updating={products.isFetching}
@@ -483,9 +517,81 @@ const extraIpsInLimit: Validator = (value, values) => {
 function fitsImage(imageByName: Map<string, Image>): Validator {
   return (value, values) => {
     const image = imageByName.get(values?.os);
-    if (!image || typeof value !== 'number' || value >= image.min_disk) return undefined;
+    if (!image || typeof value !== 'number' || diskFitsImage(value, image)) return undefined;
     return { message: 'servers.create.disk_below_image', args: { size: image.min_disk } };
   };
+}
+
+/** The disk the choice of an image raised, to say why it changed. */
+interface DiskRaise {
+  size: number;
+  image: string;
+}
+
+/**
+ * The image select. Choosing an image applies its rules at once (`withImageRules`): the disk is
+ * raised to its minimum (never shrunk, so leaving the image keeps the larger disk) and sign-in
+ * falls back to the password where it takes no SSH key.
+ */
+function ImageInput(props: { images: Image[]; onDiskRaised: (raise: DiskRaise | null) => void }) {
+  const { getValues, setValue } = useFormContext();
+  const choose = (name: unknown) => {
+    const image = props.images.find((candidate) => candidate.name === name);
+    if (!image) return;
+    const current = getValues() as ServerFormValues;
+    const next = withImageRules(current, image);
+    const raised = next.disk !== current.disk;
+    if (raised) setValue('disk', next.disk, { shouldDirty: true, shouldValidate: true });
+    if (next.access !== current.access) setValue('access', next.access, { shouldDirty: true });
+    props.onDiskRaised(
+      raised && next.disk !== null ? { size: next.disk, image: image.name } : null,
+    );
+  };
+  return (
+    <SelectInput
+      source="os"
+      label="resources.cloud-server.fields.os"
+      choices={props.images}
+      optionValue="name"
+      optionText="name"
+      translateChoice={false}
+      validate={required()}
+      onChange={(event) => choose(event?.target?.value)}
+      fullWidth
+    />
+  );
+}
+
+/** Checks the root disk against the image as it is typed, not only on submit. */
+function DiskRecheck() {
+  const { trigger } = useFormContext();
+  const disk: unknown = useWatch({ name: 'disk' });
+  const previous = useRef(disk);
+  useEffect(() => {
+    if (Object.is(previous.current, disk)) return;
+    previous.current = disk;
+    void trigger('disk');
+  }, [disk, trigger]);
+  return null;
+}
+
+/** What the chosen image's licence adds a month, when it has one. */
+function LicenseNote(props: {
+  image: Image | undefined;
+  catalog: Map<string, PricedProduct> | undefined;
+}) {
+  const translate = useTranslate();
+  const id = props.image?.license_product_id;
+  const product = id ? [...(props.catalog?.values() ?? [])].find((p) => p.id === id) : undefined;
+  if (!props.image || !product) return null;
+  return (
+    <Typography variant="body2" data-testid="license-note">
+      {translate('servers.create.license_note', {
+        image: props.image.name,
+        price: formatVnd(product.price),
+      })}
+    </Typography>
+  );
 }
 
 function isWholeIn(value: unknown, min: number, max: number): boolean {

@@ -31,6 +31,7 @@ import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { DatacenterName } from '../../components/DatacenterName';
 import { LoadFailed } from '../../components/LoadFailed';
 import { ServerVolumesSection } from '../../components/ServerVolumesSection';
+import { SuspendedNotice } from '../../components/SuspendedNotice';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
 import { VISUALLY_HIDDEN } from '../../components/visuallyHidden';
@@ -42,6 +43,7 @@ import {
 import type { PortalDataProvider, Server } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { formatDate } from '../../domain/dates';
+import { sayPaidThrough } from '../../domain/periods';
 import { formatVnd } from '../../domain/money';
 import { ServerActions } from './ServerActions';
 import { isInTransition, showsProgress } from './serverConstants';
@@ -182,6 +184,11 @@ function ServerDetail({ server, stateUnknown }: { server: Server; stateUnknown: 
         </Box>
       ) : null}
       {server.status === 'error' ? <ServerErrorNotice server={server} /> : null}
+      {server.status === 'suspended' ? (
+        <Box sx={{ mb: 2 }}>
+          <SuspendedNotice resource="servers" />
+        </Box>
+      ) : null}
       <Card variant="outlined">
         <Tabs
           value={tab}
@@ -247,7 +254,9 @@ function Overview({ server }: { server: Server }) {
           months: translate('plans.months', { smart_count: server.plan.interval_count }),
         })}
       </Item>
-      <Item label={field('expiry')}>{server.expiry ? formatDate(server.expiry) : '—'}</Item>
+      <Item label={field('expiry')}>
+        {server.expiry ? sayPaidThrough(translate, server.expiry) : '—'}
+      </Item>
       <Item label={field('created')}>{formatDate(server.created)}</Item>
     </Grid>
   );

@@ -2,7 +2,8 @@
  * The IP addresses of the server in the record context: the list, buying more (charged to the
  * balance at once after a confirmation showing the sandbox's quote, at most MAX_IPS_PER_SERVER per
  * server, the primary one included) and releasing
- * an extra one (never the primary) after a confirmation.
+ * an extra one (never the primary) after a confirmation that says what the unused rest of its
+ * paid period (the server's) is worth, which is not refunded.
  */
 import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
@@ -37,6 +38,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 import { calculatedPayment, FirstPaymentNote } from '../../components/FirstPaymentNote';
 import { rememberTopUpReturn, topUpPath } from '../../components/topUpPath';
+import { UnrefundedNote } from '../../components/UnrefundedNote';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type {
   BuyIpRequest,
@@ -185,6 +187,12 @@ function ReleaseIpDialog({ server, ip, onClose }: { server: Server; ip: Ip; onCl
         <DialogContentText>
           {translate('servers.ips.release_text', { address: ip.address, name: server.name })}
         </DialogContentText>
+        <UnrefundedNote
+          amount={ip.unused_prepaid_amount}
+          paidUntil={server.expiry}
+          color="text.secondary"
+          sx={{ mt: 1 }}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={release.isPending}>

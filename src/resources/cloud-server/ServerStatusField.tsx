@@ -22,6 +22,7 @@ const STATUS_COLORS: Record<ServerStatus, ChipProps['color']> = {
   rebuilding: 'info',
   deleting: 'warning',
   error: 'error',
+  suspended: 'error',
 };
 
 /** The status in words, or the power change asked for that the server has not reported yet. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { BillingPlan, Product } from '../../dataProvider/dataProvider';
+import type { BillingPlan, Image, Product } from '../../dataProvider/dataProvider';
 import { quote } from '../../domain/pricing';
 import { createServerOrder, type ServerChoice } from '../../domain/serverOrder';
 import {
@@ -9,14 +9,31 @@ import {
   initialServerValues,
   priceChoice,
   productsByCode,
+  withImageRules,
   type Catalogs,
   type ServerFormValues,
 } from './serverChoice';
 
 const CATALOGS: Catalogs = {
   images: [
-    { id: 1, name: 'Ubuntu 22.04', distro: 'ubuntu', version: '22.04', min_disk: 10 },
-    { id: 5, name: 'Windows Server 2022', distro: 'windows', version: '2022', min_disk: 40 },
+    {
+      id: 1,
+      name: 'Ubuntu 22.04',
+      distro: 'ubuntu',
+      version: '22.04',
+      min_disk: 10,
+      license_product_id: null,
+      ssh_keys_allowed: true,
+    },
+    {
+      id: 5,
+      name: 'Windows Server 2022',
+      distro: 'windows',
+      version: '2022',
+      min_disk: 40,
+      license_product_id: 9,
+      ssh_keys_allowed: false,
+    },
   ],
   datacenters: [
     { code: 'HCM', name: 'Hồ Chí Minh' },
@@ -158,5 +175,48 @@ describe('the create form’s price', () => {
     const choice = choiceFromValues(values) as ServerChoice;
     const withoutIpv6 = productsByCode(PRODUCTS.filter((product) => product.code !== 'wan_ipv6'));
     expect(priceChoice(choice, withoutIpv6, new Date())).toBeNull();
+  });
+});
+
+describe('choosing an image', () => {
+  const [ubuntu, windows] = CATALOGS.images as [Image, Image];
+  const values: ServerFormValues = {
+    ...initialServerValues(CATALOGS, { pendingOrder: null, search: none }),
+    name: 'web-01',
+    access: 'key',
+    keyName: 'laptop',
+  };
+
+  it('raises the disk to the image’s minimum and signs in with a password where keys are not taken', () => {
+    const chosen = withImageRules({ ...values, os: windows.name }, windows);
+    expect(chosen).toMatchObject({ disk: 40, access: 'password' });
+    // Back to Linux: the larger disk and the sign-in stay as they are.
+    expect(withImageRules({ ...chosen, os: ubuntu.name }, ubuntu)).toMatchObject({
+      disk: 40,
+      access: 'password',
+    });
+    expect(withImageRules({ ...values, disk: 80 }, windows).disk).toBe(80);
+  });
+
+  it('starts a stored Windows order at the image’s minimum disk', () => {
+    const stored = createServerOrder({
+      ...(choiceFromValues(values) as ServerChoice),
+      os: windows.name,
+      disk: 10,
+    });
+    expect(initialServerValues(CATALOGS, { pendingOrder: stored, search: none })).toMatchObject({
+      os: windows.name,
+      disk: 40,
+      access: 'password',
+    });
+  });
+
+  it('brings the image’s licence into the choice, and no SSH key for a password-only image', () => {
+    const choice = choiceFromValues({ ...values, os: windows.name, disk: 40 }, CATALOGS.images);
+    expect(choice).toMatchObject({ licenseProductId: 9, keyName: null });
+    expect(choiceFromValues(values, CATALOGS.images)).toMatchObject({
+      licenseProductId: null,
+      keyName: 'laptop',
+    });
   });
 });

@@ -3,6 +3,7 @@
  * `cpu/ram/disk/interval` query), how they become the domain's ServerChoice, and what that choice
  * costs, priced locally with the shared `quote()` so the summary is what the API will charge.
  */
+import { serverNow } from '../../api/serverClock';
 import type {
   BillingPlan,
   Datacenter,
@@ -16,17 +17,22 @@ import {
   isIntervalCount,
   quote,
   type IntervalCount,
-  type OrderLine,
   type PricedProduct,
   type Quote,
 } from '../../domain/pricing';
 import {
-  parseProductLine,
+  monthlyPrice,
+  pricedProductLines,
   serverProductLines,
   type DiskType,
   type ServerChoice,
 } from '../../domain/serverOrder';
-import { SERVER_DEFAULTS, SERVER_LIMITS } from '../../domain/serverRules';
+import {
+  imageAllowsSshKeys,
+  rootDiskForImage,
+  SERVER_DEFAULTS,
+  SERVER_LIMITS,
+} from '../../domain/serverRules';
 import { MAX_DATA_DISKS } from './serverConstants';
 
 export type AccessMethod = 'key' | 'password';
@@ -48,13 +54,14 @@ export interface ServerFormValues {
   interval: IntervalCount;
 }
 
-/** The product calls a server is priced from, as spec §7 writes them. */
+/** The product calls a server is priced from, as spec §7 writes them (extras: image licences). */
 export const SERVER_PRODUCT_QUERIES: readonly ProductQuery[] = [
   { name: 'CPU' },
   { name: 'RAM' },
   { name: 'DISK SSD' },
   { name: 'DISK HDD' },
   { category: 'wanip' },
+  { category: 'extra' },
 ];
 
 export interface Catalogs {
@@ -102,7 +109,25 @@ export function initialServerValues(
   Object.assign(values, fromPendingOrder(sources.pendingOrder, catalogs));
   if (sources.plan) Object.assign(values, fromPlan(sources.plan));
   Object.assign(values, fromQuery(sources.search));
-  return values;
+  const image = images.find((candidate) => candidate.name === values.os);
+  return image ? withImageRules(values, image) : values;
+}
+
+/**
+ * The values once `image` is chosen (spec: the image's minimum disk and sign-in method apply at
+ * once): the root disk raised to the image's minimum, never shrunk; password sign-in when the
+ * image takes no SSH key. Leaving such an image keeps the disk and the sign-in as they are.
+ */
+export function withImageRules<T extends Pick<ServerFormValues, 'disk' | 'access'>>(
+  values: T,
+  image: Image,
+): T {
+  const disk =
+    typeof values.disk === 'number' && Number.isFinite(values.disk)
+      ? rootDiskForImage(values.disk, image)
+      : values.disk;
+  const access = imageAllowsSshKeys(image) ? values.access : 'password';
+  return { ...values, disk, access };
 }
 
 function fromPlan(plan: BillingPlan): Prefill {
@@ -178,14 +203,21 @@ export function maxExtraIpv4(ipv6: boolean): number {
   return MAX_IPS_PER_SERVER - 1 - (ipv6 ? 1 : 0);
 }
 
-/** The domain's choice, or null while a number is missing or out of its limits. */
-export function choiceFromValues(values: ServerFormValues): ServerChoice | null {
+/**
+ * The domain's choice, or null while a number is missing or out of its limits. The chosen image
+ * (found in `images`) brings its licence, and takes no SSH key when it allows password only.
+ */
+export function choiceFromValues(
+  values: ServerFormValues,
+  images: readonly Image[] = [],
+): ServerChoice | null {
   const { cpu, ram, disk, extraIpv4 } = values;
   if (!inLimits(cpu, SERVER_LIMITS.cpu)) return null;
   if (!inLimits(ram, SERVER_LIMITS.ram)) return null;
   if (!inLimits(disk, SERVER_LIMITS.disk)) return null;
   if (!inLimits(extraIpv4, { min: 0, max: maxExtraIpv4(values.ipv6) })) return null;
   if (!isIntervalCount(values.interval)) return null;
+  const image = images.find((candidate) => candidate.name === values.os);
   const dataDisks: ServerChoice['dataDisks'] = [];
   for (const disk of values.dataDisks ?? []) {
     if (!inLimits(disk?.size, SERVER_LIMITS.disk)) return null;
@@ -202,8 +234,12 @@ export function choiceFromValues(values: ServerFormValues): ServerChoice | null 
     dataDisks,
     extraIpv4,
     ipv6: Boolean(values.ipv6),
-    keyName: values.access === 'key' && values.keyName ? values.keyName : null,
+    keyName:
+      values.access === 'key' && values.keyName && (!image || imageAllowsSshKeys(image))
+        ? values.keyName
+        : null,
     interval: values.interval,
+    licenseProductId: image?.license_product_id ?? null,
   };
 }
 
@@ -219,45 +255,44 @@ export function productsByCode(products: Product[]): Map<string, PricedProduct> 
 
 export interface PricedChoice {
   quote: Quote;
-  /** Per line, what it is: product code, units (cores, GB or addresses), root or data disk. */
-  items: { code: string; units: number; dataDisk: boolean }[];
+  /**
+   * Per line, what it is: product code, units (cores, GB or addresses), root or data disk, the
+   * image's licence.
+   */
+  items: { code: string; units: number; dataDisk: boolean; license: boolean }[];
   /** What the choice costs per month, VAT included, before proration. */
   monthly: number;
 }
 
 /**
- * The order's price as the API computes it: each product line of `serverProductLines`, its sized
- * name read with `parseProductLine` (cpu_2c is 2 units of cpu), priced by `quote()` at `now`.
- * Null when a product has no price.
+ * The order's price as the API computes it: the product lines of `serverProductLines` (the
+ * image's licence included), priced with the domain's `pricedProductLines` (cpu_2c is 2 units of
+ * cpu) and `quote()` at `now`. Null when a product has no price.
  */
 export function priceChoice(
   choice: ServerChoice,
   catalog: Map<string, PricedProduct>,
   now: Date,
 ): PricedChoice | null {
-  const lines: OrderLine[] = [];
+  const lines = pricedProductLines(serverProductLines(choice), [...catalog.values()]);
+  if (!lines) return null;
   const items: PricedChoice['items'] = [];
-  for (const ref of serverProductLines(choice)) {
-    const parsed = parseProductLine(ref.id_or_name);
-    const product = parsed ? catalog.get(parsed.code) : undefined;
-    if (!parsed || !product) return null;
-    const units = parsed.units * ref.quantity;
-    lines.push({ product, quantity: units });
+  for (const { product, quantity } of lines) {
     // The first disk line is the root disk; the ones after it are data disks.
-    const isDisk = parsed.code.startsWith('volume_');
+    const isDisk = product.code.startsWith('volume_');
     const dataDisk = isDisk && items.some((item) => item.code.startsWith('volume_'));
-    items.push({ code: parsed.code, units, dataDisk });
+    const license = product.id === choice.licenseProductId;
+    items.push({ code: product.code, units: quantity, dataDisk, license });
   }
-  const monthly = lines.reduce((sum, line) => sum + line.product.price * line.quantity, 0);
-  return { quote: quote(lines, choice.interval, now), items, monthly };
+  return { quote: quote(lines, choice.interval, now), items, monthly: monthlyPrice(lines) };
 }
 
-/** The price at this moment (the summary is recomputed on every change of the form). */
+/** The price at the server's present (the summary is recomputed on every change of the form). */
 export function priceChoiceNow(
   choice: ServerChoice,
   catalog: Map<string, PricedProduct>,
 ): PricedChoice | null {
-  return priceChoice(choice, catalog, new Date());
+  return priceChoice(choice, catalog, serverNow());
 }
 
 function inLimits(value: unknown, limits: { min: number; max: number }): value is number {

@@ -1,4 +1,7 @@
-/** Delete a snapshot after typing its name; nothing is refunded. */
+/**
+ * Delete a snapshot after typing its name. It is charged to the end of the month: the dialog says
+ * what the unused rest of that is worth, which is not refunded.
+ */
 import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -7,6 +10,7 @@ import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
 import { ConfirmByNameDialog } from '../../components/ConfirmByNameDialog';
+import { snapshotPaidUntil, UnrefundedNote } from '../../components/UnrefundedNote';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import type { PortalDataProvider, Snapshot } from '../../dataProvider/dataProvider';
@@ -52,6 +56,7 @@ export function DeleteSnapshotButton({ snapshot }: { snapshot: Snapshot }) {
         onConfirm={() => remove.mutate()}
       >
         <Typography variant="body2">{translate('snapshots.delete.text')}</Typography>
+        <UnrefundedNote amount={snapshot.unused_prepaid_amount} paidUntil={snapshotPaidUntil()} />
       </ConfirmByNameDialog>
     </>
   );

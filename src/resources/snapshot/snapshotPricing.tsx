@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 
+import { serverNow } from '../../api/serverClock';
 import { AmountRow } from '../../components/AmountRow';
 import { FirstPaymentNote } from '../../components/FirstPaymentNote';
 import { rememberTopUpReturn, topUpPath } from '../../components/topUpPath';
@@ -45,7 +46,7 @@ export function priceNow(
   product: { id: number; name: string; code: string; price: number },
   size: number,
 ): Quote {
-  return quote([{ product, quantity: size }], 1, new Date());
+  return quote([{ product, quantity: size }], 1, serverNow());
 }
 
 interface PriceCardProps {

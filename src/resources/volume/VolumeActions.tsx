@@ -2,7 +2,8 @@
  * What can be done to a volume, each behind its own dialog: attach it to a server of its
  * datacenter (only while detached: one server at a time), detach it, extend it (never shrink; the
  * growth priced to the end of its paid period with the shared `quoteUntil`, charged at once, a
- * short balance led to a top-up) and delete it (only while detached; type the name to confirm).
+ * short balance led to a top-up) and delete it (only while detached; type the name to confirm;
+ * the dialog says what the unused rest of its paid period is worth, which is not refunded).
  */
 import AddLinkIcon from '@mui/icons-material/AddLink';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -23,9 +24,11 @@ import { useDataProvider, useGetIdentity, useGetList, useTranslate } from 'react
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { errorStatus } from '../../api/client';
+import { serverNow } from '../../api/serverClock';
 import { BusyButton } from '../../components/BusyButton';
 import { ConfirmByNameDialog } from '../../components/ConfirmByNameDialog';
 import { FirstPaymentNote } from '../../components/FirstPaymentNote';
+import { UnrefundedNote } from '../../components/UnrefundedNote';
 import { rememberTopUpReturn, topUpPath } from '../../components/topUpPath';
 import type { PortalDataProvider, Server } from '../../dataProvider/dataProvider';
 import { formatVnd } from '../../domain/money';
@@ -250,7 +253,7 @@ function ExtendDialog({ volume, onClose }: { volume: Volume; onClose: () => void
   const product = products.data?.[volume.type];
   const priced =
     !problem && product && size !== undefined
-      ? extensionQuote(product, volume, size, new Date())
+      ? extensionQuote(product, volume, size, serverNow())
       : undefined;
 
   const extend = useVolumeAction({
@@ -354,6 +357,7 @@ function DeleteDialog({ volume, onClose }: { volume: Volume; onClose: () => void
       onConfirm={() => remove.mutate()}
     >
       <Alert severity="warning">{translate('volumes.actions.delete_text')}</Alert>
+      <UnrefundedNote amount={volume.unused_prepaid_amount} paidUntil={volume.expiry} />
     </ConfirmByNameDialog>
   );
 }

@@ -23,11 +23,13 @@ import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { DatacenterName } from '../../components/DatacenterName';
 import { AskSupportLink } from '../../components/AskSupportLink';
 import { LoadFailed } from '../../components/LoadFailed';
+import { SuspendedNotice } from '../../components/SuspendedNotice';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
 import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
+import { sayPaidThrough } from '../../domain/periods';
 import { VolumeActions } from './VolumeActions';
 import { isVolumeInTransition, VOLUME_RESOURCE, type Volume } from './volumeModel';
 import { VolumeStatusField } from './VolumeStatusField';
@@ -120,6 +122,11 @@ function VolumeDetail({ volume, stateUnknown }: { volume: Volume; stateUnknown: 
           {translate('volumes.detail.wait')}
         </Alert>
       ) : null}
+      {volume.status === 'suspended' ? (
+        <Box sx={{ mb: 2 }}>
+          <SuspendedNotice resource="volumes" />
+        </Box>
+      ) : null}
       <Card variant="outlined">
         <CardContent>
           <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
@@ -140,7 +147,9 @@ function VolumeDetail({ volume, stateUnknown }: { volume: Volume; stateUnknown: 
             </Item>
             <Item label={field('price')}>{formatVnd(volume.price)}</Item>
             <Item label={field('created')}>{formatDate(volume.created)}</Item>
-            <Item label={field('expiry')}>{volume.expiry ? formatDate(volume.expiry) : '—'}</Item>
+            <Item label={field('expiry')}>
+              {volume.expiry ? sayPaidThrough(translate, volume.expiry) : '—'}
+            </Item>
           </Grid>
         </CardContent>
       </Card>

@@ -25,6 +25,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
 import type { Server } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
+import { sayPaidThrough } from '../../domain/periods';
 import { isVolumeInTransition, VOLUME_RESOURCE, VOLUME_STATUSES, type Volume } from './volumeModel';
 import { VolumeStatusField } from './VolumeStatusField';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
@@ -151,7 +152,7 @@ export default function VolumeList() {
           className={HIDDEN_ON_PHONE}
           label="resources.volume.fields.expiry"
           disableSort
-          render={(volume) => (volume.expiry ? formatDate(volume.expiry) : '—')}
+          render={(volume) => (volume.expiry ? sayPaidThrough(translate, volume.expiry) : '—')}
         />
       </DataTable>
     </PortalList>

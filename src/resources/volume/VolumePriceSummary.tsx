@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
+import { serverNow } from '../../api/serverClock';
 import { FirstPaymentNote } from '../../components/FirstPaymentNote';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatVnd } from '../../domain/money';
@@ -92,7 +93,7 @@ function SummaryBody({ size, type, interval, products, failed }: VolumePriceSumm
   }
   const product = products[type];
   if (!product) return <Alert severity="warning">{translate('volumes.price.unavailable')}</Alert>;
-  const priced = newVolumeQuote(product, gigabytes, interval, new Date());
+  const priced = newVolumeQuote(product, gigabytes, interval, serverNow());
   const monthly = product.price * gigabytes;
   const [line] = priced.lines;
   return (

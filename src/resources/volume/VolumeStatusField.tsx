@@ -14,6 +14,7 @@ const STATUS_COLORS: Record<VolumeStatus, ChipProps['color']> = {
   restoring: 'info',
   deleting: 'warning',
   error: 'error',
+  suspended: 'error',
 };
 
 export function VolumeStatusField({ volume }: { volume?: Volume }) {

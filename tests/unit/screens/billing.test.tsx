@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { formatDate } from '../../../src/domain/dates';
+import { isOverdue } from '../../../src/domain/invoices';
 import { formatVnd } from '../../../src/domain/money';
 import { applyDiscount, vatContained } from '../../../src/domain/pricing';
 import {
@@ -11,8 +12,9 @@ import {
   setBalance,
   shellSandboxPerTest,
 } from '../../../src/layout/layoutTestHarness';
+import { postSandboxForm } from '../../../server/testing';
 import { PORTAL_ORIGIN } from '../../support/sandbox';
-import { api, placeOrder, renderPortal, signInAs, SMALL_SERVER } from './portalHarness';
+import { api, buyServer, placeOrder, renderPortal, signInAs, SMALL_SERVER } from './portalHarness';
 
 const NOW = new Date('2025-03-26T05:20:00.000Z');
 
@@ -73,6 +75,37 @@ describe('the billing page', () => {
         name: `Thanh toán hoá đơn ${invoice.code}`,
       }),
     ).toBeEnabled();
+  });
+
+  it('marks an invoice overdue by the sandbox clock, not by the device’s', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    // Paid to the start of April; nothing left in the balance to pay its renewal when it is due.
+    await buyServer(sandbox(), token);
+    setBalance(shell().db, 'demo@example.vn', 0);
+    const moved = await sandbox().app.inject({
+      method: 'POST',
+      url: '/sandbox/clock',
+      payload: { advance: { days: 10 } },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const sandboxNow = new Date((moved.json() as { now: string }).now);
+
+    const { body } = await api<{ items: (Invoice & { due_date: string })[] }>(
+      sandbox(),
+      token,
+      'GET',
+      '/billing/invoices',
+    );
+    const renewal = body.items.find((item) => item.status === 'open');
+    if (!renewal) throw new Error('the sandbox issued no renewal for the server');
+    // The device still reads 26-03-2025, before the due date; the sandbox reads 05-04-2025.
+    expect(isOverdue(renewal, new Date())).toBe(false);
+    expect(isOverdue(renewal, sandboxNow)).toBe(true);
+
+    renderPortal('/billing');
+    const row = (await screen.findByRole('link', { name: renewal.code })).closest('tr');
+    expect(row).not.toBeNull();
+    expect(within(row as HTMLElement).getByText('Quá hạn')).toBeVisible();
   });
 
   it('opens with the filters of a shared link and shows an empty list as empty', async () => {
@@ -263,11 +296,9 @@ async function creditedCardPayment(token: string, amount: number): Promise<Payme
     '/billing/gen_payment_req_url',
     { method: 'card', amount, return_url: `${PORTAL_ORIGIN}/idc/billing/payment` },
   );
-  const answer = await sandbox().app.inject({
-    method: 'POST',
-    url: '/sandbox/onepay/decision',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ reference: body.reference, decision: 'approved' }).toString(),
+  const answer = await postSandboxForm(sandbox().app, '/sandbox/onepay/decision', {
+    reference: body.reference,
+    decision: 'approved',
   });
   expect(answer.statusCode).toBe(303);
   const payments = await api<{ items: Payment[] }>(sandbox(), token, 'GET', '/billing/payments');
@@ -354,6 +385,7 @@ describe('the payments tab of the billing page', () => {
 interface Package {
   id: number;
   resource: string;
+  start: string;
   end: string;
   plan: { price: number; interval_count: number };
   price: { monthly: number; charge_this_month: number };
@@ -380,7 +412,13 @@ describe('the services tab of the billing page', () => {
         `${formatVnd(server.plan.price)} / ${server.plan.interval_count} tháng`,
       ),
     ).toBeVisible();
-    // The next renewal is the end of the current period.
+    // The period ends at an exclusive instant: its last day is the day before; the next renewal is
+    // that instant's day.
+    const lastDay = formatDate(new Date(Date.parse(server.end) - 1));
+    expect(lastDay).not.toBe(formatDate(server.end));
+    expect(
+      within(row).getByText(`từ ${formatDate(server.start)} đến hết ${lastDay}`),
+    ).toBeVisible();
     expect(within(row).getByText(formatDate(server.end))).toBeVisible();
     expect(within(row).getByText(formatVnd(server.price.charge_this_month))).toBeVisible();
 

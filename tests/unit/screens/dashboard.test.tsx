@@ -1,22 +1,28 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import App from '../../../src/App';
+import { formatDate } from '../../../src/domain/dates';
 import { formatVnd } from '../../../src/domain/money';
+import { vietnamMonthStartAfter } from '../../../src/domain/vietnamTime';
 import { englishMessages } from '../../../src/i18n/englishMessages';
 import {
   breakNetworkFor,
   holdCalls,
+  setBalance,
   shellSandboxPerTest,
 } from '../../../src/layout/layoutTestHarness';
 import { api, buyServer, renderPortal, signInAs } from './portalHarness';
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const shell = shellSandboxPerTest();
 const sandbox = () => shell().sandbox;
@@ -140,7 +146,7 @@ describe('the dashboard', () => {
     expect(thisMonthRow).toHaveTextContent(formatVnd(spent));
   });
 
-  it('shows an overdue trial with the way to pay and to top up the shortfall, coming back here', async () => {
+  it('shows an ended trial with the way to pay its bill, and the top-up of the shortfall coming back here', async () => {
     const token = await signInAs(sandbox(), 'expired@example.vn');
     const expected = await summaryOf(token);
     expect(expected.unpaid_amount).toBeGreaterThan(expected.balance);
@@ -157,9 +163,27 @@ describe('the dashboard', () => {
     expect(hrefOf(topUp)).toBe(`/billing?amount=${shortfall}&topup=1`);
 
     const trial = await card('Dùng thử');
-    expect(trial.getByText(/^Thời gian dùng thử đã kết thúc ngày \d\d-\d\d-\d{4}\./)).toBeVisible();
-    expect(trial.getByRole('link', { name: 'Nạp tiền để nâng cấp' })).toBeVisible();
-    expect((await card('Sắp gia hạn')).getByText(/^Quá hạn gia hạn từ ngày/)).toBeVisible();
+    expect(
+      await trial.findByText(
+        /^Thời gian dùng thử đã kết thúc ngày \d\d-\d\d-\d{4}\. Hãy thanh toán hoá đơn dùng thử /,
+      ),
+    ).toBeVisible();
+    // One step, the banner's: the upgrade dialog, which tops up what the balance lacks.
+    expect(hrefOf(trial.getByRole('link', { name: 'Thanh toán hoá đơn dùng thử' }))).toBe(
+      '/dashboard?upgrade=1',
+    );
+    // The trial's server has no paid period: its renewal fell due when the trial ended.
+    const { body: account } = await api<{ trial: { end_date: string } }>(
+      sandbox(),
+      token,
+      'GET',
+      '/auth/user',
+    );
+    expect(
+      (await card('Sắp gia hạn')).getByText(
+        `Quá hạn gia hạn từ ngày ${formatDate(account.trial.end_date)}`,
+      ),
+    ).toBeVisible();
 
     await user.click(topUp);
     await waitFor(() =>
@@ -168,6 +192,44 @@ describe('the dashboard', () => {
       ),
     );
     expect(sessionStorage.getItem('topup_return_path')).toBe('/dashboard');
+  });
+
+  it('says a renewal is due on its date, and overdue from it only once the sandbox’s clock has passed it', async () => {
+    // Five and a half days before a Vietnam month ends, whatever today is.
+    const now = new Date(vietnamMonthStartAfter(new Date(), 2).getTime() - 5.5 * DAY_MS);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    await buyServer(sandbox(), token);
+    // Nothing in the balance pays the renewal when it falls due.
+    setBalance(shell().db, 'demo@example.vn', 0);
+    const { body } = await api<{ next_renewals: { resource: string; end: string }[] }>(
+      sandbox(),
+      token,
+      'GET',
+      '/dashboard/summary',
+    );
+    const end = body.next_renewals.find((item) => item.resource === 'web-01')?.end as string;
+    expect(end).toBe(vietnamMonthStartAfter(now, 1).toISOString());
+    const due = formatDate(end);
+
+    renderPortal('/dashboard');
+    const before = await card('Sắp gia hạn');
+    expect(await before.findByText(`Đến hạn gia hạn ngày ${due}`)).toBeVisible();
+    expect(before.queryByText(/^Quá hạn/)).not.toBeInTheDocument();
+    cleanup();
+
+    // The sandbox's clock passes the due date; the device's stays where it was.
+    const moved = await sandbox().app.inject({
+      method: 'POST',
+      url: '/sandbox/clock',
+      payload: { advance: { days: 10 } },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    renderPortal('/dashboard');
+    const after = await card('Sắp gia hạn');
+    expect(await after.findByText(`Quá hạn gia hạn từ ngày ${due}`)).toBeVisible();
+    expect(new Date()).toEqual(now);
   });
 
   it('says the summary could not be loaded, with a Retry, never an empty state; Retry loads it', async () => {

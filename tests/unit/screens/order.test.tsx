@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import App from '../../../src/App';
 import { formatVnd } from '../../../src/domain/money';
+import { englishMessages } from '../../../src/i18n/englishMessages';
 import { sandboxPerTest } from '../../support/sandbox';
 import { api, placeOrder, renderPortal, signInAs, SMALL_SERVER } from './portalHarness';
 
@@ -56,6 +59,15 @@ function spyOnPayCalls(orderId: number) {
     }
   });
   return { calls: () => [...calls], idle: () => waiting === 0 };
+}
+
+/** The value of a field of a definition list (the order's details), found by its label. */
+function definitionOf(label: string): HTMLElement {
+  const term = screen.getByText(label, { selector: 'dt' });
+  const value = term.nextElementSibling;
+  if (!(value instanceof HTMLElement) || value.tagName !== 'DD')
+    throw new Error(`${label}: no value`);
+  return value;
 }
 
 describe('the order page', () => {
@@ -255,6 +267,55 @@ describe('the order page', () => {
     );
   });
 
+  it('says the period an order pays for and its last day paid, never its exclusive end', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const monthly = await placeOrder(sandbox(), token);
+    const yearly = await placeOrder(sandbox(), token, {
+      ...SMALL_SERVER,
+      name: 'web-12',
+      interval: 12,
+    });
+    // The order ends at the start of April in Vietnam, 17:00 UTC on the last day of March.
+    const { body: placed } = await api<{ expiry: string }>(
+      sandbox(),
+      token,
+      'GET',
+      `/billing/orders/${monthly.id}`,
+    );
+    expect(placed.expiry).toBe('2025-03-31T17:00:00.000Z');
+
+    renderPortal(`/order/create?id=${monthly.id}`);
+    await screen.findByTestId('first-payment');
+    expect(definitionOf('Thời hạn')).toHaveTextContent(
+      /^phần còn lại của tháng này \(từ 26-03-2025 đến hết 31-03-2025\)$/,
+    );
+    expect(definitionOf('Hạn sử dụng')).toHaveTextContent(/^đến hết 31-03-2025$/);
+    expect(screen.queryByText(/01-04-2025/)).not.toBeInTheDocument();
+    cleanup();
+
+    renderPortal(`/order/create?id=${yearly.id}`);
+    await screen.findByTestId('first-payment');
+    expect(definitionOf('Thời hạn')).toHaveTextContent(
+      /^phần còn lại của tháng này \+ 11 tháng \(từ 26-03-2025 đến hết 28-02-2026\)$/,
+    );
+    expect(definitionOf('Hạn sử dụng')).toHaveTextContent(/^đến hết 28-02-2026$/);
+    cleanup();
+
+    localStorage.setItem('locale', 'en');
+    render(
+      <MemoryRouter initialEntries={[`/order/create?id=${monthly.id}`]}>
+        <App locale="en" messages={englishMessages} onLocaleChange={async () => undefined} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('first-payment')).toHaveTextContent(
+      `First payment ${formatVnd(monthly.amount)}: from today 26-03-2025 through 31-03-2025 (the rest of this month)`,
+    );
+    expect(definitionOf('Period')).toHaveTextContent(
+      /^the rest of this month \(from 26-03-2025 through 31-03-2025\)$/,
+    );
+    expect(definitionOf('Paid period')).toHaveTextContent(/^through 31-03-2025$/);
+  });
+
   it('offers billing alone after a top-up that no order led to', async () => {
     await signInAs(sandbox(), 'demo@example.vn');
     renderPortal('/billing/success');
@@ -272,7 +333,8 @@ describe('the order page', () => {
     renderPortal(`/order/create?id=${order.id}`);
     await screen.findByTestId('order-total');
     expect(screen.getByText('Không thể thực hiện thao tác do: đã hết hạn dùng thử.')).toBeVisible();
-    expect(screen.getByRole('button', { name: /^Thanh toán / })).toBeDisabled();
+    // The order's Pay (the banner's "Thanh toán hoá đơn dùng thử" is the trial's).
+    expect(screen.getByRole('button', { name: /^Thanh toán \d/ })).toBeDisabled();
     // Cancelling is never blocked.
     expect(screen.getByRole('button', { name: 'Huỷ đơn hàng' })).toBeEnabled();
   });

@@ -67,6 +67,6 @@ describe('the plans page', () => {
     expect(await screen.findByTestId('price-total')).toHaveTextContent(firstPayment as string);
     expect(screen.getByTestId('first-payment')).toHaveTextContent(note.textContent as string);
     // No line of the checkout reads as a monthly price: each is prorated, its monthly one beside it.
-    expect(screen.getByText('180.000 ₫/tháng, tính theo ngày còn lại')).toBeVisible();
+    expect(screen.getByText('180.000 ₫/tháng, tính theo số giờ còn lại của tháng')).toBeVisible();
   });
 });

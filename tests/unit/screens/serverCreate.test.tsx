@@ -234,7 +234,7 @@ describe('the create-server form', () => {
     expect(sandbox().requests).not.toContain('POST /api/v1/billing/orders');
   });
 
-  it('asks for its products exactly as spec §7 writes the calls (by name, and category=wanip)', async () => {
+  it('asks for its products exactly as spec §7 writes the calls (by name, category=wanip and category=extra)', async () => {
     await signInAs(sandbox(), 'demo@example.vn');
     // The harness records paths only; the query is read from the URLs the portal fetches.
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
@@ -253,6 +253,8 @@ describe('the create-server form', () => {
         '?name=DISK+SSD&per_page=9999',
         '?name=DISK+HDD&per_page=9999',
         '?category=wanip&per_page=9999',
+        // The extras (image licences), 999 to a page as spec §9 says.
+        '?category=extra&per_page=999',
       ].sort(),
     );
   });
@@ -260,9 +262,8 @@ describe('the create-server form', () => {
   it('shows a blocked account why it may not order, and does not let it submit', async () => {
     await signInAs(sandbox(), 'expired@example.vn');
     renderPortal('/cloud-server/create');
-    const alert = await screen.findByText(
-      'Không thể thực hiện thao tác do: có hoá đơn quá hạn, đã hết hạn dùng thử.',
-    );
+    // The trial's bill is its only overdue invoice: the notice names the trial alone.
+    const alert = await screen.findByText('Không thể thực hiện thao tác do: đã hết hạn dùng thử.');
     expect(alert).toBeVisible();
     await screen.findByTestId('price-total');
     expect(screen.getByRole('button', { name: 'Tạo đơn hàng' })).toBeDisabled();
@@ -281,5 +282,93 @@ describe('the create-server form', () => {
     expect(screen.getByRole('button', { name: '6 tháng' })).toHaveAttribute('aria-pressed', 'true');
     const summary = screen.getByRole('region', { name: 'Chi phí dự kiến' });
     expect(within(summary).getByText('CPU: 2 core')).toBeVisible();
+  });
+});
+
+describe('choosing a licensed image (Windows Server 2022)', () => {
+  interface Image {
+    name: string;
+    min_disk: number;
+    license_product_id: number | null;
+  }
+
+  it('raises the disk to 40 GB and says why, offers the password only, and prices the licence at once', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    // A key of the account, so the form starts by offering SSH-key sign-in.
+    expect(
+      (await api(sandbox(), token, 'POST', '/cloud/ssh_keys', { name: 'laptop' })).status,
+    ).toBe(201);
+    const { body: images } = await api<{ items: Image[] }>(
+      sandbox(),
+      token,
+      'GET',
+      '/catalog/images',
+    );
+    const windows = images.items.find((image) => image.name === 'Windows Server 2022') as Image;
+    renderPortal('/cloud-server/create');
+    const user = userEvent.setup();
+    const total = () => screen.getByTestId('price-total');
+    await screen.findByTestId('price-total');
+    const disk = () => screen.getByLabelText('Ổ đĩa gốc (GB)');
+    expect(disk()).toHaveValue(10);
+    expect(screen.getByRole('radio', { name: 'Dùng SSH key' })).toBeChecked();
+    const ubuntuSmall: ServerChoice = {
+      ...SERVER_CHOICE,
+      cpu: 1,
+      ram: 1,
+      disk: 10,
+      keyName: 'laptop',
+    };
+    await expectTotal(total, await sandboxTotal(token, ubuntuSmall));
+
+    await user.click(screen.getByRole('combobox', { name: 'Hệ điều hành' }));
+    await user.click(await screen.findByRole('option', { name: windows.name }));
+
+    // The image's minimum at once, said why; the licence is in the price and its line.
+    await waitFor(() => expect(disk()).toHaveValue(windows.min_disk));
+    expect(screen.getByTestId('disk-raised')).toHaveTextContent(
+      `Ổ đĩa gốc đã được nâng lên ${windows.min_disk} GB, mức tối thiểu của ${windows.name}.`,
+    );
+    const windowsChoice: ServerChoice = {
+      ...ubuntuSmall,
+      os: windows.name,
+      disk: windows.min_disk,
+      keyName: null,
+      licenseProductId: windows.license_product_id,
+    };
+    await expectTotal(total, await sandboxTotal(token, windowsChoice));
+    const summary = screen.getByRole('region', { name: 'Chi phí dự kiến' });
+    expect(within(summary).getByText(`Bản quyền ${windows.name}`)).toBeVisible();
+    expect(screen.getByTestId('license-note')).toHaveTextContent(
+      `Hệ điều hành ${windows.name} có phí bản quyền`,
+    );
+    // Password sign-in only, and why.
+    expect(screen.queryByRole('radio', { name: 'Dùng SSH key' })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Tạo mật khẩu tự động' })).toBeChecked();
+    expect(screen.getByTestId('password-only')).toHaveTextContent(
+      `${windows.name} chỉ đăng nhập bằng mật khẩu, không dùng được SSH key.`,
+    );
+    expect(screen.queryByLabelText('SSH key')).not.toBeInTheDocument();
+
+    // A disk below the image's minimum is marked as it is typed, naming the minimum.
+    await replaceNumber(user, 'Ổ đĩa gốc (GB)', '30');
+    expect(
+      await screen.findByText(`Hệ điều hành này cần ổ đĩa gốc tối thiểu ${windows.min_disk} GB.`),
+    ).toBeVisible();
+    expect(disk()).toHaveAttribute('aria-invalid', 'true');
+    await replaceNumber(user, 'Ổ đĩa gốc (GB)', String(windows.min_disk));
+    await waitFor(() => expect(disk()).toHaveAttribute('aria-invalid', 'false'));
+
+    // Back to Linux: the larger disk stays, SSH keys are offered again, the licence goes.
+    await user.click(screen.getByRole('combobox', { name: 'Hệ điều hành' }));
+    await user.click(await screen.findByRole('option', { name: 'Ubuntu 22.04' }));
+    expect(await screen.findByRole('radio', { name: 'Dùng SSH key' })).toBeEnabled();
+    expect(disk()).toHaveValue(windows.min_disk);
+    expect(screen.queryByTestId('disk-raised')).not.toBeInTheDocument();
+    await expectTotal(
+      total,
+      await sandboxTotal(token, { ...ubuntuSmall, disk: windows.min_disk, keyName: null }),
+    );
+    expect(within(summary).queryByText(`Bản quyền ${windows.name}`)).not.toBeInTheDocument();
   });
 });

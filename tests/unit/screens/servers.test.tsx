@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { formatVnd } from '../../../src/domain/money';
+import { lastDayPaid } from '../../../src/domain/periods';
 import { sandboxPerTest } from '../../support/sandbox';
 import { api, buyServer, placeOrder, renderPortal, signInAs, SMALL_SERVER } from './portalHarness';
 
@@ -336,6 +337,15 @@ describe('the server detail page', () => {
     const address = (release?.getAttribute('aria-label') ?? '').replace('Xoá IP ', '');
     await user.click(release as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Xoá địa chỉ IP?' });
+    // What is left of its month is given up, said as every delete dialog says it.
+    const { body: addresses } = await api<{
+      items: { address: string; unused_prepaid_amount: number }[];
+    }>(sandbox(), token, 'GET', `/cloud/servers/${id}/ips?per_page=100`);
+    const released = addresses.items.find((ip) => ip.address === address);
+    expect(released?.unused_prepaid_amount).toBeGreaterThan(0);
+    expect(within(dialog).getByTestId('unrefunded-note')).toHaveTextContent(
+      `Phần đã thanh toán còn lại đến hết 31-03-2025 (khoảng ${formatVnd(released?.unused_prepaid_amount ?? 0)}) sẽ không được hoàn lại.`,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Xoá IP' }));
     expect(await screen.findByText(`Đã xoá địa chỉ IP ${address}.`)).toBeVisible();
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
@@ -403,6 +413,70 @@ describe('the server detail page', () => {
     );
     const { body } = await api<{ status: string }>(sandbox(), token, 'GET', `/cloud/servers/${id}`);
     expect(body.status).toBe('deleting');
+  });
+
+  it('says before deleting what the unused paid period is worth, to its last day, and that it is not refunded', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    // Three months from today, with an extra address: its rest is given up with the server.
+    const id = await buyServer(sandbox(), token, { ...SMALL_SERVER, interval: 3, extraIpv4: 1 });
+    buildFinished();
+    const { body: server } = await api<{ expiry: string; unused_prepaid_amount: number }>(
+      sandbox(),
+      token,
+      'GET',
+      `/cloud/servers/${id}`,
+    );
+    expect(server.unused_prepaid_amount).toBeGreaterThan(0);
+    // Paid to 01-06-2025 00:00 (Vietnam), exclusive: 31-05-2025 is the last day paid.
+    expect(lastDayPaid(server.expiry)).toBe('31-05-2025');
+    renderPortal(`/cloud-server/${id}/detail`);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Thao tác khác' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Xoá máy chủ' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Xoá máy chủ web-01' });
+    expect(within(dialog).getByTestId('unrefunded-note')).toHaveTextContent(
+      `Phần đã thanh toán còn lại đến hết 31-05-2025 (khoảng ${formatVnd(server.unused_prepaid_amount)}) sẽ không được hoàn lại.`,
+    );
+    // The choice about the volumes is still there.
+    expect(within(dialog).getByRole('checkbox')).not.toBeChecked();
+  });
+
+  it('offers no action on a suspended server, and leads to the invoices to pay', async () => {
+    const token = await signInAs(sandbox(), 'expired@example.vn');
+    const { body: servers } = await api<{ items: { id: number; name: string }[] }>(
+      sandbox(),
+      token,
+      'GET',
+      '/cloud/servers',
+    );
+    const [trialServer] = servers.items;
+    // Its trial bill fell due yesterday; a week later the grace period is over.
+    const moved = await sandbox().app.inject({
+      method: 'POST',
+      url: '/sandbox/clock',
+      payload: { advance: { days: 7 } },
+    });
+    expect(moved.statusCode).toBe(200);
+    const { body: suspended } = await api<{ status: string }>(
+      sandbox(),
+      token,
+      'GET',
+      `/cloud/servers/${trialServer?.id}`,
+    );
+    expect(suspended.status).toBe('suspended');
+    renderPortal(`/cloud-server/${trialServer?.id}/detail`);
+
+    const notice = (
+      await screen.findByText('Máy chủ bị tạm ngưng vì hoá đơn quá hạn: thanh toán để dùng lại.')
+    ).closest('[role="alert"]') as HTMLElement;
+    expect(notice).toBeVisible();
+    expect(within(notice).getByRole('link', { name: 'Thanh toán hoá đơn' })).toHaveAttribute(
+      'href',
+      '/billing',
+    );
+    const actions = screen.getByRole('group', { name: 'Thao tác với máy chủ' });
+    expect(within(actions).queryAllByRole('button')).toEqual([]);
   });
 
   it('shows a blocked account the reasons and disables every action', async () => {

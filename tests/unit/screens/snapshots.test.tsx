@@ -198,7 +198,7 @@ describe('creating a snapshot', () => {
     await signInAs(sandbox(), 'expired@example.vn');
     renderPortal('/snapshot/create');
     // The shell's banner says it too; the form repeats it above the action it blocks.
-    const reasons = await screen.findAllByText(/có hoá đơn quá hạn/);
+    const reasons = await screen.findAllByText(/đã hết hạn dùng thử/);
     const onThePage = reasons.filter(
       (element) =>
         element.closest('.MuiStack-root')?.querySelector('h1')?.textContent === 'Tạo snapshot',
@@ -248,14 +248,25 @@ describe('restoring and deleting', () => {
     );
   });
 
-  it('deletes after the name is typed', async () => {
+  it('deletes after the name is typed, saying what is left of its month is not refunded', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const { volumeId } = await serverWithVolume(token);
-    await takeSnapshot(token, { name: 'throwaway', volume_id: volumeId });
+    const snapshotId = await takeSnapshot(token, { name: 'throwaway', volume_id: volumeId });
     timePasses();
     renderPortal('/snapshot');
     await userEvent.click(await screen.findByRole('button', { name: 'Xoá snapshot throwaway' }));
     const dialog = await screen.findByRole('dialog', { name: 'Xoá snapshot throwaway?' });
+    // Charged to the end of this month: the rest of March is given up.
+    const { body: snapshot } = await api<{ unused_prepaid_amount: number }>(
+      sandbox(),
+      token,
+      'GET',
+      `/storage/snapshots/${snapshotId}`,
+    );
+    expect(snapshot.unused_prepaid_amount).toBeGreaterThan(0);
+    expect(within(dialog).getByTestId('unrefunded-note')).toHaveTextContent(
+      `Phần đã thanh toán còn lại đến hết 31-03-2025 (khoảng ${formatVnd(snapshot.unused_prepaid_amount)}) sẽ không được hoàn lại.`,
+    );
     const confirm = within(dialog).getByRole('button', { name: 'Xoá' });
     expect(confirm).toBeDisabled();
     await userEvent.type(

@@ -16,6 +16,7 @@ import { createI18nProvider } from '../../../src/i18n/i18nProvider';
 import { en as english } from '../../../src/i18n/en';
 import { vi as vietnamese } from '../../../src/i18n/vi';
 import { gatewayNavigation, TopUpDialog } from '../../../src/pages/topup/TopUpDialog';
+import { postSandboxForm } from '../../../server/testing';
 import { PORTAL_ORIGIN, sandboxPerTest } from '../../support/sandbox';
 import { api, renderPortal, signInAs } from './portalHarness';
 
@@ -299,11 +300,10 @@ async function gatewayReturn(token: string, decision: Decision, amount = 250_000
     { method: 'card', amount, return_url: RETURN_URL },
   );
   expect(status).toBe(200);
-  const answer = await sandbox().app.inject({
-    method: 'POST',
-    url: '/sandbox/onepay/decision',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ reference: body.reference, decision, locale: 'vi' }).toString(),
+  const answer = await postSandboxForm(sandbox().app, '/sandbox/onepay/decision', {
+    reference: body.reference,
+    decision,
+    locale: 'vi',
   });
   expect(answer.statusCode).toBe(303);
   const back = new URL(String(answer.headers.location));
@@ -417,14 +417,9 @@ async function paypalReturn(
     { method: 'paypal', amount, return_url: RETURN_URL },
   );
   expect(status).toBe(200);
-  const answer = await sandbox().app.inject({
-    method: 'POST',
-    url: '/sandbox/paypal/decision',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      token: new URL(body.url).searchParams.get('token')!,
-      decision,
-    }).toString(),
+  const answer = await postSandboxForm(sandbox().app, '/sandbox/paypal/decision', {
+    token: new URL(body.url).searchParams.get('token')!,
+    decision,
   });
   expect(answer.statusCode).toBe(303);
   const back = new URL(String(answer.headers.location));

@@ -183,10 +183,9 @@ describe('the create-volume form', () => {
   it('shows a blocked customer why, and does not let them order', async () => {
     await signInAs(sandbox(), 'expired@example.vn');
     renderPortal('/volume/create');
+    // The trial's bill is its only overdue invoice: the notice names the trial alone.
     expect(
-      await screen.findByText(
-        'Không thể thực hiện thao tác do: có hoá đơn quá hạn, đã hết hạn dùng thử.',
-      ),
+      await screen.findByText('Không thể thực hiện thao tác do: đã hết hạn dùng thử.'),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Đặt hàng' })).toBeDisabled();
   });
@@ -221,8 +220,9 @@ describe('the volume list', () => {
     expect(await within(row).findByText('Hà Nội')).toBeVisible();
     expect(within(row).queryByText('HN')).toBeNull();
     expect(within(row).getByText('14-03-2025')).toBeVisible();
-    // Paid to the end of March, Vietnam time.
-    expect(within(row).getByText('01-04-2025')).toBeVisible();
+    // Paid to the end of March, Vietnam time: the expiry, 01-04-2025 00:00, is not a day paid.
+    expect(within(row).getByText('đến hết 31-03-2025')).toBeVisible();
+    expect(within(row).queryByText(/01-04-2025/)).toBeNull();
     const other = (await screen.findByRole('link', { name: '_b_-x-' })).closest(
       'tr',
     ) as HTMLElement;
@@ -241,6 +241,9 @@ describe('the volume page', () => {
     const datacenter = screen.getByText('Trung tâm dữ liệu').nextElementSibling as HTMLElement;
     expect(datacenter).not.toHaveTextContent(/^HN$/);
     await waitFor(() => expect(datacenter).toHaveTextContent(/^Hà Nội$/));
+    // Paid for the rest of March: its last day, not the expiry's (01-04-2025 00:00).
+    const paid = screen.getByText('Hạn sử dụng').nextElementSibling as HTMLElement;
+    expect(paid).toHaveTextContent(/^đến hết 31-03-2025$/);
   });
 
   it('extends a volume, refusing a smaller size with the message, at the sandbox price', async () => {
@@ -323,6 +326,17 @@ describe('the volume page', () => {
 
     await user.click(remove);
     dialog = await screen.findByRole('dialog', { name: 'Xoá volume data-01?' });
+    // Paid to the end of March: what is left of it is given up, with its amount and last day.
+    const { body: paid } = await api<{ expiry: string; unused_prepaid_amount: number }>(
+      sandbox(),
+      token,
+      'GET',
+      `/storage/volumes/${id}`,
+    );
+    expect(paid.unused_prepaid_amount).toBeGreaterThan(0);
+    expect(within(dialog).getByTestId('unrefunded-note')).toHaveTextContent(
+      `Phần đã thanh toán còn lại đến hết 31-03-2025 (khoảng ${formatVnd(paid.unused_prepaid_amount)}) sẽ không được hoàn lại.`,
+    );
     const confirm = within(dialog).getByRole('button', { name: 'Xoá' });
     expect(confirm).toBeDisabled();
     await user.type(
@@ -334,6 +348,45 @@ describe('the volume page', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/volume$/));
     const { status } = await api(sandbox(), token, 'GET', `/storage/volumes/${id}`);
     expect(status).toBe(404);
+  });
+});
+
+describe('a suspended volume', () => {
+  it('offers no action and leads to the invoices to pay', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    // Without auto-pay, the renewal due on 01-04-2025 stays unpaid.
+    const off = await api(sandbox(), token, 'PATCH', '/account/profile', {
+      auto_pay_renewals: false,
+    });
+    expect(off.status).toBe(200);
+    const id = await createVolume(token, { name: 'data-01' });
+    tasksFinished();
+    // A week past the due date, the grace period is over.
+    const moved = await sandbox().app.inject({
+      method: 'POST',
+      url: '/sandbox/clock',
+      payload: { advance: { days: 26 } },
+    });
+    expect(moved.statusCode).toBe(200);
+    const { body } = await api<{ status: string }>(
+      sandbox(),
+      token,
+      'GET',
+      `/storage/volumes/${id}`,
+    );
+    expect(body.status).toBe('suspended');
+    renderPortal(`/volume/${id}/detail`);
+
+    const notice = (
+      await screen.findByText('Volume bị tạm ngưng vì hoá đơn quá hạn: thanh toán để dùng lại.')
+    ).closest('[role="alert"]') as HTMLElement;
+    expect(notice).toBeVisible();
+    expect(within(notice).getByRole('link', { name: 'Thanh toán hoá đơn' })).toHaveAttribute(
+      'href',
+      '/billing',
+    );
+    const actions = screen.getByRole('group', { name: 'Thao tác với volume' });
+    expect(within(actions).queryAllByRole('button')).toEqual([]);
   });
 });
 
