@@ -534,6 +534,16 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    // A signed card approval that comes after a decline or a cancel for the same reference is
+    // still credited (issue 17); the attempt keeps the answer it replaced.
+    name: 'payment_attempt_history',
+    sql: `
+      ALTER TABLE payment_attempts ADD COLUMN superseded_status TEXT
+        CHECK (superseded_status IN ('failed', 'cancelled'));
+      ALTER TABLE payment_attempts ADD COLUMN superseded_response_code TEXT;
+    `,
+  },
+  {
     // Licensed images (issue 16): an image may carry a licence product, paid one unit a month by
     // every server built from it (src/domain/serverOrder.ts `licenseProductLines`), and may allow
     // password sign-in only. Windows Server 2022 carries the Windows Server License and takes no

@@ -265,11 +265,59 @@ describe('crediting a card top-up (GET /billing/topup)', () => {
     expect(decline.statusCode).toBe(400);
     expect(attemptStatus(declined.reference)).toBe('failed');
 
-    // A settled attempt stays settled: a later approval of it credits nothing.
-    const lateApproval = await completeTopup(demo, answerFor(cancelled.reference));
-    expect(lateApproval.statusCode).toBe(400);
     expect(await balanceOf(demo)).toBe(before);
     expect(topupRows()).toEqual([]);
+  });
+
+  it('credits a signed approval that comes after a decline or a cancel, once, keeping the earlier answer', async () => {
+    const before = await balanceOf(demo);
+    const cancelled = await startTopup(demo);
+    await completeTopup(demo, answerFor(cancelled.reference, 'cancelled'));
+    const declined = await startTopup(demo);
+    await completeTopup(
+      demo,
+      resigned(answerFor(declined.reference), { vpc_TxnResponseCode: '7' }),
+    );
+    expect(attemptStatus(declined.reference)).toBe('failed');
+
+    // The card was charged after all: the gateway's signed approvals must reach the balance.
+    const approvedLate = await completeTopup(demo, answerFor(cancelled.reference));
+    expect(approvedLate.statusCode, approvedLate.body).toBe(200);
+    const ipnAnswer = await app.inject({
+      url: '/sandbox/onepay/ipn',
+      query: answerFor(declined.reference),
+    });
+    expect(ipnAnswer.body).toBe('responsecode=1&desc=confirm-success');
+    // Replays of either approval credit nothing more.
+    expect((await completeTopup(demo, answerFor(cancelled.reference))).statusCode).toBe(200);
+    expect((await completeTopup(demo, answerFor(declined.reference))).statusCode).toBe(200);
+
+    expect(await balanceOf(demo)).toBe(before + 200_000);
+    expect(topupRows()).toHaveLength(2);
+    expect(findAttempt(db, cancelled.reference)).toMatchObject({
+      status: 'credited',
+      superseded_status: 'cancelled',
+      superseded_response_code: '99',
+    });
+    expect(findAttempt(db, declined.reference)).toMatchObject({
+      status: 'credited',
+      superseded_status: 'failed',
+      superseded_response_code: '7',
+    });
+    expect(ledgerMismatches(db)).toEqual([]);
+  });
+
+  it('reads the response code as a number: "00" is an approval, as the portal reads it', async () => {
+    const before = await balanceOf(demo);
+    const { reference } = await startTopup(demo);
+
+    const response = await completeTopup(
+      demo,
+      resigned(answerFor(reference), { vpc_TxnResponseCode: '00' }),
+    );
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await balanceOf(demo)).toBe(before + 100_000);
   });
 
   it('still credits a valid approval that arrives after the attempt expired', async () => {

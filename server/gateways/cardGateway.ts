@@ -4,6 +4,12 @@
  * The browser's return and the gateway's server-to-server call (IPN) both settle through
  * `settleCardAnswer`, so whichever comes first, or both at once, the balance is credited once.
  */
+import {
+  CARD_APPROVED_CODE,
+  CARD_CANCELLED_CODE,
+  CARD_DECLINED_CODE,
+  cardAnswer,
+} from '../../src/domain/cardResponse';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../db';
 import { translator } from '../i18n';
@@ -30,7 +36,11 @@ export const DEFAULT_CARD_GATEWAY: CardGatewaySettings = {
 export const CARD_ATTEMPT_MINUTES = 30;
 
 /** OnePay's response codes the sandbox gateway answers with. */
-export const CARD_RESPONSE = { approved: '0', declined: '1', cancelled: '99' } as const;
+export const CARD_RESPONSE = {
+  approved: CARD_APPROVED_CODE,
+  declined: CARD_DECLINED_CODE,
+  cancelled: CARD_CANCELLED_CODE,
+} as const;
 
 export type CardDecision = keyof typeof CARD_RESPONSE;
 
@@ -50,6 +60,9 @@ export interface PaymentAttemptRow {
   created_at: string;
   expires_at: string;
   settled_at: string | null;
+  /** What the attempt was before a later signed approval credited it (issue 17), if anything. */
+  superseded_status: 'failed' | 'cancelled' | null;
+  superseded_response_code: string | null;
 }
 
 /** A new reference: the date for people reading it, random digits so it cannot be guessed. */
@@ -180,7 +193,8 @@ export function settleCardAnswer(
     return { outcome: 'refused', reason: 'wrong_merchant' };
   }
   const code = fields.vpc_TxnResponseCode;
-  if (code === CARD_RESPONSE.approved) {
+  const answer = cardAnswer(code);
+  if (answer === 'approved') {
     if (
       fields.vpc_Amount !== gatewayAmount(attempt.amount) ||
       fields.vpc_CurrencyCode !== attempt.currency
@@ -189,7 +203,7 @@ export function settleCardAnswer(
     }
     return creditOnce(db, attempt, fields.vpc_TransactionNo ?? null, options.now);
   }
-  const status = code === CARD_RESPONSE.cancelled ? 'cancelled' : 'failed';
+  const status = answer === 'cancelled' ? 'cancelled' : 'failed';
   return db.transaction((): CardSettlement => {
     const settled = db
       .prepare(
@@ -220,13 +234,18 @@ function creditOnce(
   now: Date,
 ): CardSettlement {
   return db.transaction((): CardSettlement => {
+    // A signed approval is money the gateway took: it is credited whatever the attempt was marked
+    // before (a decline or a cancel the gateway reported first), and that earlier answer is kept.
     const claimed = db
       .prepare(
-        `UPDATE payment_attempts SET status = 'credited', response_code = '0', transaction_no = ?,
-            settled_at = ?
-          WHERE id = ? AND status = 'pending' RETURNING *`,
+        `UPDATE payment_attempts SET status = 'credited', response_code = ?, transaction_no = ?,
+            settled_at = ?,
+            superseded_status = CASE WHEN status = 'pending' THEN NULL ELSE status END,
+            superseded_response_code = CASE WHEN status = 'pending' THEN NULL ELSE response_code END
+          WHERE id = ? AND status <> 'credited' RETURNING *`,
       )
-      .get(transactionNo, now.toISOString(), attempt.id) as PaymentAttemptRow | undefined;
+      .get(CARD_APPROVED_CODE, transactionNo, now.toISOString(), attempt.id) as
+      PaymentAttemptRow | undefined;
     if (claimed) {
       const balanceAfter = changeBalance(db, {
         userId: claimed.user_id,

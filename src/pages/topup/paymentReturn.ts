@@ -8,6 +8,7 @@
  * The query is forwarded to topup exactly as it came: the card gateway signed every field.
  */
 import type { TopupResult, TopupReturnQuery } from '../../dataProvider/dataProvider';
+import { cardAnswer } from '../../domain/cardResponse';
 
 /** What a result page (/billing/success, /billing/failure) shows. */
 export interface PaymentOutcome {
@@ -28,8 +29,6 @@ export type PaymentReturnStep =
   /** Not a gateway's return (opened by hand, or the query was cut off). */
   | { kind: 'not_a_return' };
 
-const CARD_APPROVED = '0';
-
 export function paymentReturnStep(query: URLSearchParams): PaymentReturnStep {
   const method = query.get('payment_method');
   if (method !== 'card' && method !== 'paypal') return { kind: 'not_a_return' };
@@ -44,8 +43,8 @@ export function paymentReturnStep(query: URLSearchParams): PaymentReturnStep {
   const code = query.get('vpc_TxnResponseCode');
   if (code === null) return { kind: 'not_a_return' };
   const card = cardOutcome(query);
-  // Compared as a number, as the spec says "not 0": "00" is an approval too.
-  if (!/^\d+$/.test(code) || Number(code) !== Number(CARD_APPROVED)) {
+  // The sandbox reads the code by the same rule: "00" is an approval too.
+  if (cardAnswer(code) !== 'approved') {
     return { kind: 'failure', outcome: card };
   }
   return { kind: 'complete', query: forwarded, returned: card };
