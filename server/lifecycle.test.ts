@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LIFE_POLICY } from '../src/domain/serviceLife';
 import { DAY_MS } from './clock';
 import { openDatabase, type Db } from './db';
-import { ledgerMismatches } from './ledger';
+import { changeBalance, ledgerMismatches } from './ledger';
 import { runLifecycle } from './lifecycle';
 import { apiAs, buyServer, mailsTo, scratchDir, signIn, START, testApp, type Api } from './testing';
 
@@ -55,20 +55,22 @@ const subjects = async (target: FastifyInstance, email = DEMO) =>
 const balanceOf = (db: Db, email = DEMO) =>
   db.prepare('SELECT balance FROM users WHERE email = ?').pluck().get(email) as number;
 
-/** Leaves demo@ with `keep` dong, as a ledger row like any other change. */
-function spendDown(db: Db, keep: number) {
-  const { id, balance } = db.prepare('SELECT id, balance FROM users WHERE email = ?').get(DEMO) as {
-    id: number;
-    balance: number;
-  };
-  db.transaction(() => {
-    db.prepare('UPDATE users SET balance = ? WHERE id = ?').run(keep, id);
-    db.prepare(
-      `INSERT INTO balance_adjustments (user_id, type, method, amount, balance_after, description,
-         reference, created_at)
-       VALUES (?, 'manual', 'admin', ?, ?, 'test: spend down', NULL, ?)`,
-    ).run(id, keep - balance, keep, START.toISOString());
-  })();
+/** Sets the account's balance to `amount` as an admin change would: one ledger row. */
+function setBalance(db: Db, amount: number, email = DEMO) {
+  const { id, balance } = db
+    .prepare('SELECT id, balance FROM users WHERE email = ?')
+    .get(email) as { id: number; balance: number };
+  db.transaction(() =>
+    changeBalance(db, {
+      userId: id,
+      type: 'manual',
+      method: 'admin',
+      amount: amount - balance,
+      description: 'test: set the balance',
+      reference: null,
+      at: START,
+    }),
+  )();
 }
 
 const renewalOf = (db: Db, serverId: number) =>
@@ -126,7 +128,7 @@ describe('renewal the balance does not cover', () => {
   it('reminds, goes overdue, suspends after the grace period, and resumes when paid', async () => {
     const { app, books } = await sandbox();
     const serverId = await buyServer(await as(app));
-    spendDown(books, 0);
+    setBalance(books, 0);
 
     await advance(app, 25);
     expect((await advance(app, 5)).now).toBe('2025-03-31T08:00:00.000Z');
@@ -153,7 +155,7 @@ describe('renewal the balance does not cover', () => {
     ).toHaveLength(1);
 
     const renewal = renewalOf(books, serverId)!;
-    spendDown(books, renewal.amount);
+    setBalance(books, renewal.amount);
     api = await as(app);
     const paid = await api.post(`/billing/invoices/${renewal.id}/pay`);
     expect(paid.statusCode, paid.body).toBe(200);
@@ -166,7 +168,7 @@ describe('renewal the balance does not cover', () => {
   it('refuses a suspended server’s power-on until the invoice is paid', async () => {
     const { app, books } = await sandbox();
     const serverId = await buyServer(await as(app));
-    spendDown(books, 0);
+    setBalance(books, 0);
     await advance(app, 31 + DEFAULT_LIFE_POLICY.graceDays);
     books.prepare('UPDATE users SET is_in_whitelist = 1 WHERE email = ?').run(DEMO);
 
@@ -180,7 +182,7 @@ describe('renewal the balance does not cover', () => {
   it('terminates the server and cancels the invoice when it stays unpaid', async () => {
     const { app, books } = await sandbox();
     const serverId = await buyServer(await as(app));
-    spendDown(books, 0);
+    setBalance(books, 0);
 
     await advance(app, 31 + DEFAULT_LIFE_POLICY.terminateAfterDays);
 
@@ -195,7 +197,7 @@ describe('renewal the balance does not cover', () => {
   it('never suspends a whitelisted account’s server', async () => {
     const { app, books } = await sandbox();
     const serverId = await buyServer(await as(app));
-    spendDown(books, 0);
+    setBalance(books, 0);
     books.prepare('UPDATE users SET is_in_whitelist = 1 WHERE email = ?').run(DEMO);
 
     await advance(app, 31 + DEFAULT_LIFE_POLICY.terminateAfterDays);
@@ -245,14 +247,7 @@ describe('the bill that ends a trial', () => {
   ])('ends the trial and unblocks the account by %s', async (_way, pay) => {
     const { books, api, invoices } = await expiredTrial();
     const bill = invoices[0]!;
-    books.prepare('UPDATE users SET balance = ? WHERE email = ?').run(bill.amount, EXPIRED);
-    books
-      .prepare(
-        `INSERT INTO balance_adjustments (user_id, type, method, amount, balance_after, description,
-           reference, created_at)
-         SELECT id, 'manual', 'admin', ?, ?, 'test top-up', NULL, ? FROM users WHERE email = ?`,
-      )
-      .run(bill.amount, bill.amount, START.toISOString(), EXPIRED);
+    setBalance(books, bill.amount, EXPIRED);
 
     const paid = await pay(api, bill.id);
 

@@ -44,6 +44,7 @@ import {
 import { settleServers } from './servers';
 import { issueTrialBill } from './trial';
 import { findUserById, type UserRow } from './users';
+import { deleteVolumeRows } from './volumes';
 
 /** How often the running sandbox sweeps. */
 export const LIFECYCLE_SWEEP_MS = 60_000;
@@ -305,14 +306,7 @@ function terminate(db: Db, bill: BillRow, resources: ResourceRef[], now: Date): 
            task_ends_at = ? WHERE id = ? AND deleted_at IS NULL`,
       ).run(at, at, resource.id);
     } else {
-      db.prepare(
-        `UPDATE volumes SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
-          WHERE id = ? AND deleted_at IS NULL`,
-      ).run(at, resource.id);
-      db.prepare(
-        `UPDATE snapshots SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
-          WHERE volume_id = ? AND deleted_at IS NULL`,
-      ).run(at, resource.id);
+      deleteVolumeRows(db, resource.id, now);
     }
   }
   settleServers(db, now);

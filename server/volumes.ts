@@ -286,3 +286,16 @@ export function toVolume(volume: VolumeWithServer, now: Date): Volume {
     created: volume.created_at,
   };
 }
+
+/** Deletes a volume and its snapshots; the rows stay as a record. Call inside a transaction. */
+export function deleteVolumeRows(db: Db, volumeId: number, now: Date): void {
+  const at = now.toISOString();
+  db.prepare(
+    `UPDATE volumes SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
+      WHERE id = ? AND deleted_at IS NULL`,
+  ).run(at, volumeId);
+  db.prepare(
+    `UPDATE snapshots SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
+      WHERE volume_id = ? AND deleted_at IS NULL`,
+  ).run(at, volumeId);
+}

@@ -13,6 +13,7 @@ import { settleServers } from '../servers';
 import { createVolumeOrder, extendVolumeOrder, requireAttachableServer } from '../volumeOrders';
 import {
   accountVolume,
+  deleteVolumeRows,
   accountVolumes,
   requireVolumeIdle,
   startVolumeTask,
@@ -123,15 +124,7 @@ export const storageHandlers: HandlerTable = {
       settleServers(db, now);
       const volume = accountVolume(db, user.id, ctx.params.id);
       requireVolumeIdle(volume, now, ctx.t, ['available']);
-      const at = now.toISOString();
-      db.prepare(
-        `UPDATE volumes SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
-          WHERE id = ?`,
-      ).run(at, volume.id);
-      db.prepare(
-        `UPDATE snapshots SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
-          WHERE volume_id = ? AND deleted_at IS NULL`,
-      ).run(at, volume.id);
+      deleteVolumeRows(db, volume.id, now);
       return { message: ctx.t('server.volume_deleted', { name: volume.name }) };
     })();
   },

@@ -7,47 +7,24 @@
  */
 import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
-import { LoadFailed } from '../../components/LoadFailed';
 import { isLostAnswer } from '../../components/lostAnswer';
 import { errorText, usePortalNotify } from '../../components/usePortalNotify';
 import type { PortalDataProvider, Profile } from '../../dataProvider/dataProvider';
-import { AccountCard } from './AccountCard';
 import { ACCOUNT_QUERY_KEYS } from './accountQueries';
+import { ProfileAccountCard } from './ProfileAccountCard';
 
 export function AutoPayCard() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  // The profile card's read: one request for both cards.
-  const profile = useQuery({
-    queryKey: ACCOUNT_QUERY_KEYS.profile,
-    queryFn: () => dataProvider.getProfile(),
-  });
-
-  let content;
-  if (profile.isPending) {
-    content = <LinearProgress aria-label={translate('ra.page.loading')} />;
-  } else if (profile.isError) {
-    content = (
-      <LoadFailed
-        error={profile.error}
-        onRetry={() => profile.refetch()}
-        retrying={profile.isFetching}
-      />
-    );
-  } else {
-    content = <AutoPaySwitch profile={profile.data} />;
-  }
   return (
-    <AccountCard id="account-auto-pay" title={translate('account.auto_pay.title')}>
-      {content}
-    </AccountCard>
+    <ProfileAccountCard id="account-auto-pay" title={translate('account.auto_pay.title')}>
+      {(profile) => <AutoPaySwitch profile={profile} />}
+    </ProfileAccountCard>
   );
 }
 

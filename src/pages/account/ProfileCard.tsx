@@ -4,17 +4,15 @@
  * stored in E.164. After saving, the header shows the new name (the identity is read again).
  */
 import Alert from '@mui/material/Alert';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { forwardRef, useState, type FormEvent } from 'react';
 import { formatPhoneNumber, isValidPhoneNumber } from 'react-phone-number-input';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 
 import { fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
-import { LoadFailed } from '../../components/LoadFailed';
 import { PhoneNumberInput } from '../../components/PhoneNumberInput';
 import { isLostAnswer } from '../../components/lostAnswer';
 import { errorText, usePortalNotify } from '../../components/usePortalNotify';
@@ -22,35 +20,15 @@ import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type { PortalDataProvider, Profile } from '../../dataProvider/dataProvider';
 import { DEFAULT_PHONE_COUNTRY } from '../../domain/constants';
 import { validateFullName, validatePhone } from '../../domain/validation';
-import { AccountCard } from './AccountCard';
 import { ACCOUNT_QUERY_KEYS } from './accountQueries';
+import { ProfileAccountCard } from './ProfileAccountCard';
 
 export function ProfileCard() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const profile = useQuery({
-    queryKey: ACCOUNT_QUERY_KEYS.profile,
-    queryFn: () => dataProvider.getProfile(),
-  });
-
-  let content;
-  if (profile.isPending) {
-    content = <LinearProgress aria-label={translate('ra.page.loading')} />;
-  } else if (profile.isError) {
-    content = (
-      <LoadFailed
-        error={profile.error}
-        onRetry={() => profile.refetch()}
-        retrying={profile.isFetching}
-      />
-    );
-  } else {
-    content = <ProfileForm profile={profile.data} />;
-  }
   return (
-    <AccountCard id="account-profile" title={translate('account.profile.title')}>
-      {content}
-    </AccountCard>
+    <ProfileAccountCard id="account-profile" title={translate('account.profile.title')}>
+      {(profile) => <ProfileForm profile={profile} />}
+    </ProfileAccountCard>
   );
 }
 

@@ -7,17 +7,15 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 
 import { errorStatus, isNetworkError } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
-import { LoadFailed } from '../../components/LoadFailed';
 import { useCountdown } from '../../components/useCountdown';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
@@ -27,48 +25,24 @@ import {
   OTP_RESEND_SECONDS,
   SANDBOX_RECAPTCHA_TOKEN,
 } from '../../domain/constants';
-import { AccountCard } from './AccountCard';
 import { ACCOUNT_QUERY_KEYS } from './accountQueries';
+import { ProfileAccountCard } from './ProfileAccountCard';
 
 export function VerificationCard() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const profile = useQuery({
-    queryKey: ACCOUNT_QUERY_KEYS.profile,
-    queryFn: () => dataProvider.getProfile(),
-  });
-
-  let content;
-  if (profile.isPending) {
-    content = <LinearProgress aria-label={translate('ra.page.loading')} />;
-  } else if (profile.isError) {
-    content = (
-      <LoadFailed
-        error={profile.error}
-        onRetry={() => profile.refetch()}
-        retrying={profile.isFetching}
-      />
-    );
-  } else {
-    content = (
-      <Stack spacing={2} divider={<Divider flexItem />}>
-        <CodeChannel
-          channel="email"
-          address={profile.data.email}
-          verified={profile.data.email_verified}
-        />
-        <CodeChannel
-          channel="phone"
-          address={profile.data.formatted_phone || profile.data.phone}
-          verified={profile.data.phone_verified}
-        />
-      </Stack>
-    );
-  }
   return (
-    <AccountCard id="account-verification" title={translate('account.verify.title')}>
-      {content}
-    </AccountCard>
+    <ProfileAccountCard id="account-verification" title={translate('account.verify.title')}>
+      {(profile) => (
+        <Stack spacing={2} divider={<Divider flexItem />}>
+          <CodeChannel channel="email" address={profile.email} verified={profile.email_verified} />
+          <CodeChannel
+            channel="phone"
+            address={profile.formatted_phone || profile.phone}
+            verified={profile.phone_verified}
+          />
+        </Stack>
+      )}
+    </ProfileAccountCard>
   );
 }
 
