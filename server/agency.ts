@@ -121,7 +121,7 @@ export function agencyInvoices(
   })[];
   return {
     items: rows.map((row) => ({
-      ...toInvoice(row),
+      ...toInvoice(db, row),
       account_id: row.user_id,
       account_email: row.account_email,
     })),

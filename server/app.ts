@@ -28,6 +28,7 @@ import { registerSandboxPages } from './sandboxPages';
 import { registerGatewayPages } from './gatewayPages';
 import { DEFAULT_CARD_GATEWAY, type CardGatewaySettings } from './gateways/cardGateway';
 import { DEFAULT_USD_RATE } from './gateways/paypalGateway';
+import { DEFAULT_SELLER, recordSeller, type InvoiceSeller } from './invoiceDocument';
 import { registerPaypalPages } from './paypalPages';
 import { forbidCachingOfPrivateAnswers } from './security';
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions, type SessionPolicy } from './sessions';
@@ -71,10 +72,13 @@ export interface SandboxOptions {
   supportReplySeconds?: number;
   /** Renewal notice, grace and termination days (default DEFAULT_LIFE_POLICY). */
   lifePolicy?: LifePolicy;
+  /** The seller invoices name (default DEFAULT_SELLER in invoiceDocument.ts). */
+  seller?: InvoiceSeller;
 }
 
 export async function buildApp(options: SandboxOptions): Promise<FastifyInstance> {
   const db = openDatabase(options.dbFile);
+  recordSeller(db, options.seller ?? DEFAULT_SELLER);
   // Every now() of the app reads the sandbox clock: the base time plus how far a demo moved it.
   const clock = sandboxClock(db, options.now ?? (() => new Date()));
   const now = clock.now;

@@ -7,6 +7,7 @@ import type { OrderLine, PricedProduct } from '../src/domain/pricing';
 import { parseProductLine } from '../src/domain/serverOrder';
 import type { Db } from './db';
 import { ApiError } from './errors';
+import type { MessageKey } from './i18n';
 
 type Product = components['schemas']['Product'];
 type BillingPlan = components['schemas']['BillingPlan'];
@@ -237,7 +238,51 @@ interface CouponRow {
   uses: number;
 }
 
-/** A coupon of that type that can be used now; 400 "Mã giảm giá không hợp lệ." otherwise. */
+/**
+ * Why a code cannot be used: unknown, expired, no uses left, already used by this account (credit
+ * codes, once per account), or of the other kind (a credit code where a discount is asked, a
+ * discount code typed into the credit-code field).
+ */
+export type CouponRefusal =
+  'unknown' | 'expired' | 'used_up' | 'already_used' | 'not_discount' | 'not_credit';
+
+const REFUSAL_KEYS = {
+  // The spec's words (§5) for a code that does not exist.
+  unknown: 'server.invalid_coupon',
+  expired: 'server.coupon_expired',
+  used_up: 'server.coupon_used_up',
+  already_used: 'server.coupon_already_used',
+  not_discount: 'server.coupon_not_discount',
+  not_credit: 'server.coupon_not_credit',
+} as const satisfies Record<CouponRefusal, MessageKey>;
+
+/** The 400 answer refusing a code, on the form field that carried it. */
+export function couponRefused(
+  reason: CouponRefusal,
+  code: string,
+  field = 'coupon_code',
+): ApiError {
+  const key = REFUSAL_KEYS[reason];
+  return new ApiError(400, key, { code }, { [field]: key });
+}
+
+/** Why the coupon cannot be used now as `type`, or undefined when it can. */
+function refusalOf(
+  row: CouponRow | undefined,
+  type: Coupon['type'],
+  now: Date,
+): CouponRefusal | undefined {
+  if (!row) return 'unknown';
+  if (row.type !== type) return type === 'credit' ? 'not_credit' : 'not_discount';
+  if (row.expires !== null && row.expires <= now.toISOString()) return 'expired';
+  if (row.max_uses !== null && row.uses >= row.max_uses) return 'used_up';
+  return undefined;
+}
+
+/**
+ * A coupon of that type that can be used now; otherwise 400 saying why (an unknown code: "Mã
+ * giảm giá không hợp lệ.", spec §5).
+ */
 export function usableCoupon(
   db: Db,
   code: string,
@@ -246,12 +291,8 @@ export function usableCoupon(
   field = 'coupon_code',
 ): Coupon {
   const row = db.prepare('SELECT * FROM coupons WHERE code = ?').get(code) as CouponRow | undefined;
-  const usable =
-    row &&
-    row.type === type &&
-    (row.expires === null || row.expires > now.toISOString()) &&
-    (row.max_uses === null || row.uses < row.max_uses);
-  if (!row || !usable) throw invalidCoupon(field);
+  const refusal = refusalOf(row, type, now);
+  if (!row || refusal) throw couponRefused(refusal ?? 'unknown', row?.code ?? code, field);
   const {
     code: stored,
     type: kind,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIFE_POLICY } from '../src/domain/serviceLife';
 import { DEFAULT_DB_FILE, readConfig } from './config';
 import { DEFAULT_CARD_GATEWAY } from './gateways/cardGateway';
+import { DEFAULT_SELLER } from './invoiceDocument';
 
 describe('reading the environment', () => {
   it('has defaults for everything', () => {
@@ -25,6 +26,7 @@ describe('reading the environment', () => {
       usdRate: 25_500,
       supportReplySeconds: 20,
       lifePolicy: { renewalNoticeDays: 7, graceDays: 7, terminateAfterDays: 30 },
+      seller: DEFAULT_SELLER,
     });
     expect(readConfig({}).lifePolicy).toEqual(DEFAULT_LIFE_POLICY);
     expect(DEFAULT_DB_FILE).toMatch(/[\\/]data[\\/]sandbox\.db$/);
@@ -55,6 +57,9 @@ describe('reading the environment', () => {
         SANDBOX_RENEWAL_NOTICE_DAYS: '3',
         SANDBOX_GRACE_DAYS: '2',
         SANDBOX_TERMINATE_DAYS: '10',
+        SANDBOX_SELLER_NAME: 'Công ty Cổ phần Mây Việt',
+        SANDBOX_SELLER_TAX_CODE: '0312345678-001',
+        SANDBOX_SELLER_ADDRESS: '12 Nguyễn Huệ, TP. Hồ Chí Minh',
       }),
     ).toEqual({
       port: 9000,
@@ -80,7 +85,18 @@ describe('reading the environment', () => {
       usdRate: 24_000,
       supportReplySeconds: 2,
       lifePolicy: { renewalNoticeDays: 3, graceDays: 2, terminateAfterDays: 10 },
+      seller: {
+        name: 'Công ty Cổ phần Mây Việt',
+        tax_code: '0312345678-001',
+        address: '12 Nguyễn Huệ, TP. Hồ Chí Minh',
+      },
     });
+  });
+
+  it('refuses a seller tax code that is not one', () => {
+    expect(() => readConfig({ SANDBOX_SELLER_TAX_CODE: '12345' })).toThrow(
+      /SANDBOX_SELLER_TAX_CODE/,
+    );
   });
 
   it('refuses a card secret that is not hex of at least 16 bytes', () => {

@@ -1,9 +1,11 @@
 /** The sandbox's environment variables, read and checked in one place. */
 import { DEFAULT_LIFE_POLICY, type LifePolicy } from '../src/domain/serviceLife';
+import { validateTaxCode } from '../src/domain/taxCode';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_CARD_GATEWAY, type CardGatewaySettings } from './gateways/cardGateway';
 import { DEFAULT_USD_RATE } from './gateways/paypalGateway';
+import { DEFAULT_SELLER, type InvoiceSeller } from './invoiceDocument';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rateLimits';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './sessions';
 import { DEFAULT_SUPPORT_REPLY_SECONDS } from './tickets';
@@ -31,6 +33,8 @@ export interface SandboxConfig {
   /** How long after a customer's ticket message the sandbox's support answers it. */
   supportReplySeconds: number;
   lifePolicy: LifePolicy;
+  /** The company invoices name as the seller (SANDBOX_SELLER_NAME, _TAX_CODE, _ADDRESS). */
+  seller: InvoiceSeller;
 }
 
 export const DEFAULT_DB_FILE = join(
@@ -112,6 +116,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
       7 * 24 * 60 * 60,
     ),
     lifePolicy: readLifePolicy(env),
+    seller: readSeller(env),
+  };
+}
+
+/** The seller printed on invoices; an invented company unless configured. */
+function readSeller(env: NodeJS.ProcessEnv): InvoiceSeller {
+  const taxCode = env.SANDBOX_SELLER_TAX_CODE?.trim() || DEFAULT_SELLER.tax_code;
+  if (validateTaxCode(taxCode)) {
+    throw new Error(
+      `SANDBOX_SELLER_TAX_CODE must be 10 digits, or 10 digits, a dash and 3, not "${taxCode}"`,
+    );
+  }
+  return {
+    name: env.SANDBOX_SELLER_NAME?.trim() || DEFAULT_SELLER.name,
+    tax_code: taxCode,
+    address: env.SANDBOX_SELLER_ADDRESS?.trim() || DEFAULT_SELLER.address,
   };
 }
 

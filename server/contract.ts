@@ -14,6 +14,7 @@ import addFormats from 'ajv-formats';
 import { ApiError } from './errors';
 import {
   Answer,
+  FileAnswer,
   type HandlerContext,
   type HandlerTable,
   type OperationId,
@@ -223,6 +224,13 @@ export function registerOperations(
           log: request.log,
         };
         const result = await handler(context);
+        if (result instanceof FileAnswer) {
+          return reply
+            .code(operation.successStatus)
+            .type(result.contentType)
+            .header('content-disposition', `attachment; filename="${result.filename}"`)
+            .send(result.body);
+        }
         return result instanceof Answer
           ? reply.code(result.status).send(result.body)
           : reply.code(operation.successStatus).send(result);

@@ -57,7 +57,9 @@ describe('applyCoupon', () => {
           method: 'coupon',
           amount: 100_000,
           balance_after: 5_100_000,
-          description: 'Cộng 100.000 ₫ vào số dư',
+          description: 'Nạp tiền bằng mã quà tặng NAP100K',
+          description_key: 'ledger.coupon_credit',
+          description_params: { code: 'NAP100K' },
           reference: 'NAP100K',
           created: START.toISOString(),
         },
@@ -69,18 +71,95 @@ describe('applyCoupon', () => {
     expect(ledgerMismatches(sandbox.books)).toEqual([]);
   });
 
-  it('refuses a second redemption by the same account, a discount coupon and an unknown code', async () => {
+  it('refuses a second redemption by the same account, saying the account used it', async () => {
     const sandbox = await sandboxWithBooks();
     const api = apiAs(sandbox.app, await signIn(sandbox.app, 'demo@example.vn'));
     expect((await api.post('/billing/apply_coupon', { code: 'NAP100K' })).statusCode).toBe(200);
 
-    for (const code of ['NAP100K', 'GIAM10', 'KHONGCO']) {
-      const refused = await api.post('/billing/apply_coupon', { code });
-      expect(refused.statusCode, code).toBe(400);
-      expect(refused.json()).toEqual({ message: INVALID_COUPON, errors: { code: INVALID_COUPON } });
-    }
+    const again = await api.post('/billing/apply_coupon', { code: 'nap100k' });
+    const used = 'Tài khoản của bạn đã dùng mã NAP100K. Mỗi tài khoản chỉ dùng mã này một lần.';
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: used, errors: { code: used } });
+    // The credit-code field's check says it before the customer tries.
+    const checked = await api.get('/billing/coupons/check_code', undefined, {
+      code: 'NAP100K',
+      type: 'credit',
+    });
+    expect(checked.statusCode).toBe(400);
+    expect(checked.json().message).toBe(used);
     expect(await balanceOf(api)).toBe(5_100_000);
     expect(couponUses(sandbox.books, 'NAP100K')).toBe(1);
+    // Another account may still use it.
+    const agency = apiAs(sandbox.app, await signIn(sandbox.app, 'agency@example.vn'));
+    expect((await agency.post('/billing/apply_coupon', { code: 'NAP100K' })).statusCode).toBe(200);
+  });
+
+  it('keeps the spec’s message for an unknown code, in the field and the answer', async () => {
+    const sandbox = await sandboxWithBooks();
+    const api = apiAs(sandbox.app, await signIn(sandbox.app, 'demo@example.vn'));
+
+    const refused = await api.post('/billing/apply_coupon', { code: 'KHONGCO' });
+
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: INVALID_COUPON, errors: { code: INVALID_COUPON } });
+    expect(await balanceOf(api)).toBe(5_000_000);
+  });
+
+  it('says a discount code is not a credit code, in the reader’s language', async () => {
+    const sandbox = await sandboxWithBooks();
+    const token = await signIn(sandbox.app, 'demo@example.vn');
+    const api = apiAs(sandbox.app, token);
+    const english = apiAs(sandbox.app, token, { 'accept-language': 'en' });
+
+    const vi = await api.post('/billing/apply_coupon', { code: 'GIAM10' });
+    const en = await english.post('/billing/apply_coupon', { code: 'GIAM10' });
+
+    expect(vi.statusCode).toBe(400);
+    expect(vi.json().message).toBe(
+      'Mã GIAM10 là mã giảm giá, không cộng vào số dư: hãy dùng mã này khi thanh toán hoá đơn hoặc đơn hàng.',
+    );
+    expect(en.statusCode).toBe(400);
+    expect(en.json()).toEqual({
+      message:
+        'The code GIAM10 is a discount code and does not credit the balance: use it when paying an invoice or an order.',
+      errors: { code: expect.stringMatching(/^The code GIAM10 is a discount code/) },
+    });
+    expect(await balanceOf(api)).toBe(5_000_000);
+    expect(couponUses(sandbox.books, 'GIAM10')).toBe(0);
+  });
+
+  it('says an expired code has expired, and a code with no uses left is used up', async () => {
+    const sandbox = await sandboxWithBooks();
+    sandbox.books
+      .prepare(
+        `INSERT INTO coupons (code, type, discount_type, value, description, max_uses, uses)
+         VALUES ('HETLUOT', 'credit', 'amount', 50000, 'Cộng 50.000 ₫', 3, 3),
+                ('NAPCU', 'credit', 'amount', 50000, 'Cộng 50.000 ₫', NULL, 0)`,
+      )
+      .run();
+    sandbox.books
+      .prepare("UPDATE coupons SET expires = '2025-01-01T00:00:00.000Z' WHERE code = 'NAPCU'")
+      .run();
+    const api = apiAs(sandbox.app, await signIn(sandbox.app, 'demo@example.vn'));
+
+    const usedUp = await api.post('/billing/apply_coupon', { code: 'hetluot' });
+    const expired = await api.post('/billing/apply_coupon', { code: 'NAPCU' });
+    const expiredDiscount = await api.get('/billing/coupons/check_code', undefined, {
+      code: 'HETHAN20',
+      type: 'discount_invoice',
+    });
+
+    expect(usedUp.statusCode).toBe(400);
+    expect(usedUp.json().message).toBe('Mã HETLUOT đã hết lượt sử dụng.');
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe('Mã NAPCU đã hết hạn.');
+    expect(expiredDiscount.statusCode).toBe(400);
+    expect(expiredDiscount.json()).toEqual({
+      message: 'Mã HETHAN20 đã hết hạn.',
+      errors: { code: 'Mã HETHAN20 đã hết hạn.' },
+    });
+    expect(await balanceOf(api)).toBe(5_000_000);
+    expect(couponUses(sandbox.books, 'HETLUOT')).toBe(3);
   });
 
   it('gives a coupon at its last use to exactly one of two concurrent redemptions', async () => {

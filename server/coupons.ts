@@ -3,7 +3,7 @@
  * caller's transaction, so the last use of a coupon goes to exactly one of the requests racing
  * for it. Credit coupons (gift codes) are redeemed into the balance, once per account.
  */
-import { invalidCoupon, usableCoupon } from './catalog';
+import { couponRefused, invalidCoupon, usableCoupon } from './catalog';
 import type { Db } from './db';
 import { changeBalance } from './ledger';
 
@@ -28,7 +28,8 @@ export interface CreditRedeemed {
 /**
  * Credits a `credit` coupon's amount to the balance with its ledger row (type and method
  * `coupon`, the code as reference). An unknown, expired, used-up or discount code, or one the
- * account already redeemed, answers 400 "Mã giảm giá không hợp lệ" and changes nothing.
+ * account already redeemed, answers 400 saying which (see `usableCoupon`; an unknown code is
+ * "Mã giảm giá không hợp lệ.") and changes nothing.
  */
 export function redeemCreditCoupon(
   db: Db,
@@ -40,19 +41,34 @@ export function redeemCreditCoupon(
     const coupon = usableCoupon(db, code, 'credit', now, 'code');
     // A credit is a sum of money; a percentage of nothing credits nothing.
     if (coupon.discount_type !== 'amount') throw invalidCoupon('code');
-    if (alreadyRedeemed(db, userId, coupon.code)) throw invalidCoupon('code');
-    if (!takeCouponUse(db, coupon.code)) throw invalidCoupon('code');
+    if (alreadyRedeemed(db, userId, coupon.code)) {
+      throw couponRefused('already_used', coupon.code, 'code');
+    }
+    if (!takeCouponUse(db, coupon.code)) throw couponRefused('used_up', coupon.code, 'code');
     const balance = changeBalance(db, {
       userId,
       type: 'coupon',
       method: 'coupon',
       amount: coupon.value,
-      description: coupon.description,
+      text: { key: 'ledger.coupon_credit', params: { code: coupon.code } },
       reference: coupon.code,
       at: now,
     });
     return { amount: coupon.value, balance };
   })();
+}
+
+/**
+ * The credit code as the credit-code field would take it for this account: like `usableCoupon`,
+ * and 400 "already used" when the account's ledger holds its credit (uses are recorded as the
+ * ledger's `coupon` rows, the code as reference).
+ */
+export function checkCreditCoupon(db: Db, userId: number, code: string, now: Date) {
+  const coupon = usableCoupon(db, code, 'credit', now, 'code');
+  if (alreadyRedeemed(db, userId, coupon.code)) {
+    throw couponRefused('already_used', coupon.code, 'code');
+  }
+  return coupon;
 }
 
 /** The account's ledger already holds this coupon's credit. */

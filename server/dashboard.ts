@@ -55,7 +55,7 @@ export function dashboardSummary(db: Db, user: UserRow, now: Date): DashboardSum
       db
         .prepare('SELECT * FROM invoices WHERE user_id = ? ORDER BY id DESC LIMIT ?')
         .all(user.id, DASHBOARD_RECENT) as InvoiceRow[]
-    ).map(toInvoice),
+    ).map((row) => toInvoice(db, row)),
     next_renewals: nextRenewals(db, user, now),
     trial: info.trial,
     spending: monthlySpending(db, user.id, now),

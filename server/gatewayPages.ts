@@ -17,6 +17,8 @@ import {
   findAttempt,
   gatewayAmount,
   gatewayAnswer,
+  isGatewayPending,
+  pendingCardAttempts,
   settleCardAnswer,
   type CardDecision,
   type CardGatewaySettings,
@@ -29,9 +31,10 @@ import {
   normalizedBankReference,
 } from './gateways/bankTransfer';
 import { hasValidOnepaySignature } from './gateways/onepaySignature';
-import { localeFromHeader, translator, type Translate } from './i18n';
+import { translator, type MessageKey, type Translate } from './i18n';
 import { formTokenField, formTokenFor, requireFormToken } from './sandboxForms';
-import { escapeHtml } from './sandboxPages';
+import { escapeHtml, sandboxLocale } from './sandboxPages';
+import { formatDateTime } from '../src/domain/dates';
 import { groupThousands } from '../src/domain/money';
 import { TOPUP_MAX_AMOUNT } from '../src/domain/validation';
 
@@ -39,6 +42,9 @@ export const GATEWAY_PAGE_PATH = '/sandbox/onepay/vpc.op';
 export const GATEWAY_DECISION_PATH = '/sandbox/onepay/decision';
 export const GATEWAY_IPN_PATH = '/sandbox/onepay/ipn';
 export const TRANSFER_RECEIVED_PATH = '/sandbox/bank-transfer/received';
+/** The bank's final answer for a card payment it held as pending (the /sandbox page's forms). */
+export const CARD_SETTLE_PATH = '/sandbox/onepay/settle';
+const SETTLE_DECISIONS = ['approved', 'declined'] as const;
 
 interface GatewayServices {
   db: Db;
@@ -70,7 +76,8 @@ export function registerGatewayPages(app: FastifyInstance, services: GatewayServ
       { schema: { querystring: singleStrings } },
       async (request, reply) => {
         const attempt = requestedAttempt(request.query, services);
-        const locale = request.query.vpc_Locale === 'en' ? 'en' : 'vi';
+        // The portal's language, which the signed request carries as vpc_Locale.
+        const locale = sandboxLocale(request, reply, request.query.vpc_Locale);
         const html = attempt
           ? gatewayPage(attempt, services, locale, formTokenFor(request, reply))
           : messagePage(locale, 'server.card_gateway.invalid_request');
@@ -103,7 +110,13 @@ export function registerGatewayPages(app: FastifyInstance, services: GatewayServ
       async (request, reply) => {
         const { reference, decision, locale = 'vi' } = request.body;
         const attempt = findAttempt(services.db, reference!);
-        if (!attempt || attempt.status !== 'pending' || !attempt.return_url) {
+        if (
+          !attempt ||
+          attempt.status !== 'pending' ||
+          !attempt.return_url ||
+          // The bank already answered "pending": only its final answer settles it now.
+          isGatewayPending(attempt)
+        ) {
           return reply
             .code(409)
             .type('text/html; charset=utf-8')
@@ -134,7 +147,7 @@ export function registerGatewayPages(app: FastifyInstance, services: GatewayServ
         },
       },
       async (request, reply) => {
-        const locale = localeFromHeader(request.headers['accept-language']);
+        const locale = sandboxLocale(request);
         const t = translator(locale);
         const reference = normalizedBankReference(request.body.reference);
         const amount = receivedAmount(request.body.amount);
@@ -174,6 +187,58 @@ export function registerGatewayPages(app: FastifyInstance, services: GatewayServ
             gatewayShell(
               locale,
               t('server.bank_transfer.section_title'),
+              `<p role="${status === 200 ? 'status' : 'alert'}">${escapeHtml(text)}</p>
+<p><a href="/sandbox">${escapeHtml(t('server.bank_transfer.back_to_sandbox'))}</a></p>`,
+            ),
+          );
+      },
+    );
+
+    scope.post<{ Body: { reference: string; decision: (typeof SETTLE_DECISIONS)[number] } }>(
+      CARD_SETTLE_PATH,
+      {
+        preValidation: requireFormToken({ locale: (request) => sandboxLocale(request) }),
+        schema: {
+          body: {
+            type: 'object',
+            required: ['reference', 'decision'],
+            properties: {
+              reference: { type: 'string', maxLength: 64 },
+              decision: { type: 'string', enum: SETTLE_DECISIONS },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const locale = sandboxLocale(request);
+        const t = translator(locale);
+        const { reference, decision } = request.body;
+        const attempt = findAttempt(services.db, reference);
+        let status = 409;
+        let text = t('server.topup_attempts.card_settle_nothing');
+        if (attempt && isGatewayPending(attempt)) {
+          // The gateway tells the provider its final answer through the IPN, signed as always.
+          const fields = gatewayAnswer(attempt, decision, services.settings, locale);
+          await app.inject({ url: GATEWAY_IPN_PATH, query: fields });
+          const settled = findAttempt(services.db, reference)!;
+          if (decision === 'approved' && settled.status === 'credited') {
+            status = 200;
+            text = t('server.topup_attempts.card_settled_approved', {
+              reference,
+              amount: groupThousands(settled.amount),
+            });
+          } else if (decision === 'declined' && settled.status === 'failed') {
+            status = 200;
+            text = t('server.topup_attempts.card_settled_declined', { reference });
+          }
+        }
+        return reply
+          .code(status)
+          .type('text/html; charset=utf-8')
+          .send(
+            gatewayShell(
+              locale,
+              t('server.topup_attempts.card_settle_title'),
               `<p role="${status === 200 ? 'status' : 'alert'}">${escapeHtml(text)}</p>
 <p><a href="/sandbox">${escapeHtml(t('server.bank_transfer.back_to_sandbox'))}</a></p>`,
             ),
@@ -231,13 +296,13 @@ function gatewayPage(
   formToken: string,
 ): string {
   const t = translator(locale);
-  if (attempt.status !== 'pending')
+  if (attempt.status !== 'pending' || isGatewayPending(attempt))
     return messagePage(locale, 'server.card_gateway.already_processed');
   const amount = new Intl.NumberFormat(locale === 'vi' ? 'vi-VN' : 'en-US').format(attempt.amount);
   const buttons = DECISIONS.map(
     (decision) =>
       `<button type="submit" name="decision" value="${decision}">${escapeHtml(
-        t(`server.card_gateway.${DECISION_LABELS[decision]}`),
+        t(DECISION_LABELS[decision]),
       )}</button>`,
   ).join('\n  ');
   return gatewayShell(
@@ -248,7 +313,7 @@ function gatewayPage(
   <dt>${escapeHtml(t('server.card_gateway.merchant'))}</dt><dd>${escapeHtml(services.settings.merchant)}</dd>
   <dt>${escapeHtml(t('server.card_gateway.reference'))}</dt><dd>${escapeHtml(attempt.reference)}</dd>
   <dt>${escapeHtml(t('server.card_gateway.amount'))}</dt><dd>${escapeHtml(`${amount} ${attempt.currency}`)}</dd>
-  <dt>${escapeHtml(t('server.card_gateway.expires_at'))}</dt><dd>${escapeHtml(attempt.expires_at)}</dd>
+  <dt>${escapeHtml(t('server.card_gateway.expires_at'))}</dt><dd><time datetime="${escapeHtml(attempt.expires_at)}">${escapeHtml(formatDateTime(attempt.expires_at))}</time></dd>
 </dl>
 <form method="post" action="${GATEWAY_DECISION_PATH}">
   ${formTokenField(formToken)}
@@ -259,7 +324,12 @@ function gatewayPage(
   );
 }
 
-const DECISION_LABELS = { approved: 'approve', declined: 'decline', cancelled: 'cancel' } as const;
+const DECISION_LABELS: Record<CardDecision, MessageKey> = {
+  approved: 'server.card_gateway.approve',
+  declined: 'server.card_gateway.decline',
+  cancelled: 'server.card_gateway.cancel',
+  pending: 'server.topup_attempts.pending_button',
+};
 
 function messagePage(
   locale: 'vi' | 'en' | string,
@@ -303,6 +373,33 @@ export function bankTransferSection(db: Db, t: Translate, formToken: string): st
 </form>
 <h3>${escapeHtml(t('server.bank_transfer.awaited_title'))}</h3>
 ${awaited.length ? `<ul>${rows}</ul>` : `<p>${escapeHtml(t('server.bank_transfer.none_awaited'))}</p>`}
+</section>`;
+}
+
+/**
+ * The /sandbox page's section: card payments the bank holds as pending (OnePay's code 300), each
+ * with the bank's two possible final answers.
+ */
+export function pendingCardSection(db: Db, t: Translate, formToken: string): string {
+  const pending = pendingCardAttempts(db);
+  const rows = pending
+    .map(
+      (
+        attempt,
+      ) => `<li><code>${escapeHtml(attempt.reference)}</code> — ${escapeHtml(attempt.email)} — ${escapeHtml(
+        `${groupThousands(attempt.amount)} ₫`,
+      )}
+<form method="post" action="${CARD_SETTLE_PATH}" class="inline">
+  ${formTokenField(formToken)}
+  <input type="hidden" name="reference" value="${escapeHtml(attempt.reference)}">
+  <button type="submit" name="decision" value="approved">${escapeHtml(t('server.topup_attempts.card_settle_approve'))}</button>
+  <button type="submit" name="decision" value="declined">${escapeHtml(t('server.topup_attempts.card_settle_decline'))}</button>
+</form></li>`,
+    )
+    .join('\n');
+  return `<section>
+<h2>${escapeHtml(t('server.topup_attempts.card_settle_title'))}</h2>
+${pending.length ? `<ul>${rows}</ul>` : `<p>${escapeHtml(t('server.topup_attempts.card_settle_none'))}</p>`}
 </section>`;
 }
 

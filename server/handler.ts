@@ -13,6 +13,12 @@ import type { SessionPolicy } from './sessions';
 export type OperationId = keyof operations;
 
 type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+/** A JSON answer's body; a file for an answer whose content is not JSON (a PDF). */
+type AnswerBodyOf<T> = T extends { content: { 'application/json': infer B } }
+  ? B
+  : T extends { content: object }
+    ? FileAnswer
+    : never;
 type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T;
 type Operation<K extends OperationId> = operations[K];
 
@@ -33,7 +39,7 @@ type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 206;
 type Responses<K extends OperationId> = Operation<K>['responses'];
 export type SuccessBodyOf<K extends OperationId> = {
   // 204 No Content: the handler answers nothing.
-  [S in keyof Responses<K> & SuccessStatus]: S extends 204 ? void : JsonOf<Responses<K>[S]>;
+  [S in keyof Responses<K> & SuccessStatus]: S extends 204 ? void : AnswerBodyOf<Responses<K>[S]>;
 }[keyof Responses<K> & SuccessStatus];
 
 /** What every handler may use besides the request itself. */
@@ -74,6 +80,16 @@ export class Answer<Body> {
   constructor(
     readonly status: number,
     readonly body: Body,
+  ) {}
+}
+
+/** A file answer (an operation whose success content is not JSON): its bytes and type. */
+export class FileAnswer {
+  constructor(
+    readonly contentType: string,
+    /** The name a browser saves it under. */
+    readonly filename: string,
+    readonly body: Buffer,
   ) {}
 }
 

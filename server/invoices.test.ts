@@ -8,7 +8,6 @@ import { changeBalance, debitIfCovered, ledgerMismatches } from './ledger';
 import { seedIfEmpty } from './seed';
 import { apiAs, scratchDir, signIn, START, testApp, type Api } from './testing';
 
-const INVALID_COUPON = 'Mã giảm giá không hợp lệ.';
 const NOT_OPEN = 'Hoá đơn này không còn chờ thanh toán.';
 
 let app: FastifyInstance | undefined;
@@ -99,7 +98,9 @@ describe('payInvoice', () => {
         amount: -1_400_000,
         balance_after: 3_600_000,
         reference: code,
-        description: 'web-01: gia hạn',
+        description: `Thanh toán hoá đơn ${code}`,
+        description_key: 'ledger.invoice_payment',
+        description_params: { invoice: code },
       }),
     ]);
     expect(ledgerMismatches(sandbox.books)).toEqual([]);
@@ -123,9 +124,10 @@ describe('payInvoice', () => {
 
     const credit = await api.post(`/billing/invoices/${id}/pay`, { coupon_code: 'NAP100K' });
     expect(credit.statusCode).toBe(400);
+    const notDiscount = expect.stringMatching(/^Mã NAP100K là mã quà tặng, không dùng để giảm giá/);
     expect(credit.json()).toEqual({
-      message: INVALID_COUPON,
-      errors: { coupon_code: INVALID_COUPON },
+      message: notDiscount,
+      errors: { coupon_code: notDiscount },
     });
     expect((await api.post(`/billing/invoices/${id}/pay`)).statusCode).toBe(200);
     const again = await api.post(`/billing/invoices/${id}/pay`);
@@ -170,7 +172,7 @@ describe('payInvoice', () => {
       type: 'manual',
       method: 'admin',
       amount: 300_000,
-      description: 'Nạp thêm',
+      text: { key: 'ledger.manual' as const, params: { note: 'Nạp thêm' } },
       reference: null,
       at: START,
     });
@@ -244,7 +246,7 @@ describe('debitIfCovered', () => {
       userId: userId(db, 'demo@example.vn'),
       type: 'payment' as const,
       method: 'balance' as const,
-      description: 'test',
+      text: { key: 'ledger.manual' as const, params: { note: 'test' } },
       reference: null,
       at: START,
     };

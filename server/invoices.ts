@@ -13,7 +13,8 @@ import { invalidCoupon, usableCoupon } from './catalog';
 import { takeCouponUse } from './coupons';
 import type { Db } from './db';
 import { ApiError, badRequest } from './errors';
-import { debitIfCovered, invoiceCode } from './ledger';
+import { addDiscountLine } from './invoiceDocument';
+import { debitIfCovered, invoiceCode, invoicePaymentText } from './ledger';
 import { accountInvoice, type InvoiceRow } from './orders';
 import { extendRenewedResource, resumePaidResources } from './renewals';
 import { endTrialPaidBy } from './trialPackages';
@@ -61,6 +62,8 @@ export function payOpenInvoice(
       .get(now.toISOString(), invoice.id) as InvoiceRow | undefined;
     if (!paid) throw badRequest('server.invoice_not_open');
     if (coupon && !takeCouponUse(db, coupon.code)) throw invalidCoupon();
+    // The invoice states what was paid: the coupon's discount becomes a line of it.
+    const document = coupon ? addDiscountLine(db, paid, coupon.code, discount) : paid;
     extendRenewedResource(db, paid.id);
     endTrialPaidBy(db, paid);
     const balance = debitIfCovered(db, {
@@ -68,7 +71,7 @@ export function payOpenInvoice(
       type: 'payment',
       method: 'balance',
       amount: total,
-      description: invoice.description || code,
+      text: invoicePaymentText(db, paid),
       reference: code,
       at: now,
     });
@@ -82,6 +85,6 @@ export function payOpenInvoice(
       });
     }
     const resumed = resumePaidResources(db, userId, now);
-    return { invoice: paid, amount: invoice.amount, discount, total, balance, coupon, resumed };
+    return { invoice: document, amount: invoice.amount, discount, total, balance, coupon, resumed };
   })();
 }

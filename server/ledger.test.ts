@@ -83,7 +83,7 @@ describe('the balance ledger: balance = the sum of the ledger rows, for every ac
       type: 'manual',
       method: 'admin',
       amount: 300_000,
-      description: 'Nạp thêm để nâng cấp',
+      text: { key: 'ledger.manual' as const, params: { note: 'Nạp thêm để nâng cấp' } },
       reference: null,
       at: START,
     });

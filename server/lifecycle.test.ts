@@ -66,7 +66,7 @@ function setBalance(db: Db, amount: number, email = DEMO) {
       type: 'manual',
       method: 'admin',
       amount: amount - balance,
-      description: 'test: set the balance',
+      text: { key: 'ledger.manual' as const, params: { note: 'test: set the balance' } },
       reference: null,
       at: START,
     }),

@@ -559,4 +559,112 @@ export const migrations: readonly Migration[] = [
        WHERE name = 'Windows Server 2022';
     `,
   },
+  {
+    // Balance-history descriptions are a message key with JSON parameters, rendered in the
+    // reader's language (issue 17); \`description\` stays their Vietnamese rendering. Rows written
+    // before keep their text as the parameter of a key that shows it as it is, except the
+    // gateway and coupon rows whose reference says everything their text said.
+    name: 'ledger_description_keys',
+    sql: `
+      ALTER TABLE balance_adjustments ADD COLUMN description_key TEXT NOT NULL
+        DEFAULT 'ledger.legacy';
+      ALTER TABLE balance_adjustments ADD COLUMN description_params TEXT NOT NULL DEFAULT '{}'
+        CHECK (json_valid(description_params));
+      UPDATE balance_adjustments
+         SET description_params = json_object('text', description);
+      UPDATE balance_adjustments
+         SET description_key = CASE method
+               WHEN 'card' THEN 'ledger.topup_card'
+               ELSE 'ledger.topup_bank_transfer' END,
+             description_params = json_object('reference', reference)
+       WHERE type = 'topup' AND method IN ('card', 'bank_transfer') AND reference IS NOT NULL;
+      UPDATE balance_adjustments
+         SET description_key = 'ledger.coupon_credit',
+             description_params = json_object('code', reference)
+       WHERE type = 'coupon' AND reference IS NOT NULL;
+    `,
+  },
+  {
+    // Invoices are documents (issue 17, server/invoiceDocument.ts): an invoice copies its buyer
+    // and seller when issued (`parties`, JSON) and has lines, described by a message key and
+    // JSON parameters; a discount is a line of its own. The seller is the sandbox's configured
+    // company (`invoice_seller`, one row, rewritten at start). Invoices issued before get the
+    // account's invoice info of today, one line with their stored text, the order's price and
+    // its discount for an order's invoice, and the discount a coupon gave when the balance
+    // history shows less paid than the invoice asked (their amount becomes what was paid).
+    name: 'invoice_documents',
+    sql: `
+      CREATE TABLE invoice_seller (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        name TEXT NOT NULL,
+        tax_code TEXT NOT NULL,
+        address TEXT NOT NULL
+      ) STRICT;
+      INSERT INTO invoice_seller (id, name, tax_code, address) VALUES
+        (1, 'Công ty TNHH Điện toán Đám mây IDC (sandbox)', '0109999999',
+          'Tầng 8, 18 Phố Láng Hạ, Phường Giảng Võ, Hà Nội');
+
+      CREATE TABLE invoice_lines (
+        id INTEGER PRIMARY KEY,
+        invoice_id INTEGER NOT NULL REFERENCES invoices (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('item', 'discount')),
+        text_key TEXT NOT NULL,
+        text_params TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(text_params)),
+        unit_price INTEGER NOT NULL,
+        quantity INTEGER NOT NULL CHECK (quantity > 0),
+        period_months INTEGER,
+        period_start TEXT,
+        period_end TEXT,
+        coupon_code TEXT,
+        amount INTEGER NOT NULL,
+        CHECK (kind = 'item' AND amount >= 0 OR kind = 'discount' AND amount <= 0),
+        UNIQUE (invoice_id, position)
+      ) STRICT;
+
+      ALTER TABLE invoices ADD COLUMN parties TEXT CHECK (parties IS NULL OR json_valid(parties));
+      UPDATE invoices SET parties = json_object(
+        'buyer', (SELECT json_object('name', u.fullname, 'email', u.email,
+                    'company_name', i.company_name, 'tax_code', i.tax_code,
+                    'tax_address', i.tax_address, 'billing_address', i.billing_address)
+                    FROM users u LEFT JOIN invoice_info i ON i.user_id = u.id
+                   WHERE u.id = invoices.user_id),
+        'seller', (SELECT json_object('name', name, 'tax_code', tax_code, 'address', address)
+                     FROM invoice_seller));
+
+      -- What the balance history shows paid for each paid invoice, when less than its amount.
+      CREATE TEMP TABLE old_invoice_payments AS
+        SELECT i.id AS invoice_id, -SUM(a.amount) AS paid
+          FROM invoices i JOIN balance_adjustments a
+            ON a.user_id = i.user_id AND a.type = 'payment'
+           AND a.reference = 'INV-' || substr(i.created_at, 1, 4) || '-' || printf('%06d', i.id)
+         WHERE i.status = 'paid' AND i.order_id IS NULL
+         GROUP BY i.id HAVING -SUM(a.amount) BETWEEN 0 AND MAX(i.amount) - 1;
+
+      INSERT INTO invoice_lines (invoice_id, position, kind, text_key, text_params, unit_price,
+          quantity, period_months, period_start, period_end, amount)
+        SELECT i.id, 1, 'item', 'invoice_document.line.legacy',
+               json_object('text', i.description),
+               COALESCE(o.amount, i.amount), 1, o.interval_count,
+               CASE WHEN o.id IS NULL THEN NULL ELSE i.created_at END,
+               COALESCE(o.expiry, i.renewal_period_end, i.trial_period_end),
+               COALESCE(o.amount, i.amount)
+          FROM invoices i LEFT JOIN orders o ON o.id = i.order_id AND o.amount >= i.amount;
+      INSERT INTO invoice_lines (invoice_id, position, kind, text_key, text_params, unit_price,
+          quantity, amount)
+        SELECT i.id, 2, 'discount', 'invoice_document.line.discount_unknown', '{}',
+               i.amount - o.amount, 1, i.amount - o.amount
+          FROM invoices i JOIN orders o ON o.id = i.order_id
+         WHERE o.amount > i.amount;
+      INSERT INTO invoice_lines (invoice_id, position, kind, text_key, text_params, unit_price,
+          quantity, amount)
+        SELECT p.invoice_id, 2, 'discount', 'invoice_document.line.discount_unknown', '{}',
+               p.paid - i.amount, 1, p.paid - i.amount
+          FROM old_invoice_payments p JOIN invoices i ON i.id = p.invoice_id;
+      UPDATE invoices
+         SET amount = (SELECT paid FROM old_invoice_payments WHERE invoice_id = invoices.id)
+       WHERE id IN (SELECT invoice_id FROM old_invoice_payments);
+      DROP TABLE old_invoice_payments;
+    `,
+  },
 ];

@@ -14,11 +14,12 @@ import {
   type IntervalCount,
 } from '../src/domain/pricing';
 import { SERVER_LIMITS, validateResize, type ServerSize } from '../src/domain/serverRules';
-import { invalidCoupon, usableCoupon } from './catalog';
+import { couponRefused, usableCoupon } from './catalog';
 import { takeCouponUse } from './coupons';
 import type { Db } from './db';
 import { ApiError, badRequest, notFound } from './errors';
-import { invoiceCode, payFromBalance } from './ledger';
+import { discountLine, toInvoice, type NewInvoiceLine } from './invoiceDocument';
+import { orderPaymentText, payFromBalance } from './ledger';
 import type { MessageKey, Translate } from './i18n';
 import { mailServerPassword } from './mails';
 import { quoteUntil, requireProduct, resizeLines } from './prices';
@@ -312,26 +313,15 @@ export interface InvoiceRow {
   resource_id: number | null;
   order_id: number | null;
   description: string;
+  /** JSON of the buyer and seller copied when issued (server/invoiceDocument.ts). */
+  parties: string | null;
 }
 
 /** The SQL twin of invoiceCode (server/ledger.ts), for searching by code. */
 export const INVOICE_CODE_SQL = `('INV-' || substr(created_at, 1, 4) || '-' || printf('%06d', id))`;
 
-export function toInvoice(row: InvoiceRow): Invoice {
-  return {
-    id: row.id,
-    code: invoiceCode(row),
-    status: row.status,
-    amount: row.amount,
-    created: row.created_at,
-    due_date: row.due_date,
-    paid_at: row.paid_at,
-    resource_type: row.resource_type,
-    resource_id: row.resource_id,
-    order_id: row.order_id,
-    description: row.description,
-  };
-}
+/** The invoice as the contract shows it (server/invoiceDocument.ts). */
+export { toInvoice } from './invoiceDocument';
 
 export function accountInvoice(db: Db, userId: number, id: number): InvoiceRow {
   const row = db.prepare('SELECT * FROM invoices WHERE id = ? AND user_id = ?').get(id, userId) as
@@ -400,7 +390,8 @@ export function payPendingOrder(
     const { invoice, balance } = payFromBalance(db, {
       userId,
       amount: total,
-      description: order.info,
+      lines: orderInvoiceLines(order, coupon && discount > 0 ? coupon.code : null, discount),
+      text: orderPaymentText(order),
       at: now,
       resource: done.resource,
       orderId: order.id,
@@ -412,7 +403,7 @@ export function payPendingOrder(
       )
       .get(at, invoice.id, done.resource.id, order.id) as OrderRow;
     // Checked by usableCoupon above in this same transaction; the guarded UPDATE holds it anyway.
-    if (coupon && !takeCouponUse(db, coupon.code)) throw invalidCoupon();
+    if (coupon && !takeCouponUse(db, coupon.code)) throw couponRefused('used_up', coupon.code);
     return {
       order: paid,
       invoice,
@@ -424,6 +415,32 @@ export function payPendingOrder(
       ips: done.ips,
     };
   })();
+}
+
+/** A create_* order pays for its interval; a change pays for the rest of the resource's period. */
+const NEW_RESOURCE_ORDERS: readonly OrderType[] = [
+  'create_server',
+  'create_volume',
+  'create_snapshot',
+];
+
+/** The paid invoice of an order: the order at its price, then the coupon's discount. */
+function orderInvoiceLines(
+  order: OrderRow,
+  couponCode: string | null,
+  discount: number,
+): NewInvoiceLine[] {
+  const item: NewInvoiceLine = {
+    kind: 'item',
+    text: { key: 'invoice_document.line.order', params: { order: order.id, info: order.info } },
+    unitPrice: order.amount,
+    quantity: 1,
+    periodMonths: NEW_RESOURCE_ORDERS.includes(order.type) ? order.interval_count : null,
+    periodStart: order.expiry ? order.created_at : null,
+    periodEnd: order.expiry,
+    amount: order.amount,
+  };
+  return couponCode ? [item, discountLine(couponCode, discount)] : [item];
 }
 
 /** What a paid order changed: the resource its invoice names, and any addresses it added. */
@@ -546,6 +563,7 @@ function doWork(services: Services, order: OrderRow, now: Date): DoneWork {
 
 /** The payOrder answer; a preview says whether the balance suffices and what is missing. */
 export function orderPayment(
+  db: Db,
   preview: boolean,
   order: OrderRow,
   amounts: { amount: number; discount: number; total: number; balance: number },
@@ -566,6 +584,6 @@ export function orderPayment(
     sufficient_balance: shortfall === 0,
     shortfall,
     coupon,
-    invoice: invoice && toInvoice(invoice),
+    invoice: invoice && toInvoice(db, invoice),
   };
 }

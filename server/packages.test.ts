@@ -28,9 +28,7 @@ const END_OF_MARCH = '2025-03-31T17:00:00.000Z';
 const CPU = { id: 1, name: 'CPU', code: 'cpu', price: 90_000 };
 const RAM = { id: 2, name: 'RAM', code: 'ram', price: 60_000 };
 const SSD = { id: 3, name: 'DISK SSD', code: 'volume_ssd', price: 4_000 };
-const HDD = { id: 4, name: 'DISK HDD', code: 'volume_hdd', price: 2_000 };
 const IPV4 = { id: 7, name: 'WAN IPv4', code: 'wan_ipv4', price: 50_000 };
-const IPV6 = { id: 8, name: 'WAN IPv6', code: 'wan_ipv6', price: 10_000 };
 
 /** A 2-core, 4 GB, 40 GB SSD server with its primary IPv4. */
 const SERVER_LINES: OrderLine[] = [
@@ -103,17 +101,20 @@ describe('a server is one package', () => {
 
   it('prices its plan for the whole interval and keeps the plan price per month', async () => {
     await start();
-    const serverId = await buyServer(api, { name: 'web-06', interval: 6 });
+    const placed = await api.post(
+      '/billing/orders',
+      serverOrderFor({ name: 'web-06', interval: 6 }),
+    );
+    const paid = await api.post(`/billing/orders/${placed.json().id}/pay`);
+    const serverId = paid.json().order.resource_id as number;
     const item = await onePackage(packageIdOf('server', serverId));
     expect(item.plan).toEqual({ price: 6 * SERVER_MONTHLY, interval: 'month', interval_count: 6 });
-    expect(item.price).toEqual({
-      monthly: SERVER_MONTHLY,
-      charge_this_month: thisMonth(SERVER_LINES, START),
-    });
+    // Six months were paid this month: that is this month's charge.
+    expect(item.price).toEqual({ monthly: SERVER_MONTHLY, charge_this_month: paid.json().total });
     expect(item.end).toBe('2025-08-31T17:00:00.000Z');
   });
 
-  it('is expired once its period is over, and then prices the month the clock is in', async () => {
+  it('is expired once its period is over, and charges nothing in a month with no invoice for it', async () => {
     await start();
     const serverId = await buyServer(api, { name: 'web-01' });
     const id = packageIdOf('server', serverId);
@@ -122,13 +123,11 @@ describe('a server is one package', () => {
 
     clock.advance(40 * DAY); // 10 April 2025: past the end of March
     api = apiAs(app, await signIn(app, 'demo@example.vn')); // the first session has gone idle
-    const now = clock.now();
     const item = await onePackage(id);
     expect(item.status).toBe('expired');
     expect(item.end).toBe(END_OF_MARCH);
-    expect(item.price.charge_this_month).toBe(thisMonth(SERVER_LINES, now));
-    // April has 30 days, so this is not March's price for the rest of March.
-    expect(item.price.charge_this_month).not.toBe(thisMonth(SERVER_LINES, START));
+    // No renewal was issued (no sweep ran) and March's order was March's.
+    expect(item.price.charge_this_month).toBe(0);
     expect((await packages({ status: 'expired' })).items.map((p) => p.id)).toEqual([id]);
     expect((await packages({ status: 'active' })).total).toBe(0);
   });
@@ -146,7 +145,6 @@ describe('data volumes and extra addresses', () => {
       ipv6: true,
     });
     clock.advance(BUILD);
-    const now = clock.now();
 
     const all = await packages();
     expect(all.total).toBe(5);
@@ -166,19 +164,23 @@ describe('data volumes and extra addresses', () => {
       status: 'active',
       plan: { price: 100 * 2_000, interval: 'month', interval_count: 1 },
       end: END_OF_MARCH,
-      price: {
-        monthly: 100 * 2_000,
-        charge_this_month: thisMonth([{ product: HDD, quantity: 100 }], now),
-      },
+      // Bought with its server, on the server's invoice: it counts there this month.
+      price: { monthly: 100 * 2_000, charge_this_month: 0 },
       products: [{ product_id: 4, name: 'DISK HDD', quantity: 100 }],
     });
     expect(volume && (await onePackage(volume.id))).toEqual(volume);
 
     const ips = await packages({ resource_type: 'ip' });
+    // Extra addresses are charged on their server's invoices, so they count there.
     expect(ips.items.map((p) => [p.price.monthly, p.price.charge_this_month])).toEqual([
-      [10_000, thisMonth([{ product: IPV6, quantity: 1 }], now)],
-      [50_000, thisMonth([{ product: IPV4, quantity: 1 }], now)],
+      [10_000, 0],
+      [50_000, 0],
     ]);
+    const [db01] = (await packages({ resource_type: 'server' })).items;
+    const db01Invoices = await api.get('/billing/invoices', undefined, {
+      resource_id: String(second),
+    });
+    expect(db01?.price.charge_this_month).toBe(db01Invoices.json().items[0].amount);
     // Each extra address of the server is one package, at the price the address is billed.
     const serverIps = await api.get(`/cloud/servers/${second}/ips`);
     const extra = (serverIps.json().items as components['schemas']['Ip'][])
@@ -196,6 +198,56 @@ describe('data volumes and extra addresses', () => {
     expect((await packages({ resource_type: 'snapshot' })).total).toBe(0);
   });
 });
+
+describe("this month's charge", () => {
+  it('is what was paid: a discount code counts (issue 17: 235.000 ₫ shown, 211.000 ₫ paid)', async () => {
+    await start();
+    const small = { name: 'web-01', cpu: 1, ram: 1, disk: 10 };
+    const placed = await api.post('/billing/orders', serverOrderFor(small));
+    const paid = await api.post(`/billing/orders/${placed.json().id}/pay`, {
+      coupon_code: 'GIAM10',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const { amount, discount, total } = paid.json();
+    expect(discount).toBeGreaterThan(0);
+    const [item] = (await packages()).items;
+    expect(item?.price.charge_this_month).toBe(total);
+    expect(item?.price.charge_this_month).toBe(amount - discount);
+    // The balance history took the same.
+    const history = await api.get('/billing/balance_adjustments', undefined, { type: 'payment' });
+    expect(history.json().items[0].amount).toBe(-total);
+  });
+
+  it('counts an open renewal, owed, in the month its period starts, and not before', async () => {
+    await start();
+    const profile = await api.patch('/account/profile', { auto_pay_renewals: false });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const serverId = await buyServer(api, { name: 'web-01' });
+    const id = packageIdOf('server', serverId);
+    const march = (await onePackage(id)).price.charge_this_month;
+
+    await moveClock(app, 27); // 28 March: April's renewal is issued, open
+    api = apiAs(app, await signIn(app, 'demo@example.vn'));
+    const renewal = (await api.get('/billing/invoices', undefined, { status: 'open' })).json()
+      .items[0] as { amount: number };
+    expect(renewal.amount).toBe(SERVER_MONTHLY);
+    expect((await onePackage(id)).price.charge_this_month).toBe(march);
+
+    await moveClock(app, 5); // 2 April: the renewal's period has started, still owed
+    api = apiAs(app, await signIn(app, 'demo@example.vn'));
+    expect((await onePackage(id)).price.charge_this_month).toBe(SERVER_MONTHLY);
+  });
+});
+
+/** Moves the sandbox's clock as its operator does, running the life-cycle sweep. */
+async function moveClock(target: FastifyInstance, days: number) {
+  const response = await target.inject({
+    method: 'POST',
+    url: '/sandbox/clock',
+    payload: { advance: { days } },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
 
 describe('ownership', () => {
   it("answers 404 for another customer's package, an unknown one and a deleted resource", async () => {

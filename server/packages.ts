@@ -16,10 +16,11 @@
  * `resource_id × PACKAGE_KINDS.length + index of the kind` (server 7 → 28, volume 7 → 29).
  */
 import type { components } from '../src/api/schema';
-import { quote, vietnamMonthStartAfter, type IntervalCount } from '../src/domain/pricing';
+import { vietnamMonthOf, vietnamMonthStartAfter, type IntervalCount } from '../src/domain/pricing';
 import { productByCode, serverLicenseLines, toPricedProduct, type ProductRow } from './catalog';
 import type { Db } from './db';
 import { notFound } from './errors';
+import { invoiceCode } from './ledger';
 import { settleServers, type ServerRow } from './servers';
 import type { UserRow } from './users';
 import type { VolumeRow } from './volumes';
@@ -60,6 +61,7 @@ export function packageStatus(
 
 /** A package before it is priced: the resource, its period and the products it is billed for. */
 interface BilledResource {
+  userId: number;
   resourceType: ResourceType;
   resourceId: number;
   name: string;
@@ -79,6 +81,7 @@ const diskProductCode = (type: 'SSD' | 'HDD') => (type === 'SSD' ? 'volume_ssd' 
 
 function serverResource(db: Db, row: ServerRow): BilledResource {
   return {
+    userId: row.user_id,
     resourceType: 'server',
     resourceId: row.id,
     name: row.name,
@@ -97,6 +100,7 @@ function serverResource(db: Db, row: ServerRow): BilledResource {
 
 function volumeResource(db: Db, row: VolumeRow): BilledResource {
   return {
+    userId: row.user_id,
     resourceType: 'volume',
     resourceId: row.id,
     name: row.name,
@@ -109,6 +113,7 @@ function volumeResource(db: Db, row: VolumeRow): BilledResource {
 
 interface ExtraIpRow {
   id: number;
+  user_id: number;
   address: string;
   version: 'ipv4' | 'ipv6';
   created_at: string;
@@ -118,6 +123,7 @@ interface ExtraIpRow {
 
 function ipResource(db: Db, row: ExtraIpRow): BilledResource {
   return {
+    userId: row.user_id,
     resourceType: 'ip',
     resourceId: row.id,
     name: row.address,
@@ -129,7 +135,8 @@ function ipResource(db: Db, row: ExtraIpRow): BilledResource {
 }
 
 const EXTRA_IPS_SQL = `
-  SELECT ips.id, ips.address, ips.version, ips.created_at, servers.interval_count, servers.expiry
+  SELECT ips.id, servers.user_id, ips.address, ips.version, ips.created_at, servers.interval_count,
+         servers.expiry
     FROM ips JOIN servers ON servers.id = ips.server_id
    WHERE ips.is_primary = 0 AND servers.user_id = @userId AND servers.deleted_at IS NULL`;
 
@@ -187,12 +194,52 @@ function periodEndWithoutExpiry(account: Pick<UserRow, 'trial_start' | 'trial_en
 }
 
 /**
+ * What the account was charged this month (Vietnam's calendar) on the invoices naming the
+ * resource: a paid invoice at what its payment took from the balance (so a discount code counts),
+ * an open one at what it asks; cancelled ones not at all. A renewal counts in the month its
+ * period starts (its due date), any other invoice in the month it was issued. Before issue 17 this
+ * was the price of the rest of the month at the time of reading, which is neither what the order
+ * charged (that was at the time of buying) nor what was paid (a discount code was ignored).
+ *
+ * Extra addresses and the data disks bought with a server are charged on the server's invoices
+ * (its order, its renewals), so they count in the server's package and their own shows 0.
+ */
+function chargedThisMonth(db: Db, resource: BilledResource, now: Date): number {
+  const { start, end } = vietnamMonthOf(now);
+  const invoices = db
+    .prepare(
+      `SELECT id, created_at, status, amount FROM invoices
+        WHERE user_id = @user AND resource_type = @type AND resource_id = @id
+          AND status IN ('open', 'paid')
+          AND CASE WHEN renewal_period_end IS NULL THEN created_at ELSE due_date END >= @start
+          AND CASE WHEN renewal_period_end IS NULL THEN created_at ELSE due_date END < @end`,
+    )
+    .all({
+      user: resource.userId,
+      type: resource.resourceType,
+      id: resource.resourceId,
+      start: start.toISOString(),
+      end: end.toISOString(),
+    }) as { id: number; created_at: string; status: 'open' | 'paid'; amount: number }[];
+  const taken = db
+    .prepare(
+      `SELECT -SUM(amount) AS taken FROM balance_adjustments
+        WHERE user_id = ? AND type = 'payment' AND reference = ?`,
+    )
+    .pluck();
+  return invoices.reduce((sum, invoice) => {
+    if (invoice.status === 'open') return sum + invoice.amount;
+    const paid = taken.get(resource.userId, invoiceCode(invoice)) as number | null;
+    return sum + (paid ?? invoice.amount);
+  }, 0);
+}
+
+/**
  * The package of a resource at `now`. Its monthly price is the plain sum of its products' monthly
  * prices and its plan's price that times the interval (as a server's plan and a billing plan
- * show it); what it costs this month is the §9 price of the rest of this month, exactly what an
- * order for these products would charge now (the shared `quote`).
+ * show it); what it costs this month is what its invoices charged this month (chargedThisMonth).
  */
-function toPackage(account: UserRow, resource: BilledResource, now: Date): Package {
+function toPackage(db: Db, account: UserRow, resource: BilledResource, now: Date): Package {
   const lines = resource.lines.map(({ product, quantity }) => ({
     product: toPricedProduct(product),
     quantity,
@@ -212,7 +259,7 @@ function toPackage(account: UserRow, resource: BilledResource, now: Date): Packa
     },
     start: resource.start,
     end: end.toISOString(),
-    price: { monthly, charge_this_month: quote(lines, 1, now).total },
+    price: { monthly, charge_this_month: chargedThisMonth(db, resource, now) },
     products: lines.map(({ product, quantity }) => ({
       product_id: product.id,
       name: product.name,
@@ -238,7 +285,7 @@ export function accountPackages(
 ): Package[] {
   settleServers(db, now);
   return billedResources(db, account.id)
-    .map((resource) => toPackage(account, resource, now))
+    .map((resource) => toPackage(db, account, resource, now))
     .filter(
       (item) =>
         (filters.resource_type === undefined || item.resource_type === filters.resource_type) &&
@@ -258,5 +305,5 @@ export function accountPackage(db: Db, account: UserRow, id: number, now: Date):
   const ref = resourceOfPackageId(id);
   const resource = ref && billedResource(db, account.id, ref.resourceType, ref.resourceId);
   if (!resource) throw notFound('server.package_not_found');
-  return toPackage(account, resource, now);
+  return toPackage(db, account, resource, now);
 }

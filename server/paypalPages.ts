@@ -24,9 +24,9 @@ import {
   type PaypalDecision,
   type PaypalPaymentRow,
 } from './gateways/paypalGateway';
-import { localeFromHeader, translator, type MessageKey, type Translate } from './i18n';
+import { translator, type MessageKey, type Translate } from './i18n';
 import { formTokenField, formTokenFor, requireFormToken } from './sandboxForms';
-import { escapeHtml } from './sandboxPages';
+import { escapeHtml, sandboxLocale } from './sandboxPages';
 import { groupThousands } from '../src/domain/money';
 
 export const PAYPAL_CHECKOUT_PATH = '/sandbox/paypal/checkoutnow';
@@ -52,18 +52,22 @@ export function registerPaypalPages(app: FastifyInstance, services: PaypalServic
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
 
-    scope.get<{ Querystring: { token?: string } }>(
+    scope.get<{ Querystring: { token?: string; 'locale.x'?: string } }>(
       PAYPAL_CHECKOUT_PATH,
       {
         schema: {
           querystring: {
             type: 'object',
-            properties: { token: { type: 'string', maxLength: 64 } },
+            properties: {
+              token: { type: 'string', maxLength: 64 },
+              // PayPal's own parameter for the checkout's language (vi_VN, en_US).
+              'locale.x': { type: 'string', maxLength: 16 },
+            },
           },
         },
       },
       async (request, reply) => {
-        const locale = localeFromHeader(request.headers['accept-language']);
+        const locale = sandboxLocale(request, reply, request.query['locale.x']);
         const t = translator(locale);
         const payment = request.query.token
           ? findPaypalPayment(services.db, { token: request.query.token })
@@ -79,6 +83,7 @@ export function registerPaypalPages(app: FastifyInstance, services: PaypalServic
                   payment,
                   attemptOf(services.db, payment).reference,
                   formTokenFor(request, reply),
+                  locale,
                 ),
               ];
         return reply
@@ -88,11 +93,15 @@ export function registerPaypalPages(app: FastifyInstance, services: PaypalServic
       },
     );
 
-    scope.post<{ Body: { token: string; decision: PaypalDecision } }>(
+    scope.post<{ Body: { token: string; decision: PaypalDecision; locale?: string } }>(
       PAYPAL_DECISION_PATH,
       {
         // Refused, the link leads back to the approval page the form was on.
-        preValidation: requireFormToken({ back: checkoutPageOf }),
+        preValidation: requireFormToken({
+          back: checkoutPageOf,
+          locale: (request) =>
+            sandboxLocale(request, undefined, (request.body as { locale?: string })?.locale),
+        }),
         schema: {
           body: {
             type: 'object',
@@ -100,12 +109,13 @@ export function registerPaypalPages(app: FastifyInstance, services: PaypalServic
             properties: {
               token: { type: 'string', maxLength: 64 },
               decision: { type: 'string', enum: PAYPAL_DECISIONS },
+              locale: { type: 'string', enum: ['vi', 'en'] },
             },
           },
         },
       },
       async (request, reply) => {
-        const locale = localeFromHeader(request.headers['accept-language']);
+        const locale = sandboxLocale(request, undefined, request.body.locale);
         const t = translator(locale);
         const { token, decision } = request.body;
         const payment = decidePaypalPayment(services.db, token, decision);
@@ -148,7 +158,7 @@ export function registerPaypalPages(app: FastifyInstance, services: PaypalServic
         },
       },
       async (request, reply) => {
-        const locale = localeFromHeader(request.headers['accept-language']);
+        const locale = sandboxLocale(request);
         const t = translator(locale);
         const completed = completePendingSale(services.db, request.body.paymentId);
         const settlement = completed && creditPaypalSale(services.db, completed, services.now());
@@ -192,6 +202,7 @@ function checkoutBody(
   payment: PaypalPaymentRow,
   reference: string,
   formToken: string,
+  locale: 'vi' | 'en',
 ): string {
   const buttons = PAYPAL_DECISIONS.map(
     (decision) =>
@@ -207,6 +218,7 @@ function checkoutBody(
 <form method="post" action="${PAYPAL_DECISION_PATH}">
   ${formTokenField(formToken)}
   <input type="hidden" name="token" value="${escapeHtml(payment.token)}">
+  <input type="hidden" name="locale" value="${locale}">
   ${buttons}
 </form>`;
 }
@@ -220,7 +232,7 @@ export function pendingSalesSection(db: Db, t: Translate, formToken: string): st
         sale,
       ) => `<li>${escapeHtml(sale.email)} — ${escapeHtml(`${sale.sale_total} USD`)} (${escapeHtml(
         `${groupThousands(sale.amount)} ₫`,
-      )}) — <code>${escapeHtml(sale.id)}</code>
+      )}) — <code>${escapeHtml(sale.reference)}</code> (PayPal ${escapeHtml(sale.id)})
 <form method="post" action="${PAYPAL_COMPLETE_SALE_PATH}" class="inline">
   ${formTokenField(formToken)}
   <input type="hidden" name="paymentId" value="${escapeHtml(sale.id)}">

@@ -21,6 +21,7 @@ import { periodDays } from '../src/domain/periods';
 import type { IntervalCount } from '../src/domain/pricing';
 import { DAY_MS, renewalDueDate, type LifePolicy } from '../src/domain/serviceLife';
 import type { Db } from './db';
+import { issueInvoice, type NewInvoiceLine } from './invoiceDocument';
 import { translator } from './i18n';
 import { mailResourceResumed } from './mails';
 import { accountPackages } from './packages';
@@ -55,6 +56,9 @@ export interface DueRenewal {
   resourceId: number;
   amount: number;
   description: string;
+  /** What is renewed, as its invoice line names it, e.g. "web-01 (+1 IP)". */
+  name: string;
+  months: IntervalCount;
   /** The current period's end: the renewal's period starts there. */
   periodStart: string;
   periodEnd: string;
@@ -138,6 +142,8 @@ function renewal(
     resourceId: row.id,
     amount,
     description: renewalDescription(name, row.interval_count, start, end),
+    name,
+    months: row.interval_count,
     periodStart: start.toISOString(),
     periodEnd: end.toISOString(),
     dueDate: renewalDueDate(start).toISOString(),
@@ -162,27 +168,40 @@ function planPricesOf(db: Db, userIds: number[], now: Date): Map<string, number>
 
 /** Issues the renewal's open invoice; answers its id, or undefined when the period has one. */
 export function issueRenewal(db: Db, renewal: DueRenewal, now: Date): number | undefined {
-  const row = db
-    .prepare(
-      `INSERT INTO invoices (user_id, status, amount, created_at, due_date, resource_type,
-         resource_id, description, renewal_period_end)
-       VALUES (?, 'open', ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (resource_type, resource_id, renewal_period_end)
-         WHERE renewal_period_end IS NOT NULL DO NOTHING
-       RETURNING id`,
-    )
-    .get(
-      renewal.userId,
-      renewal.amount,
-      now.toISOString(),
-      renewal.dueDate,
-      renewal.resourceType,
-      renewal.resourceId,
-      renewal.description,
-      renewal.periodEnd,
-    ) as { id: number } | undefined;
-  return row?.id;
+  return issueInvoice(db, {
+    userId: renewal.userId,
+    status: 'open',
+    createdAt: now,
+    dueDate: new Date(renewal.dueDate),
+    resource: { type: renewal.resourceType, id: renewal.resourceId },
+    renewalPeriodEnd: renewal.periodEnd,
+    lines: [renewalLine(renewal)],
+  })?.id;
 }
+
+/** "web-01: gia hạn 1 tháng (từ … đến hết …)": the interval's months from the period's end. */
+export const renewalLine = (
+  renewal: Pick<DueRenewal, 'name' | 'months' | 'amount' | 'periodStart' | 'periodEnd'>,
+): NewInvoiceLine => ({
+  kind: 'item',
+  text: {
+    key: 'invoice_document.line.renewal',
+    params: {
+      name: renewal.name,
+      months: renewal.months,
+      period: {
+        key: 'periods.from_through',
+        params: periodDays(renewal.periodStart, renewal.periodEnd),
+      },
+    },
+  },
+  unitPrice: renewal.amount,
+  quantity: 1,
+  periodMonths: renewal.months,
+  periodStart: renewal.periodStart,
+  periodEnd: renewal.periodEnd,
+  amount: renewal.amount,
+});
 
 /** Cancels the open renewals of deleted resources: the period they asked for will not be used. */
 export function cancelRenewalsOfDeletedResources(db: Db): void {

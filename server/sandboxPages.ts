@@ -2,25 +2,74 @@
  * Sandbox-only routes, outside /api/v1 and the contract: the outbox as JSON for tests and
  * as a page for people.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '../src/domain/constants';
 import type { SandboxClock } from './clock';
 import type { Db } from './db';
-import { localeFromHeader, translator } from './i18n';
+import { localeFromHeader, translator, type MessageKey } from './i18n';
 import { listMail, type StoredMail } from './outbox';
 import { clockMoveFromQuery, clockSection, type ClockMove } from './sandboxClockPage';
 import { formTokenFor } from './sandboxForms';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
-import { bankTransferSection } from './gatewayPages';
+import { bankTransferSection, pendingCardSection } from './gatewayPages';
 import { pendingSalesSection } from './paypalPages';
 
 interface OutboxQuery {
   to?: string;
+  lang?: string;
 }
 
 const outboxQuerySchema = {
   type: 'object',
-  properties: { to: { type: 'string', maxLength: 254 } },
+  properties: { to: { type: 'string', maxLength: 254 }, lang: { type: 'string', maxLength: 8 } },
 } as const;
+
+/** The cookie that keeps the language a sandbox page was opened in for the pages after it. */
+export const LANG_COOKIE = 'sandbox_lang';
+
+/** A language named the ways links name it: `vi`, `en`, OnePay's `vn`, PayPal's `vi_VN`/`en_US`. */
+export function localeNamed(name: string | undefined): Locale | undefined {
+  const lower = name?.trim().toLowerCase();
+  if (!lower) return undefined;
+  if (lower === 'en' || lower.startsWith('en_') || lower.startsWith('en-')) return 'en';
+  if (lower === 'vi' || lower === 'vn' || lower.startsWith('vi_') || lower.startsWith('vi-')) {
+    return 'vi';
+  }
+  return undefined;
+}
+
+/**
+ * The language of a sandbox page: the one its link names (the portal's gateway links carry the
+ * portal session's language: OnePay's `vpc_Locale`, PayPal's `locale.x`, or `lang`), which is
+ * then remembered in a cookie for the sandbox's next pages; else the remembered one; else the
+ * browser's Accept-Language.
+ */
+export function sandboxLocale(
+  request: FastifyRequest,
+  reply?: FastifyReply,
+  named?: string,
+): Locale {
+  const chosen = localeNamed(named);
+  if (chosen) {
+    reply?.header('set-cookie', `${LANG_COOKIE}=${chosen}; Path=/sandbox; SameSite=Lax`);
+    return chosen;
+  }
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === LANG_COOKIE) {
+      const remembered = localeNamed(value);
+      if (remembered) return remembered;
+    }
+  }
+  return localeFromHeader(request.headers['accept-language']);
+}
+
+/** Links to the same page in either language. */
+export function languageLinks(t: (key: MessageKey) => string, path: string): string {
+  const link = (lang: Locale, label: string) =>
+    `<a href="${escapeHtml(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`)}" lang="${lang}">${label}</a>`;
+  return `<p>${escapeHtml(t('server.topup_attempts.language'))}: ${link('vi', 'Tiếng Việt')} · ${link('en', 'English')}</p>`;
+}
 
 export function registerSandboxPages(app: FastifyInstance, db: Db, clock: SandboxClock): void {
   app.get<{ Querystring: OutboxQuery }>(
@@ -34,7 +83,8 @@ export function registerSandboxPages(app: FastifyInstance, db: Db, clock: Sandbo
     { schema: { querystring: outboxQuerySchema } },
     async (request, reply) => {
       const to = request.query.to || undefined;
-      const html = outboxPage(listMail(db, to), to, request.headers['accept-language'], clock, db, {
+      const locale = sandboxLocale(request, reply, request.query.lang);
+      const html = outboxPage(listMail(db, to), to, locale, clock, db, {
         // Every form on the page carries it; the cookie it is bound to is set with the page.
         formToken: formTokenFor(request, reply),
         // After a move of the clock, its form's redirect reports what the move did.
@@ -49,16 +99,15 @@ export function registerSandboxPages(app: FastifyInstance, db: Db, clock: Sandbo
 function outboxPage(
   mails: StoredMail[],
   to: string | undefined,
-  acceptLanguage: string | undefined,
+  locale: Locale,
   clock: SandboxClock,
   db: Db,
   forms: { formToken: string; clockMove?: ClockMove },
 ): string {
-  const locale = localeFromHeader(acceptLanguage);
   const t = translator(locale);
   const accounts = DEMO_ACCOUNTS.map(
     (account) =>
-      `<li><a href="?to=${encodeURIComponent(account.email)}">${escapeHtml(account.email)}</a> — ${escapeHtml(account.purpose)}</li>`,
+      `<li><a href="?to=${encodeURIComponent(account.email)}">${escapeHtml(account.email)}</a> — ${escapeHtml(demoPurpose(t, account))}</li>`,
   ).join('');
   const list = mails.length
     ? mails.map(mailArticle(t('server.outbox.to'), t('server.outbox.sent_at'))).join('')
@@ -79,10 +128,12 @@ function outboxPage(
 </head>
 <body>
 <h1>${escapeHtml(t('server.outbox.title'))}</h1>
+${languageLinks(t, to ? `/sandbox?to=${encodeURIComponent(to)}` : '/sandbox')}
 <p>${escapeHtml(t('server.outbox.intro'))}</p>
 <details><summary>${escapeHtml(t('server.outbox.demo_accounts', { password: DEMO_PASSWORD }))}</summary><ul>${accounts}</ul></details>
 ${clockSection(clock, t, forms.formToken, forms.clockMove)}
 ${bankTransferSection(db, t, forms.formToken)}
+${pendingCardSection(db, t, forms.formToken)}
 ${pendingSalesSection(db, t, forms.formToken)}
 <form method="get" action="/sandbox">
   <label>${escapeHtml(t('server.outbox.filter_label'))} <input type="email" name="to" value="${escapeHtml(to ?? '')}"></label>
@@ -93,6 +144,17 @@ ${list}
 </body>
 </html>
 `;
+}
+
+/** A demo account's purpose in the page's language (seed.ts keeps the English one). */
+function demoPurpose(
+  t: (key: MessageKey) => string,
+  account: (typeof DEMO_ACCOUNTS)[number],
+): string {
+  const name = account.email.split('@')[0];
+  const known = ['demo', 'agency', 'trial', 'expired', 'unverified', 'whitelist'] as const;
+  const key = known.find((candidate) => candidate === name);
+  return key ? t(`server.demo_accounts.${key}`) : account.purpose;
 }
 
 function mailArticle(toLabel: string, sentAtLabel: string) {

@@ -1,10 +1,10 @@
 /** Demo accounts, created when the database has no users yet. Every password is Demo@12345. */
-import { formatDate } from '../src/domain/dates';
 import { proratedAmount, vietnamMonthStartAfter } from '../src/domain/pricing';
 import { assignToAgency } from './agency';
 import type { Db } from './db';
 import { changeBalance, invoiceCode } from './ledger';
-import { renewalDescription } from './renewals';
+import { issueInvoice, type NewInvoiceLine } from './invoiceDocument';
+import { renewalLine } from './renewals';
 import { hashPassword } from './secrets';
 import { createServer, serverMonthlyPrice } from './servers';
 import { startTrial } from './trial';
@@ -195,7 +195,7 @@ export async function seedIfEmpty(db: Db, now: Date): Promise<boolean> {
           type: 'manual',
           method: 'admin',
           amount: account.balance,
-          description: 'Số dư ban đầu của tài khoản mẫu',
+          text: { key: 'ledger.opening_balance' },
           reference: null,
           at: new Date(at(-30)),
         });
@@ -286,8 +286,16 @@ function seedAgencyCustomer(
     const firstEnd = vietnamMonthStartAfter(created, 1);
     seedPaidInvoice(db, id, {
       serverId,
-      amount: proratedAmount(monthly, 1, created),
-      description: `Tạo máy chủ ${server.name} (${spec}), ${formatDate(created)} – ${formatDate(new Date(firstEnd.getTime() - DAY_MS))}`,
+      line: {
+        kind: 'item',
+        text: { key: 'invoice_document.line.new_server', params: { name: server.name, spec } },
+        unitPrice: proratedAmount(monthly, 1, created),
+        quantity: 1,
+        periodMonths: 1,
+        periodStart: created.toISOString(),
+        periodEnd: firstEnd.toISOString(),
+        amount: proratedAmount(monthly, 1, created),
+      },
       issued: created,
       dueDays: 0,
       now,
@@ -296,8 +304,13 @@ function seedAgencyCustomer(
       const end = vietnamMonthStartAfter(start, 1);
       seedPaidInvoice(db, id, {
         serverId,
-        amount: monthly,
-        description: renewalDescription(server.name, 1, start, end),
+        line: renewalLine({
+          name: server.name,
+          months: 1,
+          amount: monthly,
+          periodStart: start.toISOString(),
+          periodEnd: end.toISOString(),
+        }),
         issued: start,
         dueDays: 0,
         now,
@@ -316,8 +329,7 @@ function seedPaidInvoice(
   userId: number,
   invoice: {
     serverId: number;
-    amount: number;
-    description: string;
+    line: NewInvoiceLine;
     issued: Date;
     dueDays: number;
     now: Date;
@@ -326,28 +338,24 @@ function seedPaidInvoice(
   const paidAt = new Date(
     Math.min(invoice.issued.getTime() + HOUR_MS, invoice.now.getTime() - 60 * 1000),
   );
-  const row = db
-    .prepare(
-      `INSERT INTO invoices (user_id, status, amount, created_at, due_date, paid_at, resource_type,
-         resource_id, description)
-       VALUES (?, 'paid', ?, ?, ?, ?, 'server', ?, ?) RETURNING id, created_at`,
-    )
-    .get(
-      userId,
-      invoice.amount,
-      invoice.issued.toISOString(),
-      new Date(invoice.issued.getTime() + invoice.dueDays * DAY_MS).toISOString(),
-      paidAt.toISOString(),
-      invoice.serverId,
-      invoice.description,
-    ) as { id: number; created_at: string };
+  const row = issueInvoice(db, {
+    userId,
+    status: 'paid',
+    createdAt: invoice.issued,
+    dueDate: new Date(invoice.issued.getTime() + invoice.dueDays * DAY_MS),
+    paidAt,
+    resource: { type: 'server', id: invoice.serverId },
+    lines: [invoice.line],
+  });
+  if (!row) throw new Error('A seeded invoice was not issued');
+  const { amount } = row;
   const code = invoiceCode(row);
   changeBalance(db, {
     userId,
     type: 'topup',
     method: 'bank_transfer',
-    amount: Math.ceil(invoice.amount / 100_000) * 100_000,
-    description: `Nạp tiền qua chuyển khoản ngân hàng cho ${code}`,
+    amount: Math.ceil(amount / 100_000) * 100_000,
+    text: { key: 'ledger.topup_bank_transfer_for', params: { invoice: code } },
     reference: null,
     at: new Date(paidAt.getTime() - 1000),
   });
@@ -355,8 +363,8 @@ function seedPaidInvoice(
     userId,
     type: 'payment',
     method: 'balance',
-    amount: -invoice.amount,
-    description: invoice.description,
+    amount: -amount,
+    text: { key: 'ledger.invoice_payment', params: { invoice: code } },
     reference: code,
     at: paidAt,
   });

@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { components } from '../src/api/schema';
 import { MAX_IPS_PER_SERVER } from '../src/domain/constants';
-import type { IntervalCount } from '../src/domain/pricing';
+import { addressMonthlyPrice, type IntervalCount } from '../src/domain/pricing';
 import { unusedPrepaidValue } from '../src/domain/serviceLife';
 import { SERVER_PASSWORD_SPECIALS, validateServerPassword } from '../src/domain/serverRules';
 import { imageById, productByCode, serverLicenseLines, toImage } from './catalog';
@@ -367,7 +367,13 @@ export function serverIps(db: Db, serverId: number, now: Date): Ip[] {
     .prepare('SELECT * FROM ips WHERE server_id = ? ORDER BY is_primary DESC, id')
     .all(serverId) as IpRow[];
   const expiry = serverExpiry(db, serverId);
-  return rows.map((row) => toIp(row, expiry, now));
+  const ipv4Price = productByCode(db, 'wan_ipv4')?.price ?? 0;
+  // The primary address is listed at what its server's price charges for it (issue 17: it read
+  // 0 ₫); its unused value stays in the server's own, so it is not counted twice.
+  return rows.map((row) => {
+    const ip = toIp(row, expiry, now);
+    return { ...ip, price: addressMonthlyPrice(ip, ipv4Price) };
+  });
 }
 
 export function countIps(db: Db, serverId: number): number {

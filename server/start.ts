@@ -24,6 +24,7 @@ const app = await buildApp({
   cardGateway: config.cardGateway,
   usdRate: config.usdRate,
   supportReplySeconds: config.supportReplySeconds,
+  seller: config.seller,
   lifePolicy: config.lifePolicy,
   logger: { level: 'warn' },
 });

@@ -4,7 +4,8 @@
  * of a ticket can be seen in a demo. As with server builds there is no timer: every read of an
  * account's tickets first stores the answers the clock says are due (dated when they fell due),
  * which also makes a moved sandbox clock answer at once. A ticket the customer marks resolved is
- * closed (shown as processed) and answered no more.
+ * closed (shown as processed) and answered no more, until the customer reopens it: as in a
+ * helpdesk, a request solved too soon is picked up again rather than started over.
  */
 import type { components } from '../src/api/schema';
 import type { Db } from './db';
@@ -117,4 +118,14 @@ export function addCustomerReply(db: Db, ticketId: number, content: string, now:
     db.prepare('UPDATE tickets SET updated_at = ? WHERE id = ?').run(now.toISOString(), ticketId);
     return reply;
   })();
+}
+
+/**
+ * Opens a resolved ticket again. Its activity time is now, so a customer message still unanswered
+ * when it was resolved is answered `supportReplySeconds` from the reopening, not at once.
+ */
+export function reopenTicket(db: Db, ticketId: number, now: Date): TicketRow {
+  return db
+    .prepare(`UPDATE tickets SET status = 'open', updated_at = ? WHERE id = ? RETURNING *`)
+    .get(now.toISOString(), ticketId) as TicketRow;
 }

@@ -7,19 +7,15 @@
  */
 import { groupThousands } from '../src/domain/money';
 import { formatDate } from '../src/domain/dates';
+import type { MessageText } from '../src/domain/messageText';
 import { vietnamMonthStartAfter } from '../src/domain/pricing';
 import type { Db } from './db';
 import { ApiError, badRequest } from './errors';
-import { translator } from './i18n';
+import { issueInvoice, type NewInvoiceLine } from './invoiceDocument';
 import { payOpenInvoice } from './invoices';
 import type { InvoiceRow } from './orders';
 import { createServer } from './servers';
-import {
-  pricedTrialResources,
-  trialOffer,
-  trialTotal,
-  type PricedTrialResource,
-} from './trialPackages';
+import { pricedTrialResources, trialOffer, type PricedTrialResource } from './trialPackages';
 import { findUserById } from './users';
 
 export const TRIAL_DAYS = 7;
@@ -67,15 +63,18 @@ export function startTrial(db: Db, userId: number, serverName: string, start: Da
   db.prepare('UPDATE servers SET expiry = NULL WHERE id = ?').run(id);
 }
 
-/** The trial bill's text, stored in Vietnamese like every invoice the sandbox writes. */
-function trialBillDescription(resources: readonly PricedTrialResource[]): string {
+/** What lists show of the trial bill: every resource it pays for and its days. */
+function trialBillSummary(resources: readonly PricedTrialResource[]): MessageText {
   const [first] = resources;
   const lastDay = first ? new Date(first.end.getTime() - 1) : undefined;
-  return translator('vi')('server.trial_upgrade_invoice', {
-    resources: resources.map((item) => item.name).join(', '),
-    start: first ? formatDate(first.start) : '',
-    end: lastDay ? formatDate(lastDay) : '',
-  });
+  return {
+    key: 'server.trial_upgrade_invoice',
+    params: {
+      resources: resources.map((item) => item.name).join(', '),
+      start: first ? formatDate(first.start) : '',
+      end: lastDay ? formatDate(lastDay) : '',
+    },
+  };
 }
 
 /**
@@ -96,23 +95,24 @@ export function issueTrialBill(
     db.prepare('UPDATE users SET trial_start = NULL, trial_end = NULL WHERE id = ?').run(userId);
     return undefined;
   }
-  const amount = trialTotal(resources);
-  return db
-    .prepare(
-      `INSERT INTO invoices (user_id, status, amount, created_at, due_date, description,
-         trial_period_end)
-       VALUES (?, 'open', ?, ?, ?, ?, ?)
-       ON CONFLICT (user_id) WHERE trial_period_end IS NOT NULL AND status = 'open' DO NOTHING
-       RETURNING id, amount`,
-    )
-    .get(
-      userId,
-      amount,
-      now.toISOString(),
-      from.toISOString(),
-      trialBillDescription(resources),
-      until.toISOString(),
-    ) as { id: number; amount: number } | undefined;
+  const bill = issueInvoice(db, {
+    userId,
+    status: 'open',
+    createdAt: now,
+    dueDate: from,
+    trialPeriodEnd: until.toISOString(),
+    summary: trialBillSummary(resources),
+    lines: resources.map((item): NewInvoiceLine => ({
+      kind: 'item',
+      text: { key: 'invoice_document.line.trial', params: { name: item.name } },
+      unitPrice: item.chargeThisMonth,
+      quantity: 1,
+      periodStart: item.start.toISOString(),
+      periodEnd: item.end.toISOString(),
+      amount: item.chargeThisMonth,
+    })),
+  });
+  return bill && { id: bill.id, amount: bill.amount };
 }
 
 export interface TrialUpgrade {

@@ -71,7 +71,10 @@ function addLedgerRows(dbFile: string, email: string, count: number): void {
           type: payment ? 'payment' : 'topup',
           method: payment ? 'balance' : 'bank_transfer',
           amount: payment ? -90_000 - (index % 7) * 10_000 : 150_000,
-          description: payment ? `bench-${index}: gia hạn 1 tháng` : 'Nạp tiền (bench)',
+          text: {
+            key: 'ledger.manual' as const,
+            params: { note: payment ? `bench-${index}: gia hạn 1 tháng` : 'Nạp tiền (bench)' },
+          },
           reference: null,
           at: new Date(now - index * 2 * DAY_MS),
         });

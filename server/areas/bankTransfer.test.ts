@@ -7,12 +7,26 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db';
-import { BANK_REFERENCE_PATTERN, SANDBOX_BANK_ACCOUNT } from '../gateways/bankTransfer';
+import {
+  BANK_REFERENCE_PATTERN,
+  BANK_TRANSFER_DAYS,
+  SANDBOX_BANK_ACCOUNT,
+} from '../gateways/bankTransfer';
 import { findAttempt } from '../gateways/cardGateway';
 import { changeBalance, ledgerMismatches } from '../ledger';
-import { apiAs, postSandboxForm, scratchDir, signIn, testApp, type Api } from '../testing';
+import {
+  apiAs,
+  postSandboxForm,
+  sandboxFormSession,
+  scratchDir,
+  signIn,
+  testApp,
+  type Api,
+  type testClock,
+} from '../testing';
 
 let app: FastifyInstance;
+let clock: ReturnType<typeof testClock>;
 let db: Db;
 let demo: Api;
 let cleanup: () => void;
@@ -21,7 +35,7 @@ beforeEach(async () => {
   const scratch = scratchDir();
   cleanup = scratch.cleanup;
   const dbFile = join(scratch.dir, 'sandbox.db');
-  ({ app } = await testApp({ dbFile }));
+  ({ app, clock } = await testApp({ dbFile }));
   db = openDatabase(dbFile);
   demo = apiAs(app, await signIn(app, 'demo@example.vn'));
 });
@@ -83,6 +97,8 @@ describe('starting a bank transfer (gen_payment_req_url)', () => {
       charged_amount: 500_000,
       exchange_rate: null,
       url: null,
+      // The account as data too, for the VietQR code.
+      bank_account: SANDBOX_BANK_ACCOUNT,
     });
     expect(answer.reference).toMatch(BANK_REFERENCE_PATTERN);
     // Nothing a person could misread: no 0/O, 1/I/L, 2/Z, 5/S, 8/B.
@@ -179,6 +195,7 @@ describe('the sandbox "transfer received" form', () => {
         id: expect.any(Number),
         gateway: 'bank_transfer',
         transaction_id: reference,
+        reference,
         amount: 450_000,
         method: 'bank_transfer',
         date: expect.any(String),
@@ -242,12 +259,77 @@ describe('the sandbox "transfer received" form', () => {
           type: 'topup',
           method: 'bank_transfer',
           amount: 100_000,
-          description: 'again',
+          text: { key: 'ledger.manual' as const, params: { note: 'again' } },
           reference,
           at: new Date(),
         }),
       )(),
     ).toThrow(/UNIQUE/);
     expect(topupRows()).toHaveLength(1);
+  });
+});
+
+describe('pending transfers as the customer sees them (issue 17)', () => {
+  const pending = async (api: Api = demo) =>
+    (await api.get('/billing/payment_attempts', undefined, { status: 'pending' })).json() as {
+      items: { reference: string; amount: number; status: string; bank_account: unknown }[];
+      total: number;
+    };
+
+  it('lists an awaited transfer with its account until it is received, then shows it credited', async () => {
+    const before = await balanceOf(demo);
+    const older = await startTransfer(demo, 200_000);
+    const { reference } = await startTransfer(demo, 500_000);
+    const list = await pending();
+    expect(list.items.map((item) => item.reference)).toEqual([reference, older.reference]);
+    expect(list.items[0]).toMatchObject({
+      amount: 500_000,
+      status: 'pending',
+      bank_account: SANDBOX_BANK_ACCOUNT,
+      reason: 'Đang chờ khoản chuyển khoản có nội dung là mã nạp tiền',
+    });
+    const agency = apiAs(app, await signIn(app, 'agency@example.vn'));
+    expect((await pending(agency)).total).toBe(0);
+    expect((await agency.get(`/billing/payment_attempts/${reference}`)).statusCode).toBe(404);
+
+    expect((await reportTransfer(reference, '500000')).statusCode).toBe(200);
+    expect((await pending()).items.map((item) => item.reference)).toEqual([older.reference]);
+    expect((await demo.get(`/billing/payment_attempts/${reference}`)).json()).toMatchObject({
+      status: 'credited',
+      credited_amount: 500_000,
+      balance_after: before + 500_000,
+    });
+  });
+
+  it('answers a transfer not received in time as expired (one arriving later still credits)', async () => {
+    const { reference } = await startTransfer(demo, 200_000);
+    clock.advance((BANK_TRANSFER_DAYS * 24 + 1) * 3_600_000);
+    expect((await pending()).total).toBe(0);
+    expect((await demo.get(`/billing/payment_attempts/${reference}`)).json().status).toBe(
+      'expired',
+    );
+    expect((await reportTransfer(reference, '200000')).statusCode).toBe(200);
+    expect((await demo.get(`/billing/payment_attempts/${reference}`)).json().status).toBe(
+      'credited',
+    );
+  });
+
+  it('refuses a cross-site "transfer received" post (403), moving nothing', async () => {
+    const before = await balanceOf(demo);
+    const { reference } = await startTransfer(demo, 10_000);
+    const { cookie } = await sandboxFormSession(app);
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/sandbox/bank-transfer/received',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+        cookie,
+      },
+      payload: new URLSearchParams({ reference, amount: '500000000' }).toString(),
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(await balanceOf(demo)).toBe(before);
+    expect((await pending()).items.map((item) => item.reference)).toEqual([reference]);
   });
 });

@@ -24,12 +24,14 @@ import {
   type ImageRow,
 } from '../catalog';
 import type { Db } from '../db';
-import { redeemCreditCoupon } from '../coupons';
+import { checkCreditCoupon, redeemCreditCoupon } from '../coupons';
 import { ApiError, badRequest, notFound } from '../errors';
 import { rejectInvalidFields, requireActionAllowed, pageOf, signedInUser } from '../guards';
-import type { HandlerContext, HandlerTable, OperationId } from '../handler';
+import { FileAnswer, type HandlerContext, type HandlerTable, type OperationId } from '../handler';
+import { invoicePdf } from '../invoicePdf';
 import { payOpenInvoice } from '../invoices';
 import { invoiceCode, toBalanceAdjustment, type AdjustmentRow } from '../ledger';
+import { dateRangeOf, dateRangeSql, orderByClause } from '../listQuery';
 import {
   accountInvoice,
   accountOrder,
@@ -57,6 +59,9 @@ import { placeVolumeOrder, quoteVolumeExtension } from '../volumeOrders';
 import type { UserRow } from '../users';
 
 type CreateServerOrder = components['schemas']['CreateServerOrder'];
+
+/** The billing lists' sorts (our extension): the contract's name → the column it sorts by. */
+const LIST_SORTS = { created: 'created_at', amount: 'amount' } as const;
 type ProductLine = components['schemas']['ProductLine'];
 
 export const billingHandlers: HandlerTable = {
@@ -154,13 +159,15 @@ export const billingHandlers: HandlerTable = {
   listOrders: (ctx) => {
     const user = signedInUser(ctx);
     const { page, per_page, limit, offset } = pageOf(ctx.query);
-    const where = 'user_id = @user AND (@status IS NULL OR status = @status)';
-    const filters = { user: user.id, status: ctx.query.status ?? null };
+    const where = `user_id = @user AND (@status IS NULL OR status = @status)
+      AND ${dateRangeSql('created_at')}`;
+    const filters = { user: user.id, status: ctx.query.status ?? null, ...dateRangeOf(ctx.query) };
+    const order = orderByClause(LIST_SORTS, ctx.query);
     const { total } = ctx.db
       .prepare(`SELECT COUNT(*) AS total FROM orders WHERE ${where}`)
       .get(filters) as { total: number };
     const rows = ctx.db
-      .prepare(`SELECT * FROM orders WHERE ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
+      .prepare(`SELECT * FROM orders WHERE ${where} ${order} LIMIT @limit OFFSET @offset`)
       .all({ ...filters, limit, offset }) as OrderRow[];
     return { items: rows.map(toOrder), total, page, per_page };
   },
@@ -182,11 +189,11 @@ export const billingHandlers: HandlerTable = {
       const coupon = couponCode ? usableCoupon(ctx.db, couponCode, 'discount_invoice', now) : null;
       const { discount, total } = applyDiscount(order.amount, coupon);
       const amounts = { amount: order.amount, discount, total, balance: user.balance };
-      return orderPayment(true, order, amounts, coupon, null);
+      return orderPayment(ctx.db, true, order, amounts, coupon, null);
     }
     const user = requireActionAllowed(ctx);
     const paid = payPendingOrder(ctx, user.id, ctx.params.id, couponCode, now);
-    return orderPayment(false, paid.order, paid, paid.coupon, paid.invoice);
+    return orderPayment(ctx.db, false, paid.order, paid, paid.coupon, paid.invoice);
   },
 
   // Never blocked: nothing was charged, so cancelling is always allowed.
@@ -204,8 +211,10 @@ export const billingHandlers: HandlerTable = {
   },
 
   checkCoupon: (ctx) => {
-    signedInUser(ctx);
+    const user = signedInUser(ctx);
     const type = ctx.query.type ?? 'discount_invoice';
+    // A credit code is once per account: the check says so before the customer tries it.
+    if (type === 'credit') return checkCreditCoupon(ctx.db, user.id, ctx.query.code, ctx.now());
     return usableCoupon(ctx.db, ctx.query.code, type, ctx.now(), 'code');
   },
 
@@ -213,25 +222,41 @@ export const billingHandlers: HandlerTable = {
     const user = signedInUser(ctx);
     const { page, per_page, limit, offset } = pageOf(ctx.query);
     const { status, code, resource_id: resourceId } = ctx.query;
-    const where = `user_id = @user AND (@status IS NULL OR status = @status)
+    // Overdue as the portal's isOverdue has it: open, and due before the server's clock.
+    const where = `user_id = @user
+      AND (@status IS NULL OR status = @status
+        OR (@status = 'overdue' AND status = 'open' AND due_date < @now))
       AND (@code IS NULL OR instr(${INVOICE_CODE_SQL}, upper(@code)) > 0)
-      AND (@resource IS NULL OR resource_id = @resource)`;
+      AND (@resource IS NULL OR resource_id = @resource)
+      AND ${dateRangeSql('created_at')}`;
     const filters = {
       user: user.id,
       status: status ?? null,
+      now: ctx.now().toISOString(),
       code: code ?? null,
       resource: resourceId ?? null,
+      ...dateRangeOf(ctx.query),
     };
+    const order = orderByClause(LIST_SORTS, ctx.query);
     const { total } = ctx.db
       .prepare(`SELECT COUNT(*) AS total FROM invoices WHERE ${where}`)
       .get(filters) as { total: number };
     const rows = ctx.db
-      .prepare(`SELECT * FROM invoices WHERE ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`)
+      .prepare(`SELECT * FROM invoices WHERE ${where} ${order} LIMIT @limit OFFSET @offset`)
       .all({ ...filters, limit, offset }) as InvoiceRow[];
-    return { items: rows.map(toInvoice), total, page, per_page };
+    return { items: rows.map((row) => toInvoice(ctx.db, row)), total, page, per_page };
   },
 
-  getInvoice: (ctx) => toInvoice(accountInvoice(ctx.db, signedInUser(ctx).id, ctx.params.id)),
+  getInvoice: (ctx) =>
+    toInvoice(ctx.db, accountInvoice(ctx.db, signedInUser(ctx).id, ctx.params.id)),
+
+  // Our extension: the invoice as a PDF, in the language asked for (Vietnamese by default).
+  getInvoicePdf: async (ctx) => {
+    const row = accountInvoice(ctx.db, signedInUser(ctx).id, ctx.params.id);
+    const invoice = toInvoice(ctx.db, row);
+    const pdf = await invoicePdf(invoice, ctx.query.lang ?? 'vi');
+    return new FileAnswer('application/pdf', `${invoice.code}.pdf`, pdf);
+  },
 
   // Never blocked: paying overdue invoices is how a blocked account recovers.
   payInvoice: (ctx) => {
@@ -242,7 +267,7 @@ export const billingHandlers: HandlerTable = {
     const code = invoiceCode(paid.invoice);
     return {
       message: ctx.t('server.invoice_paid', { code, amount: groupThousands(paid.total) }),
-      invoice: toInvoice(paid.invoice),
+      invoice: toInvoice(ctx.db, paid.invoice),
       amount: paid.amount,
       discount: paid.discount,
       total: paid.total,
@@ -264,20 +289,23 @@ export const billingHandlers: HandlerTable = {
     const user = signedInUser(ctx);
     const { page, per_page, limit, offset } = pageOf(ctx.query);
     const where = `user_id = @user AND (@type IS NULL OR type = @type)
-      AND (@method IS NULL OR method = @method) AND (@id IS NULL OR id = @id)`;
+      AND (@method IS NULL OR method = @method) AND (@id IS NULL OR id = @id)
+      AND ${dateRangeSql('created_at')}`;
     const filters = {
       user: user.id,
       type: ctx.query.type ?? null,
       method: ctx.query.method ?? null,
       id: ctx.query.id ?? null,
+      ...dateRangeOf(ctx.query),
     };
+    const order = orderByClause(LIST_SORTS, ctx.query);
     const { total } = ctx.db
       .prepare(`SELECT COUNT(*) AS total FROM balance_adjustments WHERE ${where}`)
       .get(filters) as { total: number };
     const rows = ctx.db
       .prepare(
         `SELECT * FROM balance_adjustments WHERE ${where}
-          ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+          ${order} LIMIT @limit OFFSET @offset`,
       )
       .all({ ...filters, limit, offset }) as AdjustmentRow[];
     return { items: rows.map(toBalanceAdjustment), total, page, per_page };

@@ -121,7 +121,7 @@ describe('createSshKey with a pasted public key', () => {
             'pem',
           )
           .toString('openssh'),
-      'Đây là khóa bí mật (private key) — hãy dán nội dung tệp .pub; không bao giờ chia sẻ khóa bí mật.',
+      'Đây là khoá bí mật (private key) — hãy dán nội dung tệp .pub; không bao giờ chia sẻ khoá bí mật.',
       'This is a private key — paste the .pub file; never share the private key.',
     ],
     [
@@ -136,20 +136,20 @@ describe('createSshKey with a pasted public key', () => {
             'pem',
           )
           .toString('ssh'),
-      'Khóa RSA này quá ngắn: cần tối thiểu 2048 bit.',
+      'Khoá RSA này quá ngắn: cần tối thiểu 2048 bit.',
       'This RSA key is too short: it needs at least 2048 bits.',
     ],
     [
       'a dsa key',
       () =>
         'ssh-dss AAAAB3NzaC1kc3MAAACBAMs4J23lUyYxmTExOBGYiUZzFkCS+ugECCodrw4BXqR4E3IGwQTvNGVZxWlEoiw9IXu1cn0wupNe0Lz6UldHjEzQMTRRUqO9dz2uHlL5OKJujCGX+8WI2fp/6ACSTfsqLFBEXbEc3y3yC8kqyGrHA8+vwYCePWik91D+usF+gVQlAAAAFQCEuQ+iH2Lb90NzPXg9w6jJlvDdqQAAAIBrHVsg986EB0Hl9PvGlpO3QA5Z3Ua5Twlj71Ga3fPvaFv8gyoSLUN1f4aKkC+8mZtM8vBfjxUSG9Xm6Gmj4Spnv02yxaATBCpEViBQe+p3fXt7URKjcBvCT8+02viu1vcPRJWOq25TAYNZBu1GRjmqetMcPmxNcnZZoa7CImmzYAAAAIAw/Iqtxj8oqz03bgXroK252V9JxVH/ay9PvaD6l8RnZ89mvDdEYM2TPs062knq/moKZourxjZJYcM88OKtKnbasMx7jjcts57t7bFqvZM098zAMn5oUl1zux0Uo0xsiu6LO22gsgMeRQwsiA2iEjJBxbTPcQSoM/zZ957Wawa4Xg== old@host',
-      'Khóa DSA (ssh-dss) không còn an toàn nên không được chấp nhận. Hãy dùng khóa ed25519, ecdsa hoặc rsa từ 2048 bit.',
+      'Khoá DSA (ssh-dss) không còn an toàn nên không được chấp nhận. Hãy dùng khoá ed25519, ecdsa hoặc rsa từ 2048 bit.',
       'DSA keys (ssh-dss) are no longer secure and are not accepted. Use an ed25519, ecdsa, or rsa key of 2048 bits or more.',
     ],
     [
       'malformed text',
       () => 'ssh-ed25519 AAAAC3Nza demo',
-      'Khóa công khai không đúng định dạng. Hãy dán nguyên dòng trong tệp .pub, bắt đầu bằng ssh-ed25519, ecdsa-sha2-… hoặc ssh-rsa.',
+      'Khoá công khai không đúng định dạng. Hãy dán nguyên dòng trong tệp .pub, bắt đầu bằng ssh-ed25519, ecdsa-sha2-… hoặc ssh-rsa.',
       'This is not a valid public key. Paste the whole line of the .pub file, starting with ssh-ed25519, ecdsa-sha2-… or ssh-rsa.',
     ],
   ])(
@@ -196,7 +196,7 @@ describe('createSshKey with a blank public key', () => {
       const mails = await mailsTo(app, 'demo@example.vn');
       expect(mails).toHaveLength(1);
       const [mail] = mails;
-      expect(mail?.subject).toBe('Khóa bí mật SSH generated-1 / SSH private key generated-1');
+      expect(mail?.subject).toBe('Khoá bí mật SSH generated-1 / SSH private key generated-1');
       expect(mail?.text).toContain(key.fingerprint);
       const privateKey =
         /-----BEGIN OPENSSH PRIVATE KEY-----[\s\S]+?-----END OPENSSH PRIVATE KEY-----/.exec(
@@ -259,7 +259,7 @@ describe('key names', () => {
     ).post('/cloud/ssh_keys', { name: 'my key', public_key: ed25519Line() });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors.name).toBe(
-      'Tên khóa SSH chỉ gồm chữ cái, chữ số, dấu gạch ngang và gạch dưới, tối đa 32 ký tự.',
+      'Tên khoá SSH chỉ gồm chữ cái, chữ số, dấu gạch ngang và gạch dưới, tối đa 32 ký tự.',
     );
   });
 

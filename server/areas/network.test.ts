@@ -28,13 +28,14 @@ const ips = async (id: number) => (await api.get(`/cloud/servers/${id}/ips`)).js
 const balance = async () => (await api.get('/auth/user')).json().balance as number;
 
 describe('listServerIps', () => {
-  it('lists the primary address first, free, then the extra ones at their monthly price', async () => {
+  it('lists the primary address first at the IPv4 price its server pays, then the extra ones', async () => {
     await start();
     const id = await activeServer({ extraIpv4: 1, ipv6: true });
     const list = await ips(id);
     expect(list).toMatchObject({ total: 3, page: 1, per_page: 20 });
     expect(list.items).toEqual([
-      expect.objectContaining({ server_id: id, version: 'ipv4', primary: true, price: 0 }),
+      // The server's order charged a wan_ipv4 line for it (issue 17: it read 0 ₫).
+      expect.objectContaining({ server_id: id, version: 'ipv4', primary: true, price: 50_000 }),
       expect.objectContaining({ version: 'ipv4', primary: false, price: 50_000 }),
       expect.objectContaining({ version: 'ipv6', primary: false, price: 10_000 }),
     ]);

@@ -29,7 +29,11 @@ export const networkHandlers: HandlerTable = {
         now,
       );
       const paid = payPendingOrder(ctx, user.id, order.id, undefined, now);
-      return { order: toOrder(paid.order), invoice: toInvoice(paid.invoice), ips: paid.ips };
+      return {
+        order: toOrder(paid.order),
+        invoice: toInvoice(ctx.db, paid.invoice),
+        ips: paid.ips,
+      };
     })();
   },
 

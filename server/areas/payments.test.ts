@@ -14,6 +14,7 @@ import { ledgerMismatches } from '../ledger';
 import {
   apiAs,
   postSandboxForm,
+  sandboxFormSession,
   scratchDir,
   signIn,
   testApp,
@@ -376,6 +377,10 @@ describe('the sandbox gateway and its IPN', () => {
     expect(pageResponse.statusCode).toBe(200);
     expect(pageResponse.body).toContain(reference);
     expect(pageResponse.body).toContain('100.000 VND');
+    // The expiry in Vietnam's time as the portal writes dates, not an ISO timestamp.
+    const expires = findAttempt(db, reference)!.expires_at;
+    expect(pageResponse.body).not.toContain(`>${expires}<`);
+    expect(pageResponse.body).toContain('01-03-2025 15:30');
 
     const decided = await postSandboxForm(
       app,
@@ -445,6 +450,7 @@ describe('the payments list (GET /billing/payments)', () => {
         id: expect.any(Number),
         gateway: 'card',
         transaction_id: second.transactionId,
+        reference: second.reference,
         amount: 200_000,
         method: 'card',
         date: findAttempt(db, second.reference)!.settled_at,
@@ -493,5 +499,180 @@ describe('the payments list (GET /billing/payments)', () => {
       0,
     );
     expect((await app.inject({ url: '/api/v1/billing/payments' })).statusCode).toBe(401);
+  });
+});
+
+describe('pending card answers and the attempt as the customer sees it (issue 17)', () => {
+  const ipn = (fields: Record<string, string>) =>
+    app.inject({ url: '/sandbox/onepay/ipn', query: fields });
+  const attemptOf = (api: Api, reference: string) =>
+    api.get(`/billing/payment_attempts/${reference}`);
+  const pendingList = async (api: Api) => {
+    const response = await api.get('/billing/payment_attempts', undefined, { status: 'pending' });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { items: { reference: string; status: string }[]; total: number };
+  };
+  const settle = (reference: string, decision: 'approved' | 'declined') =>
+    postSandboxForm(app, '/sandbox/onepay/settle', { reference, decision });
+
+  it('keeps a pending answer (code 300) pending, shows it as processing and lists it with its reference', async () => {
+    const before = await balanceOf(demo);
+    const { reference } = await startTopup(demo, 150_000);
+    const returned = await completeTopup(demo, answerFor(reference, 'pending'));
+    expect(returned.statusCode).toBe(400);
+    expect(returned.json().message).toContain('đang xử lý');
+    expect(attemptStatus(reference)).toBe('pending');
+
+    const attempt = await attemptOf(demo, reference);
+    expect(attempt.statusCode, attempt.body).toBe(200);
+    expect(attempt.json()).toMatchObject({
+      reference,
+      method: 'card',
+      amount: 150_000,
+      status: 'pending',
+      response_code: '300',
+      reason: 'Ngân hàng đang xử lý giao dịch',
+      credited_amount: null,
+      balance_after: null,
+      settled: null,
+    });
+    expect((await pendingList(demo)).items.map((item) => item.reference)).toEqual([reference]);
+    // The gateway page no longer offers a decision: only the bank's final answer settles it.
+    const decided = await postSandboxForm(app, '/sandbox/onepay/decision', {
+      reference,
+      decision: 'approved',
+    });
+    expect(decided.statusCode).toBe(409);
+    expect(await balanceOf(demo)).toBe(before);
+    // A pending card payment never expires on its own.
+    clock.advance((CARD_ATTEMPT_MINUTES + 1) * 60_000);
+    expect((await attemptOf(demo, reference)).json().status).toBe('pending');
+  });
+
+  it('settles a pending card answer from the sandbox page: approved credits once', async () => {
+    const before = await balanceOf(demo);
+    const { reference } = await startTopup(demo, 150_000);
+    expect((await ipn(answerFor(reference, 'pending'))).body).toBe(
+      'responsecode=1&desc=confirm-success',
+    );
+    const page = await app.inject({ url: '/sandbox' });
+    expect(page.body).toContain(reference);
+
+    const first = await settle(reference, 'approved');
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await settle(reference, 'approved');
+    expect(again.statusCode).toBe(409);
+    const declinedAfter = await settle(reference, 'declined');
+    expect(declinedAfter.statusCode).toBe(409);
+
+    expect(await balanceOf(demo)).toBe(before + 150_000);
+    expect(topupRows()).toEqual([{ user_id: expect.any(Number), amount: 150_000, reference }]);
+    const attempt = (await attemptOf(demo, reference)).json();
+    expect(attempt).toMatchObject({
+      status: 'credited',
+      credited_amount: 150_000,
+      balance_after: before + 150_000,
+      reason: null,
+    });
+    expect(attempt.settled).toEqual(expect.any(String));
+    expect((await pendingList(demo)).total).toBe(0);
+    expect(ledgerMismatches(db)).toEqual([]);
+  });
+
+  it('settles a pending card answer as declined, with the reason, crediting nothing', async () => {
+    const before = await balanceOf(demo);
+    const { reference } = await startTopup(demo);
+    await ipn(answerFor(reference, 'pending'));
+    expect((await settle(reference, 'declined')).statusCode).toBe(200);
+    expect(await balanceOf(demo)).toBe(before);
+    expect((await attemptOf(demo, reference)).json()).toMatchObject({
+      status: 'declined',
+      response_code: '1',
+      reason: 'Ngân hàng phát hành thẻ từ chối giao dịch',
+    });
+  });
+
+  it("records a cancel (99) as cancelled and a decline with its code and reason, in the reader's language", async () => {
+    const cancelled = await startTopup(demo);
+    await completeTopup(demo, answerFor(cancelled.reference, 'cancelled'));
+    const declined = await startTopup(demo);
+    await completeTopup(demo, answerFor(declined.reference, 'declined'));
+    const english = apiAs(app, await signIn(app, 'demo@example.vn'), { 'accept-language': 'en' });
+    expect((await attemptOf(english, cancelled.reference)).json()).toMatchObject({
+      status: 'cancelled',
+      response_code: '99',
+      reason: 'You cancelled the payment',
+    });
+    expect((await attemptOf(english, declined.reference)).json()).toMatchObject({
+      status: 'declined',
+      response_code: '1',
+      reason: 'The card issuer declined the payment',
+    });
+  });
+
+  it('answers an unanswered card attempt as expired once its time is up, and never lists it as pending', async () => {
+    const { reference } = await startTopup(demo);
+    expect((await attemptOf(demo, reference)).json().status).toBe('pending');
+    expect((await pendingList(demo)).total).toBe(0);
+    clock.advance((CARD_ATTEMPT_MINUTES + 1) * 60_000);
+    expect((await attemptOf(demo, reference)).json().status).toBe('expired');
+    const expired = await demo.get('/billing/payment_attempts', undefined, { status: 'expired' });
+    expect(expired.json().items.map((item: { reference: string }) => item.reference)).toEqual([
+      reference,
+    ]);
+  });
+
+  it("refuses another account's reference (404), and a caller without a session (401)", async () => {
+    const { reference } = await startTopup(demo);
+    await ipn(answerFor(reference, 'pending'));
+    const agency = apiAs(app, await signIn(app, 'agency@example.vn'));
+    const foreign = await attemptOf(agency, reference);
+    expect(foreign.statusCode).toBe(404);
+    expect((await attemptOf(agency, 'TOPUP-20250301-NOSUCHREFERENCE')).statusCode).toBe(404);
+    expect((await pendingList(agency)).total).toBe(0);
+    expect(
+      (await app.inject({ url: `/api/v1/billing/payment_attempts/${reference}` })).statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses a cross-site post to the settle form (403), moving nothing', async () => {
+    const before = await balanceOf(demo);
+    const { reference } = await startTopup(demo);
+    await ipn(answerFor(reference, 'pending'));
+    const { cookie } = await sandboxFormSession(app);
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { origin: 'https://evil.example', cookie },
+    ]) {
+      const forged = await app.inject({
+        method: 'POST',
+        url: '/sandbox/onepay/settle',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams({ reference, decision: 'approved' }).toString(),
+      });
+      expect(forged.statusCode).toBe(403);
+    }
+    expect(await balanceOf(demo)).toBe(before);
+    expect(attemptStatus(reference)).toBe('pending');
+  });
+
+  it('names our reference in the payment, the balance history and the top-up answer', async () => {
+    const { reference } = await startTopup(demo);
+    const answer = answerFor(reference);
+    const credited = (await completeTopup(demo, answer)).json();
+    expect(credited.transaction).toMatchObject({
+      reference,
+      transaction_id: answer.vpc_TransactionNo,
+    });
+    const payments = (
+      await demo.get('/billing/payments', undefined, { transaction_id: reference })
+    ).json();
+    expect(payments.items.map((item: { reference: string }) => item.reference)).toEqual([
+      reference,
+    ]);
+    const history = (
+      await demo.get('/billing/balance_adjustments', undefined, { type: 'topup' })
+    ).json();
+    expect(history.items[0].reference).toBe(reference);
   });
 });

@@ -5,9 +5,16 @@
  * of credited top-ups.
  */
 import type { components } from '../../src/api/schema';
-import { badRequest } from '../errors';
-import { bankTransferDetails, recordBankTransferAttempt } from '../gateways/bankTransfer';
+import { cardReason } from '../../src/domain/cardResponse';
+import type { vi } from '../../src/i18n/vi';
+import { badRequest, notFound } from '../errors';
 import {
+  bankAccount,
+  bankTransferDetails,
+  recordBankTransferAttempt,
+} from '../gateways/bankTransfer';
+import {
+  isGatewayPending,
   recordCardAttempt,
   paymentRequestUrl,
   settleCardAnswer,
@@ -20,13 +27,16 @@ import {
   recordPaypalAttempt,
   type PaypalPaymentRow,
 } from '../gateways/paypalGateway';
-import { pageOf, signedInUser } from '../guards';
+import { pageItems, pageOf, signedInUser } from '../guards';
+import { dateRangeOf, dateRangeSql, orderByClause } from '../listQuery';
 import type { HandlerContext, HandlerTable } from '../handler';
 import { PAYPAL_CHECKOUT_PATH } from '../paypalPages';
 
 type Payment = components['schemas']['Payment'];
 type PaypalPayment = components['schemas']['PaypalPayment'];
 type TopupResult = components['schemas']['TopupResult'];
+type PaymentAttempt = components['schemas']['PaymentAttempt'];
+type AttemptStatus = components['schemas']['PaymentAttemptStatus'];
 
 /** Where the sandbox serves the card gateway's page (server/gatewayPages.ts). */
 export const CARD_GATEWAY_PATH = '/sandbox/onepay/vpc.op';
@@ -37,17 +47,24 @@ const PAYMENT_RETURN_PATH = '/idc/billing/payment';
 /**
  * Only credited attempts are payments; pending, failed and cancelled ones never moved money. The
  * transaction id is the gateway's (vpc_TransactionNo, PayPal's payment id, the transfer
- * reference), or our reference when the gateway sent none.
+ * reference), or our reference when the gateway sent none; the filter finds either.
  */
 const CREDITED_PAYMENTS = `a.status = 'credited' AND a.user_id = @user
   AND (@gateway IS NULL OR a.method = @gateway)
-  AND (@transactionId IS NULL OR COALESCE(a.transaction_no, a.reference) = @transactionId)`;
+  AND (@transactionId IS NULL OR COALESCE(a.transaction_no, a.reference) = @transactionId
+       OR a.reference = @transactionId)`;
 
 /** A payment's amount is what its ledger row credited (a transfer may bring more or less). */
 const PAYMENT_ROWS = `payment_attempts a
   LEFT JOIN balance_adjustments b ON b.type = 'topup' AND b.reference = a.reference`;
 
 type CreditedAttempt = PaymentAttemptRow & { credited: number | null };
+
+/** A payment's date, as `toPayment` shows it. */
+const PAYMENT_DATE = 'COALESCE(a.settled_at, a.created_at)';
+
+/** The sorts of the payments list (our extension): the contract's name → what it sorts by. */
+const PAYMENT_SORTS = { date: PAYMENT_DATE, amount: 'COALESCE(b.amount, a.amount)' } as const;
 
 export const paymentHandlers: HandlerTable = {
   createPaymentRequest: (ctx) => {
@@ -69,6 +86,7 @@ export const paymentHandlers: HandlerTable = {
         exchange_rate: null,
         url: null,
         bank_transfer_details: bankTransferDetails(ctx.t, attempt),
+        bank_account: bankAccount(),
       };
     }
     if (!returnUrl || !isPortalPaymentPage(returnUrl, ctx.origin)) {
@@ -84,6 +102,8 @@ export const paymentHandlers: HandlerTable = {
       });
       const checkout = new URL(ctx.origin + PAYPAL_CHECKOUT_PATH);
       checkout.searchParams.set('token', payment.token);
+      // PayPal's checkout language: the portal's (its requests' Accept-Language).
+      checkout.searchParams.set('locale.x', ctx.locale === 'en' ? 'en_US' : 'vi_VN');
       return {
         method,
         reference: attempt.reference,
@@ -93,6 +113,7 @@ export const paymentHandlers: HandlerTable = {
         exchange_rate: payment.exchange_rate,
         url: checkout.toString(),
         bank_transfer_details: null,
+        bank_account: null,
       };
     }
     const attempt = recordCardAttempt(ctx.db, {
@@ -110,6 +131,7 @@ export const paymentHandlers: HandlerTable = {
       exchange_rate: null,
       url: paymentRequestUrl(attempt, ctx.cardGateway, ctx.origin + CARD_GATEWAY_PATH, ctx.locale),
       bank_transfer_details: null,
+      bank_account: null,
     };
   },
 
@@ -134,6 +156,8 @@ export const paymentHandlers: HandlerTable = {
           transaction: toPayment({ ...settlement.attempt, credited: settlement.attempt.amount }),
           payment: null,
         };
+      case 'pending':
+        throw badRequest('server.topup_attempts.card_pending');
       case 'cancelled':
         throw badRequest('server.card_payments.cancelled');
       case 'failed':
@@ -150,19 +174,133 @@ export const paymentHandlers: HandlerTable = {
       user: user.id,
       gateway: ctx.query.payment_gateway ?? null,
       transactionId: ctx.query.transaction_id ?? null,
+      ...dateRangeOf(ctx.query),
     };
+    const where = `${CREDITED_PAYMENTS} AND ${dateRangeSql(PAYMENT_DATE)}`;
+    // Without a sort, newest credited first, as before the sort extension.
+    const order = orderByClause(
+      PAYMENT_SORTS,
+      { ...ctx.query, sort: ctx.query.sort ?? 'date' },
+      'a.id',
+    );
     const { total } = ctx.db
-      .prepare(`SELECT COUNT(*) AS total FROM payment_attempts a WHERE ${CREDITED_PAYMENTS}`)
+      .prepare(`SELECT COUNT(*) AS total FROM payment_attempts a WHERE ${where}`)
       .get(filters) as { total: number };
     const rows = ctx.db
       .prepare(
-        `SELECT a.*, b.amount AS credited FROM ${PAYMENT_ROWS} WHERE ${CREDITED_PAYMENTS}
-          ORDER BY a.settled_at DESC, a.id DESC LIMIT @limit OFFSET @offset`,
+        `SELECT a.*, b.amount AS credited FROM ${PAYMENT_ROWS} WHERE ${where}
+          ${order} LIMIT @limit OFFSET @offset`,
       )
       .all({ ...filters, limit, offset }) as CreditedAttempt[];
     return { items: rows.map(toPayment), total, page, per_page };
   },
+
+  getPaymentAttempt: (ctx) => {
+    const user = signedInUser(ctx);
+    const row = ctx.db
+      .prepare(
+        `SELECT ${ATTEMPT_COLUMNS} FROM ${ATTEMPT_ROWS} WHERE a.reference = ? AND a.user_id = ?`,
+      )
+      .get(ctx.params.reference, user.id) as AttemptViewRow | undefined;
+    // Another account's reference is as unknown as one that does not exist.
+    if (!row) throw notFound('server.topup_attempts.not_found');
+    return toPaymentAttempt(ctx, row);
+  },
+
+  listPaymentAttempts: (ctx) => {
+    const user = signedInUser(ctx);
+    const rows = ctx.db
+      .prepare(
+        `SELECT ${ATTEMPT_COLUMNS} FROM ${ATTEMPT_ROWS} WHERE a.user_id = ? ORDER BY a.id DESC`,
+      )
+      .all(user.id) as AttemptViewRow[];
+    const now = ctx.now();
+    const wanted = rows.filter((row) => {
+      const { status, reason } = attemptState(row, now);
+      if (status !== ctx.query.status) return false;
+      // Pending means what the customer waits for, not a gateway page left without a decision.
+      return status !== 'pending' || reason !== 'awaiting_gateway';
+    });
+    const page = pageItems(wanted, ctx.query);
+    return { ...page, items: page.items.map((row) => toPaymentAttempt(ctx, row)) };
+  },
 };
+
+/** An attempt with its credit (if any) and, for PayPal, the simulator's payment. */
+const ATTEMPT_ROWS = `payment_attempts a
+  LEFT JOIN balance_adjustments b ON b.type = 'topup' AND b.reference = a.reference
+  LEFT JOIN paypal_payments p ON p.attempt_id = a.id`;
+const ATTEMPT_COLUMNS = `a.*, b.amount AS credited, b.balance_after, p.id AS paypal_id,
+  p.charged_total, p.state AS paypal_state, p.sale_state`;
+
+type AttemptViewRow = PaymentAttemptRow & {
+  credited: number | null;
+  balance_after: number | null;
+  paypal_id: string | null;
+  charged_total: string | null;
+  paypal_state: string | null;
+  sale_state: string | null;
+};
+
+type ReasonKey = keyof typeof vi.server.payment_reasons;
+
+/**
+ * The state a customer sees, and why. Pending at the gateway (a card answer with a pending code,
+ * a PayPal sale pending) stays pending until the gateway settles it; any other attempt still
+ * pending past its time has expired (a bank transfer arriving later still credits).
+ */
+function attemptState(
+  row: AttemptViewRow,
+  now: Date,
+): { status: AttemptStatus; reason: ReasonKey | null } {
+  switch (row.status) {
+    case 'credited':
+      return { status: 'credited', reason: null };
+    case 'failed':
+      return { status: 'declined', reason: cardReason(row.response_code) };
+    case 'cancelled':
+      return {
+        status: 'cancelled',
+        reason: row.method === 'paypal' ? 'paypal_cancelled' : 'cancelled',
+      };
+    case 'pending':
+      if (isGatewayPending(row)) return { status: 'pending', reason: 'pending' };
+      if (row.paypal_state === 'approved' && row.sale_state === 'pending') {
+        return { status: 'pending', reason: 'paypal_pending' };
+      }
+      if (now.toISOString() >= row.expires_at) return { status: 'expired', reason: 'expired' };
+      return {
+        status: 'pending',
+        reason: row.method === 'bank_transfer' ? 'awaiting_transfer' : 'awaiting_gateway',
+      };
+  }
+}
+
+function toPaymentAttempt(
+  ctx: Pick<HandlerContext<'getPaymentAttempt'>, 't' | 'now'>,
+  row: AttemptViewRow,
+): PaymentAttempt {
+  const { status, reason } = attemptState(row, ctx.now());
+  const paypal = row.method === 'paypal' && row.charged_total !== null;
+  return {
+    reference: row.reference,
+    method: row.method as PaymentAttempt['method'],
+    amount: row.amount,
+    credited_amount: status === 'credited' ? (row.credited ?? row.amount) : null,
+    charged_amount: paypal ? (centsOf(row.charged_total!) ?? 0) / 100 : row.amount,
+    charged_currency: paypal ? 'USD' : 'VND',
+    status,
+    response_code: row.method === 'card' ? row.response_code : null,
+    reason: reason === null ? null : ctx.t(`server.payment_reasons.${reason}`),
+    transaction_id:
+      row.method === 'bank_transfer' ? null : (row.transaction_no ?? row.paypal_id ?? null),
+    created: row.created_at,
+    settled: row.settled_at,
+    expires: row.expires_at,
+    balance_after: status === 'credited' ? row.balance_after : null,
+    bank_account: row.method === 'bank_transfer' ? bankAccount() : null,
+  };
+}
 
 function isPortalPaymentPage(returnUrl: string, origin: string): boolean {
   try {
@@ -217,6 +355,7 @@ function toPayment(attempt: CreditedAttempt): Payment {
     id: attempt.id,
     gateway,
     transaction_id: attempt.transaction_no ?? attempt.reference,
+    reference: attempt.reference,
     amount: attempt.credited ?? attempt.amount,
     method: gateway,
     date: attempt.settled_at ?? attempt.created_at,

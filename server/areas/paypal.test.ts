@@ -144,13 +144,17 @@ describe('starting a PayPal top-up (gen_payment_req_url)', () => {
 describe('the PayPal approval page', () => {
   it('shows the dollar amount in the visitor’s language, as a form without scripts', async () => {
     const request = await startPaypal(demo, 100_000);
+    // The portal's language comes with the link (PayPal's locale.x), whatever the browser's is.
+    expect(new URL(request.url).searchParams.get('locale.x')).toBe('vi_VN');
     for (const [locale, pay] of [
       ['vi', 'Thanh toán — giao dịch chờ xử lý (eCheck)'],
       ['en', 'Pay — sale pending (eCheck)'],
     ] as const) {
+      const url = new URL(request.url);
+      url.searchParams.set('locale.x', locale === 'en' ? 'en_US' : 'vi_VN');
       const page = await app.inject({
-        url: new URL(request.url).pathname + new URL(request.url).search,
-        headers: { 'accept-language': locale },
+        url: url.pathname + url.search,
+        headers: { 'accept-language': locale === 'en' ? 'vi' : 'en' },
       });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
@@ -191,6 +195,8 @@ describe('crediting a PayPal top-up (GET /billing/topup)', () => {
       paymentId: expect.stringMatching(/^PAYID-[A-Z0-9]+$/),
       PayerID: expect.stringMatching(/^[A-Z0-9]{13}$/),
       token: tokenOf(request),
+      // Our return_url names our reference (the portal's result page reads the outcome by it).
+      reference: request.reference,
     });
 
     const response = await completeTopup(demo, query);
@@ -203,6 +209,7 @@ describe('crediting a PayPal top-up (GET /billing/topup)', () => {
         id: expect.any(Number),
         gateway: 'paypal',
         transaction_id: query.paymentId,
+        reference: request.reference,
         amount: 100_000,
         method: 'paypal',
         date: expect.any(String),
@@ -411,7 +418,11 @@ describe('cancelling on PayPal', () => {
     const before = await balanceOf(demo);
     const request = await startPaypal(demo, 100_000);
     const query = await decide(request, 'cancel');
-    expect(query).toEqual({ payment_method: 'paypal', token: tokenOf(request) });
+    expect(query).toEqual({
+      payment_method: 'paypal',
+      reference: request.reference,
+      token: tokenOf(request),
+    });
 
     const answer = await completeTopup(demo, query);
     expect(answer.statusCode).toBe(400);
@@ -446,5 +457,92 @@ describe('cancelling on PayPal', () => {
     });
     expect(notCancelled.statusCode).toBe(400);
     expect(findAttempt(db, open.reference)?.status).toBe('pending');
+  });
+});
+
+describe('the PayPal attempt as the customer sees it (issue 17)', () => {
+  const attemptOf = (reference: string) => demo.get(`/billing/payment_attempts/${reference}`);
+  const pendingReferences = async () =>
+    (await demo.get('/billing/payment_attempts', undefined, { status: 'pending' }))
+      .json()
+      .items.map((item: { reference: string }) => item.reference);
+
+  it('shows a pending sale as processing and lists it until it completes, then credited once', async () => {
+    const before = await balanceOf(demo);
+    const request = await startPaypal(demo, 150_000);
+    const query = await decide(request, 'pay_pending');
+    // The return names our reference, so the result page can ask for it.
+    expect(query.reference).toBe(request.reference);
+    expect((await completeTopup(demo, query)).statusCode).toBe(400);
+
+    expect((await attemptOf(request.reference)).json()).toMatchObject({
+      reference: request.reference,
+      method: 'paypal',
+      amount: 150_000,
+      charged_amount: 5.89,
+      charged_currency: 'USD',
+      status: 'pending',
+      reason: 'PayPal đang xử lý khoản thanh toán (eCheck)',
+      transaction_id: query.paymentId,
+      balance_after: null,
+    });
+    expect(await pendingReferences()).toEqual([request.reference]);
+
+    // Completing twice credits once.
+    for (const expected of [200, 409]) {
+      const answer = await postForm('/sandbox/paypal/complete-sale', {
+        paymentId: query.paymentId!,
+      });
+      expect(answer.statusCode).toBe(expected);
+    }
+    expect(await balanceOf(demo)).toBe(before + 150_000);
+    expect(topupRows()).toEqual([
+      {
+        user_id: expect.any(Number),
+        method: 'paypal',
+        amount: 150_000,
+        reference: request.reference,
+      },
+    ]);
+    expect((await attemptOf(request.reference)).json()).toMatchObject({
+      status: 'credited',
+      credited_amount: 150_000,
+      balance_after: before + 150_000,
+      reason: null,
+    });
+    expect(await pendingReferences()).toEqual([]);
+  });
+
+  it('records a cancel as cancelled, and an approval page left alone is not listed as pending', async () => {
+    const cancelled = await startPaypal(demo, 100_000);
+    await completeTopup(demo, await decide(cancelled, 'cancel'));
+    expect((await attemptOf(cancelled.reference)).json()).toMatchObject({
+      status: 'cancelled',
+      reason: 'Bạn đã huỷ thanh toán trên PayPal',
+    });
+    await startPaypal(demo, 100_000);
+    expect(await pendingReferences()).toEqual([]);
+  });
+
+  it('the approval page and the sandbox page follow the language the link named, then remember it', async () => {
+    const request = await startPaypal(demo, 100_000);
+    const url = new URL(request.url);
+    url.searchParams.set('locale.x', 'en_US');
+    const page = await app.inject({
+      url: url.pathname + url.search,
+      headers: { 'accept-language': 'vi' },
+    });
+    expect(page.body).toContain('<html lang="en">');
+    const cookies = ([] as (string | undefined)[]).concat(page.headers['set-cookie']);
+    const lang = cookies.find((line) => line?.startsWith('sandbox_lang='))!.split(';')[0];
+    const sandbox = await app.inject({
+      url: '/sandbox',
+      headers: { 'accept-language': 'vi', cookie: lang },
+    });
+    expect(sandbox.body).toContain('<html lang="en">');
+    expect(sandbox.body).toContain('Verified customer with a balance of 5.000.000 ₫');
+    const vietnamese = await app.inject({ url: '/sandbox?lang=vi', headers: { cookie: lang } });
+    expect(vietnamese.body).toContain('<html lang="vi">');
+    expect(vietnamese.body).toContain('Khách hàng đã xác thực, số dư 5.000.000 ₫');
   });
 });

@@ -111,7 +111,7 @@ export const serverHandlers: HandlerTable = {
       return {
         server: toServer(ctx.db, accountServer(ctx.db, user.id, row.id), now),
         order: toOrder(paid.order),
-        invoice: toInvoice(paid.invoice),
+        invoice: toInvoice(ctx.db, paid.invoice),
       };
     })();
   },

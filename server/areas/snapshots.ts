@@ -59,7 +59,7 @@ export const snapshotHandlers: HandlerTable = {
       return {
         snapshot: toSnapshot(ctx.db, snapshot, now),
         order: toOrder(paid.order),
-        invoice: toInvoice(paid.invoice),
+        invoice: toInvoice(ctx.db, paid.invoice),
       };
     })();
   },
@@ -81,7 +81,7 @@ export const snapshotHandlers: HandlerTable = {
       return {
         volume: toVolume(volume, now),
         order: toOrder(paid.order),
-        invoice: toInvoice(paid.invoice),
+        invoice: toInvoice(ctx.db, paid.invoice),
       };
     })();
   },

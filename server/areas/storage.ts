@@ -26,7 +26,7 @@ function volumeCharge(db: Db, now: Date, paid: PaidOrder) {
   return {
     volume: toVolume(volume, now),
     order: toOrder(paid.order),
-    invoice: toInvoice(paid.invoice),
+    invoice: toInvoice(db, paid.invoice),
   };
 }
 

@@ -186,10 +186,68 @@ describe('resolveTicket', () => {
     const refused = await api.post(`/support/tickets/${ticket.id}/replies`, { content: 'Còn nữa' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(
-      'Yêu cầu hỗ trợ này đã được xử lý, không thể trả lời thêm. Vui lòng tạo yêu cầu mới.',
+      'Yêu cầu hỗ trợ này đã được xử lý, không thể trả lời thêm. Hãy mở lại yêu cầu hoặc tạo yêu cầu mới.',
     );
     const again = await api.post(`/support/tickets/${ticket.id}/resolve`);
     expect(again.json()).toMatchObject({ status: 'closed', updated: resolved.json().updated });
+  });
+});
+
+describe('reopenTicket', () => {
+  it('opens a resolved ticket again: the customer replies and support answers once more', async () => {
+    const api = await demo();
+    const ticket = await openTicket(api);
+    clock.advance(REPLY_SECONDS * SECOND);
+    await api.post(`/support/tickets/${ticket.id}/resolve`);
+    clock.advance(60 * SECOND);
+
+    const reopened = await api.post(`/support/tickets/${ticket.id}/reopen`);
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json()).toMatchObject({ status: 'open', updated: clock.now().toISOString() });
+    // Support's last word stands: nothing new until the customer writes.
+    clock.advance(REPLY_SECONDS * 2 * SECOND);
+    expect((await api.get(`/support/tickets/${ticket.id}`)).json().replies).toHaveLength(1);
+
+    const reply = await api.post(`/support/tickets/${ticket.id}/replies`, { content: 'Lại lỗi' });
+    expect(reply.statusCode).toBe(201);
+    clock.advance(REPLY_SECONDS * SECOND);
+    const detail = (await api.get(`/support/tickets/${ticket.id}`)).json();
+    expect(detail.replies.map((each: { author: string }) => each.author)).toEqual([
+      'support',
+      'customer',
+      'support',
+    ]);
+    const open = (await api.get('/support/tickets?status=open')).json();
+    expect(open.items.map((each: { id: number }) => each.id)).toContain(ticket.id);
+  });
+
+  it('answers a message left unanswered at resolving only the delay after the reopening', async () => {
+    const api = await demo();
+    const ticket = await openTicket(api);
+    await api.post(`/support/tickets/${ticket.id}/resolve`);
+    clock.advance(REPLY_SECONDS * 10 * SECOND);
+    await api.post(`/support/tickets/${ticket.id}/reopen`);
+    const reopenedAt = clock.now().getTime();
+    clock.advance(REPLY_SECONDS * SECOND - 1);
+    expect((await api.get(`/support/tickets/${ticket.id}`)).json().replies).toEqual([]);
+    clock.advance(1);
+    const answered = (await api.get(`/support/tickets/${ticket.id}`)).json();
+    expect(answered.replies).toEqual([
+      expect.objectContaining({
+        author: 'support',
+        created: new Date(reopenedAt + REPLY_SECONDS * SECOND).toISOString(),
+      }),
+    ]);
+  });
+
+  it('changes nothing on an open ticket, and finds no other customer’s ticket', async () => {
+    const api = await demo();
+    const ticket = await openTicket(api);
+    const again = await api.post(`/support/tickets/${ticket.id}/reopen`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'open', updated: ticket.updated });
+    const agency = apiAs(app, await signIn(app, 'agency@example.vn'));
+    expect((await agency.post(`/support/tickets/${ticket.id}/reopen`)).statusCode).toBe(404);
   });
 });
 

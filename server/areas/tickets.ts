@@ -1,6 +1,6 @@
 /**
- * The `tickets` area: the account's support tickets, their conversation, and the customer's
- * "resolved", which closes a ticket. Support's answers come from server/tickets.ts, stored by the
+ * The `tickets` area: the account's support tickets, their conversation, the customer's
+ * "resolved", which closes a ticket, and "reopen", which opens a resolved one again. Support's answers come from server/tickets.ts, stored by the
  * read that finds them due. Asking support is never blocked: an account whose actions are blocked
  * (overdue invoice, expired trial) is exactly the one that may need to.
  */
@@ -11,6 +11,7 @@ import {
   addCustomerReply,
   answerDueTickets,
   ownTicket,
+  reopenTicket,
   ticketDetail,
   toReply,
   toTicket,
@@ -69,5 +70,13 @@ export const ticketHandlers: HandlerTable = {
       .prepare(`UPDATE tickets SET status = 'closed', updated_at = ? WHERE id = ? RETURNING *`)
       .get(ctx.now().toISOString(), ticket.id) as TicketRow;
     return ticketDetail(ctx.db, closed, user, ctx.t);
+  },
+
+  reopenTicket: (ctx) => {
+    const user = signedInUser(ctx);
+    answerDueTickets(ctx.db, user.id, ctx.now(), ctx.supportReplySeconds);
+    const ticket = ownTicket(ctx.db, user.id, ctx.params.id);
+    if (ticket.status === 'open') return ticketDetail(ctx.db, ticket, user, ctx.t);
+    return ticketDetail(ctx.db, reopenTicket(ctx.db, ticket.id, ctx.now()), user, ctx.t);
   },
 };

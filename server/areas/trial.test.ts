@@ -77,7 +77,7 @@ function credit(db: Db, email: string, amount: number) {
       type: 'manual',
       method: 'admin',
       amount,
-      description: 'Nạp thử',
+      text: { key: 'ledger.manual' as const, params: { note: 'Nạp thử' } },
       reference: null,
       at: NOW,
     }),

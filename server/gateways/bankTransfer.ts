@@ -7,19 +7,24 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db';
-import { translator, type Translate } from '../i18n';
+import type { Translate } from '../i18n';
 import { changeBalance } from '../ledger';
 import type { PaymentAttemptRow } from './cardGateway';
 
 /**
  * The provider's receiving account in the sandbox. Fake: no such account exists; a real provider
- * configures its own.
+ * configures its own. `bin` is the bank's NAPAS BIN, the acquirer id of the VietQR code; 970999
+ * is assigned to no bank, so a banking app that scans the sandbox's code finds no bank to pay.
  */
 export const SANDBOX_BANK_ACCOUNT = {
   bank: 'Ngân hàng TMCP Sandbox (SBX)',
+  bin: '970999',
   number: '0123 4567 8901',
   holder: 'CONG TY TNHH IDC CLOUD SANDBOX',
 } as const;
+
+/** The receiving account as the contract's `BankAccount`. */
+export const bankAccount = () => ({ ...SANDBOX_BANK_ACCOUNT });
 
 /** How long a transfer reference is shown as awaited (a transfer arriving later still credits). */
 export const BANK_TRANSFER_DAYS = 7;
@@ -105,16 +110,19 @@ export function creditBankTransfer(
       type: 'topup',
       method: 'bank_transfer',
       amount,
-      // The ledger keeps one language, the provider's, as the seed's rows do.
-      description: translator('vi')('server.bank_transfer.ledger_description', {
-        reference: claimed.reference,
-      }),
+      text: { key: 'ledger.topup_bank_transfer', params: { reference: claimed.reference } },
       reference: claimed.reference,
       at: received.now,
     });
     return { outcome: 'credited', attempt: claimed, amount, balanceAfter };
   })();
 }
+
+/** Whether a transfer is still awaited as the customer sees it (a later transfer still credits). */
+export const isAwaitedTransfer = (attempt: PaymentAttemptRow, now: Date) =>
+  attempt.method === 'bank_transfer' &&
+  attempt.status === 'pending' &&
+  now.toISOString() < attempt.expires_at;
 
 /** Transfers still awaited, for the /sandbox page. */
 export function awaitedTransfers(db: Db): (PaymentAttemptRow & { email: string })[] {

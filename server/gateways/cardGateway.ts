@@ -8,11 +8,11 @@ import {
   CARD_APPROVED_CODE,
   CARD_CANCELLED_CODE,
   CARD_DECLINED_CODE,
+  CARD_PENDING_CODES,
   cardAnswer,
 } from '../../src/domain/cardResponse';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../db';
-import { translator } from '../i18n';
 import { changeBalance } from '../ledger';
 import { onepaySignature, hasValidOnepaySignature } from './onepaySignature';
 
@@ -40,6 +40,8 @@ export const CARD_RESPONSE = {
   approved: CARD_APPROVED_CODE,
   declined: CARD_DECLINED_CODE,
   cancelled: CARD_CANCELLED_CODE,
+  /** The bank has not answered yet: settled later from the /sandbox page (issue 17). */
+  pending: CARD_PENDING_CODES[0],
 } as const;
 
 export type CardDecision = keyof typeof CARD_RESPONSE;
@@ -154,11 +156,12 @@ const GATEWAY_MESSAGES: Record<CardDecision, string> = {
   approved: 'Approved',
   declined: 'Issuer Bank declined',
   cancelled: 'User cancel',
+  pending: 'Transaction is pending',
 };
 
 export type CardSettlement =
   | { outcome: 'credited'; attempt: PaymentAttemptRow; balanceAfter: number; firstTime: boolean }
-  | { outcome: 'cancelled' | 'failed'; attempt: PaymentAttemptRow }
+  | { outcome: 'cancelled' | 'failed' | 'pending'; attempt: PaymentAttemptRow }
   | { outcome: 'refused'; reason: RefusalReason };
 
 /** Why an answer changed nothing. */
@@ -203,6 +206,7 @@ export function settleCardAnswer(
     }
     return creditOnce(db, attempt, fields.vpc_TransactionNo ?? null, options.now);
   }
+  if (answer === 'pending') return recordPending(db, attempt, code!, fields.vpc_TransactionNo);
   const status = answer === 'cancelled' ? 'cancelled' : 'failed';
   return db.transaction((): CardSettlement => {
     const settled = db
@@ -225,6 +229,47 @@ export function settleCardAnswer(
     }
     return { outcome: status, attempt: current };
   })();
+}
+
+/**
+ * The bank has not answered yet (OnePay's pending code): the attempt stays pending, now with the
+ * gateway's code, so the customer sees it as being processed until the gateway's final answer
+ * (approval or decline) settles it. A pending answer after the final one changes nothing.
+ */
+function recordPending(
+  db: Db,
+  attempt: PaymentAttemptRow,
+  code: string,
+  transactionNo: string | undefined,
+): CardSettlement {
+  const updated = db
+    .prepare(
+      `UPDATE payment_attempts SET response_code = ?, transaction_no = COALESCE(?, transaction_no)
+        WHERE id = ? AND status = 'pending' RETURNING *`,
+    )
+    .get(code, transactionNo ?? null, attempt.id) as PaymentAttemptRow | undefined;
+  return updated
+    ? { outcome: 'pending', attempt: updated }
+    : { outcome: 'refused', reason: 'already_settled' };
+}
+
+/** Whether the gateway answered that the bank is still processing this (pending) attempt. */
+export const isGatewayPending = (attempt: PaymentAttemptRow) =>
+  attempt.method === 'card' &&
+  attempt.status === 'pending' &&
+  cardAnswer(attempt.response_code) === 'pending';
+
+/** Card payments the bank still processes, for the /sandbox page's settle/decline forms. */
+export function pendingCardAttempts(db: Db): (PaymentAttemptRow & { email: string })[] {
+  return (
+    db
+      .prepare(
+        `SELECT a.*, u.email FROM payment_attempts a JOIN users u ON u.id = a.user_id
+          WHERE a.method = 'card' AND a.status = 'pending' AND a.response_code IS NOT NULL
+          ORDER BY a.id DESC LIMIT 50`,
+      )
+      .all() as (PaymentAttemptRow & { email: string })[]
+  ).filter(isGatewayPending);
 }
 
 function creditOnce(
@@ -252,10 +297,7 @@ function creditOnce(
         type: 'topup',
         method: 'card',
         amount: claimed.amount,
-        // The ledger keeps one language, the provider's, as the seed's rows do.
-        description: translator('vi')('server.card_payments.ledger_description', {
-          reference: claimed.reference,
-        }),
+        text: { key: 'ledger.topup_card', params: { reference: claimed.reference } },
         reference: claimed.reference,
         at: now,
       });

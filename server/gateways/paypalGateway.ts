@@ -12,7 +12,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db';
-import { translator } from '../i18n';
 import { changeBalance } from '../ledger';
 import { groupThousands } from '../../src/domain/money';
 import type { PaymentAttemptRow } from './cardGateway';
@@ -94,6 +93,11 @@ export function recordPaypalAttempt(
 ): { attempt: PaymentAttemptRow; payment: PaypalPaymentRow } {
   const expires = new Date(request.now.getTime() + PAYPAL_ATTEMPT_MINUTES * 60_000);
   const charged = usdTotal(usdCentsFor(request.amount, request.rate));
+  const reference = newPaypalReference(request.now);
+  // PayPal returns to the provider's return_url as the provider wrote it: ours names the
+  // reference, so the portal's result page can ask for the outcome whatever PayPal answered.
+  const returnUrl = new URL(request.returnUrl);
+  returnUrl.searchParams.set('reference', reference);
   return db.transaction(() => {
     const attempt = db
       .prepare(
@@ -102,10 +106,10 @@ export function recordPaypalAttempt(
          VALUES (?, ?, 'paypal', ?, 'USD', ?, 'pending', ?, ?) RETURNING *`,
       )
       .get(
-        newPaypalReference(request.now),
+        reference,
         request.userId,
         request.amount,
-        request.returnUrl,
+        returnUrl.toString(),
         request.now.toISOString(),
         expires.toISOString(),
       ) as PaymentAttemptRow;
@@ -177,6 +181,12 @@ export function completePendingSale(db: Db, paymentId: string): PaypalPaymentRow
         WHERE id = ? AND state = 'approved' AND sale_state = 'pending' RETURNING *`,
     )
     .get(paymentId) as PaypalPaymentRow | undefined;
+}
+
+/** The simulator's payment of a PayPal attempt. */
+export function paypalPaymentOf(db: Db, attemptId: number): PaypalPaymentRow | undefined {
+  return db.prepare('SELECT * FROM paypal_payments WHERE attempt_id = ?').get(attemptId) as
+    PaypalPaymentRow | undefined;
 }
 
 /** Approved payments whose sale is still pending, for the /sandbox page. */
@@ -293,12 +303,15 @@ export function creditPaypalSale(db: Db, payment: PaypalPaymentRow, now: Date): 
         type: 'topup',
         method: 'paypal',
         amount,
-        // The ledger keeps one language, the provider's, as the seed's rows do.
-        description: translator('vi')('server.paypal.ledger_description', {
-          total: payment.sale_total,
-          rate: groupThousands(payment.exchange_rate),
-          reference: payment.id,
-        }),
+        text: {
+          key: 'ledger.topup_paypal',
+          params: {
+            total: payment.sale_total,
+            rate: groupThousands(payment.exchange_rate),
+            // Our reference, as in Payments and on the result page (PayPal's id is there too).
+            reference: claimed.reference,
+          },
+        },
         reference: claimed.reference,
         at: now,
       });

@@ -32,6 +32,8 @@ export interface RequestOptions {
   credentials: Credentials;
   locale?: string;
   signal?: AbortSignal;
+  /** The answer is a file (a PDF): resolve with its Blob instead of JSON. */
+  file?: boolean;
 }
 
 /** Status 0 stands for "no answer": the network failed before the server could reply. */
@@ -94,7 +96,7 @@ function encodeBase64Utf8(text: string): string {
 }
 
 export async function request<T>(path: string, options: RequestOptions): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: options.file ? '*/*' : 'application/json' });
   const authorization = authorizationHeader(options.credentials);
   if (authorization) headers.set('Authorization', authorization);
   if (options.locale) headers.set('Accept-Language', options.locale);
@@ -113,7 +115,7 @@ export async function request<T>(path: string, options: RequestOptions): Promise
     dateObserver?.(response.headers.get('date'));
     // Inside the same try: the connection can also break while the body arrives (the customer
     // leaving the page cancels it then too), and that is no answer either, not a bug.
-    body = await readJson(response);
+    body = options.file && response.ok ? await response.blob() : await readJson(response);
   } catch (cause) {
     if (isAbortError(cause)) throw cause;
     if (leavingPage) throw new DOMException('The page is being left', 'AbortError');

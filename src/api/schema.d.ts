@@ -269,7 +269,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's invoices */
+    /**
+     * The account's invoices
+     * @description Newest first (spec §7's call `?page&status&code&resource_id`). Our extensions: `sort` and
+     *     `order`, the date range of the day issued (`date_from`, `date_to`), and `status=overdue`.
+     */
     get: operations['listInvoices'];
     put?: never;
     post?: never;
@@ -299,6 +303,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/billing/invoices/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The invoice as a PDF document
+     * @description Our extension (spec §7 has no PDF): the invoice as an A4 PDF in Vietnamese or English,
+     *     with the total also in Vietnamese words. An invoice that is not the account's answers 404.
+     */
+    get: operations['getInvoicePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/billing/invoices/{id}/pay': {
     parameters: {
       query?: never;
@@ -310,9 +335,10 @@ export interface paths {
     put?: never;
     /**
      * Pay an open invoice from the balance, optionally with a discount coupon
-     * @description The coupon must be of type `discount_invoice` (400 with "Mã giảm giá không hợp lệ"
-     *     otherwise). An invoice that is not `open` answers 400. Not subject to the action-permission
-     *     check: paying overdue invoices is how a blocked account recovers.
+     * @description The coupon must be a usable `discount_invoice` code; otherwise 400 saying why (see
+     *     `CouponCode`; an unknown code: "Mã giảm giá không hợp lệ."). An invoice that is not `open`
+     *     answers 400. Not subject to the action-permission check: paying overdue invoices is how a
+     *     blocked account recovers.
      */
     post: operations['payInvoice'];
     delete?: never;
@@ -328,7 +354,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The balance ledger (every credit and debit) */
+    /**
+     * The balance ledger (every credit and debit)
+     * @description Newest first (spec §7's call `?page&type&method&id`). Our extensions: `sort` and `order`,
+     *     and the date range (`date_from`, `date_to`).
+     */
     get: operations['listBalanceAdjustments'];
     put?: never;
     post?: never;
@@ -359,7 +389,10 @@ export interface paths {
      *       when the signature verifies, the code is `0`, the reference is a pending top-up of the
      *       caller, and `vpc_Merchant`, `vpc_Amount` and `vpc_CurrencyCode` match it (400
      *       otherwise, changing nothing). Code `99` records the top-up as cancelled and any other
-     *       code as failed; both answer 400. Our extension: the parameters beyond the spec's four
+     *       code as failed; both answer 400. Our extension: OnePay's pending code `300` (the bank
+     *       has not answered yet) keeps the top-up pending, shown as processing, and answers 400;
+     *       the gateway's final answer later settles it (in the sandbox, "settle"/"decline" on
+     *       `/sandbox`). Our extension: the parameters beyond the spec's four
      *       are every field OnePay returns, all covered by the signature.
      *     - PayPal (`payment_method=paypal`): `paymentId`, `PayerID` and `token` as PayPal returns
      *       them. Nothing in the query is trusted: the server executes the payment with PayPal (the
@@ -423,8 +456,9 @@ export interface paths {
     put?: never;
     /**
      * Redeem a credit coupon into the balance
-     * @description Only coupons of type `credit` are redeemed here (discount coupons are given when paying).
-     *     An unknown, expired, used-up or wrong-type code answers 400 with "Mã giảm giá không hợp lệ".
+     * @description Only coupons of type `credit` are redeemed here (discount coupons are given when paying),
+     *     once per account. A refused code answers 400 saying why, in `message` and `errors.code`
+     *     (see `CouponCode`; an unknown code: "Mã giảm giá không hợp lệ.").
      */
     post: operations['applyCoupon'];
     delete?: never;
@@ -442,7 +476,9 @@ export interface paths {
     };
     /**
      * Check a coupon code before using it
-     * @description An unknown, expired, used-up or wrong-type code answers 400 with "Mã giảm giá không hợp lệ".
+     * @description A code that cannot be used as `type` answers 400 saying why, in `message` and `errors.code`
+     *     (see `CouponCode`; an unknown code: "Mã giảm giá không hợp lệ."). For `type=credit` a code
+     *     the account has already redeemed is refused too.
      */
     get: operations['checkCoupon'];
     put?: never;
@@ -460,7 +496,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's orders */
+    /**
+     * The account's orders
+     * @description Newest first, of every status unless `status` says one (spec §7's call is
+     *     `?page&status=pending`). Our extensions: `sort` and `order`, and the date range of the
+     *     day ordered (`date_from`, `date_to`).
+     */
     get: operations['listOrders'];
     put?: never;
     /**
@@ -513,8 +554,9 @@ export interface paths {
      * @description With `check=True` nothing is paid: the answer gives the amounts (with the coupon applied)
      *     and whether the balance suffices (`preview` true, `invoice` null, never 402). Without it the
      *     order is paid: an invoice (status `paid`) is issued, the balance is debited and the work
-     *     starts. An order that is not `pending` answers 400; an invalid coupon answers 400 with "Mã
-     *     giảm giá không hợp lệ". Paying runs the action-permission check (403); previewing does not.
+     *     starts. An order that is not `pending` answers 400; a coupon that cannot be used answers 400
+     *     saying why (see `CouponCode`; an unknown code: "Mã giảm giá không hợp lệ."). Paying runs the
+     *     action-permission check (403); previewing does not.
      */
     post: operations['payOrder'];
     delete?: never;
@@ -555,9 +597,59 @@ export interface paths {
      * @description Credited top-ups of every gateway (card, PayPal, bank transfer), newest first; pending,
      *     failed and cancelled attempts moved no money and are not listed. `amount` is the dong
      *     credited (for a bank transfer, the amount received); `transaction_id` is the gateway's:
-     *     OnePay's transaction number, PayPal's payment id, or the transfer reference.
+     *     OnePay's transaction number, PayPal's payment id, or the transfer reference. `reference`
+     *     (our extension) is ours, the one the balance history, the result page and the attempt
+     *     (`/billing/payment_attempts/{reference}`) name; the `transaction_id` filter finds a payment
+     *     by either.
      */
     get: operations['listPayments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/payment_attempts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's top-ups by state (our extension)
+     * @description Our extension beyond spec §7, for the Billing page's "pending top-ups" card: every top-up
+     *     attempt of the caller in the given `status`, newest first. With `status=pending` it lists
+     *     what the customer still waits for: bank transfers not yet received (until they expire) and
+     *     card or PayPal payments the gateway holds as pending (a card answer with a pending code
+     *     such as OnePay's `300`, a PayPal sale pending as an eCheck is). A card or PayPal attempt
+     *     whose gateway page the customer left without a decision is not listed.
+     */
+    get: operations['listPaymentAttempts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/billing/payment_attempts/{reference}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One top-up attempt by its reference (our extension)
+     * @description Our extension beyond spec §7: the outcome of a top-up as the server recorded it, read by
+     *     the portal's result pages (which never trust amounts in their own address). Only the
+     *     caller's own attempts; any other reference answers 404.
+     */
+    get: operations['getPaymentAttempt'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1226,7 +1318,7 @@ export interface paths {
     put?: never;
     /**
      * Add the customer's reply to a ticket
-     * @description Our extension. A `closed` ticket cannot be replied to (400); open a new one.
+     * @description Our extension. A `closed` ticket cannot be replied to (400); reopen it (reopenTicket) or open a new one.
      */
     post: operations['replyToTicket'];
     delete?: never;
@@ -1246,9 +1338,29 @@ export interface paths {
     put?: never;
     /**
      * Mark a ticket resolved, which closes it (shown as processed)
-     * @description Our extension. The customer marks the ticket resolved; it becomes `closed`, support stops answering it, and it can no longer be replied to. Resolving a closed ticket changes nothing.
+     * @description Our extension. The customer marks the ticket resolved; it becomes `closed`, support stops answering it, and it can no longer be replied to until the customer reopens it (reopenTicket). Resolving a closed ticket changes nothing.
      */
     post: operations['resolveTicket'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/support/tickets/{id}/reopen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reopen a resolved ticket
+     * @description Our extension (spec §7 shows no ticket calls). The customer who marked a ticket resolved too soon opens it again, as a helpdesk lets a customer reopen a solved request: it becomes `open`, can be replied to, and support answers the customer's next message (or the last one, if it was still unanswered). Reopening an open ticket changes nothing.
+     */
+    post: operations['reopenTicket'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1614,6 +1726,13 @@ export interface components {
     ServerPassword: string;
     /** @description Gigabytes */
     VolumeSize: number;
+    /**
+     * @description Case-insensitive. A code that cannot be used answers 400 with a message saying why, in the
+     *     request's language: unknown ("Mã giảm giá không hợp lệ.", the spec's words), expired, no
+     *     uses left, already used by this account (credit codes are once per account), or of the
+     *     other kind (a credit code where a discount is asked, a discount code given to
+     *     `apply_coupon`).
+     */
     CouponCode: string;
     /**
      * @description `discount_invoice` lowers what an invoice or order costs; `credit` is redeemed into the
@@ -1644,6 +1763,11 @@ export interface components {
     OrderStatus: 'pending' | 'paid' | 'cancelled';
     /** @enum {string} */
     InvoiceStatus: 'open' | 'paid' | 'cancelled' | 'other';
+    /**
+     * @description An `InvoiceStatus`, or `overdue` (our extension): open and past its due date
+     * @enum {string}
+     */
+    InvoiceStatusFilter: 'open' | 'paid' | 'cancelled' | 'other' | 'overdue';
     /** @enum {string} */
     PackageStatus: 'active' | 'trial' | 'expired' | 'cancelled';
     /** @enum {string} */
@@ -1718,6 +1842,8 @@ export interface components {
       url: string | null;
       /** @description Bank, account number, account holder and the note to write (bank transfer); null otherwise */
       bank_transfer_details: string | null;
+      /** @description The receiving account (bank transfer; our extension, for the VietQR code); null otherwise */
+      bank_account: components['schemas']['BankAccount'] | null;
     };
     /** @description PayPal's payment object, as far as the portal reads it */
     PaypalPayment: {
@@ -1753,11 +1879,72 @@ export interface components {
       gateway: components['schemas']['PaymentGateway'];
       /** @description The gateway's transaction id */
       transaction_id: string;
+      /**
+       * @description Our reference of the top-up (our extension): the same in the balance history, the
+       *     result page and the mail; the gateway's own number is `transaction_id`
+       */
+      reference: string;
       amount: components['schemas']['Money'];
       /** @description The instrument the gateway reports, for example VISA, ATM, paypal */
       method: string;
       /** Format: date-time */
       date: string;
+    };
+    /**
+     * @description `pending`: awaited (a bank transfer not received yet, a gateway page not answered yet, or
+     *     a payment the gateway holds as pending); `credited`: the balance was credited; `declined`:
+     *     the gateway refused it; `cancelled`: the customer cancelled on the gateway; `expired`: its
+     *     time ran out with no payment (a bank transfer arriving later is still credited).
+     * @enum {string}
+     */
+    PaymentAttemptStatus: 'pending' | 'credited' | 'declined' | 'cancelled' | 'expired';
+    /** @description The provider's receiving account for bank transfers */
+    BankAccount: {
+      /** @description The bank's name */
+      bank: string;
+      /** @description The bank's NAPAS BIN (VietQR's acquirer id) */
+      bin: string;
+      /** @description The account number, as written (may hold spaces) */
+      number: string;
+      /** @description The account holder's name */
+      holder: string;
+    };
+    /** @description A top-up as the server recorded it (our extension) */
+    PaymentAttempt: {
+      /** @description Our reference, the same in Payments, the balance history and the mail */
+      reference: string;
+      method: components['schemas']['PaymentGateway'];
+      /** @description Dong asked for */
+      amount: components['schemas']['Money'];
+      /** @description Dong credited (a bank transfer may bring less); null unless credited */
+      credited_amount: components['schemas']['Money'] | null;
+      /** @description What the gateway charges, in `charged_currency` (PayPal's USD to two decimals) */
+      charged_amount: number;
+      /** @enum {string} */
+      charged_currency: 'VND' | 'USD';
+      status: components['schemas']['PaymentAttemptStatus'];
+      /** @description The gateway's response code (OnePay's vpc_TxnResponseCode), when it answered one */
+      response_code: string | null;
+      /** @description Why it is in this state, in the request's language (the gateway's reason); null when credited */
+      reason: string | null;
+      /** @description The gateway's own transaction number (OnePay's, PayPal's payment id), when known */
+      transaction_id: string | null;
+      /** Format: date-time */
+      created: string;
+      /**
+       * Format: date-time
+       * @description When it was credited, declined or cancelled
+       */
+      settled: string | null;
+      /** Format: date-time */
+      expires: string;
+      /** @description The balance right after the credit; null unless credited */
+      balance_after: components['schemas']['Money'] | null;
+      /** @description Where to transfer (bank transfer); null otherwise */
+      bank_account: components['schemas']['BankAccount'] | null;
+    };
+    PaymentAttemptList: components['schemas']['Paging'] & {
+      items: components['schemas']['PaymentAttempt'][];
     };
     PaymentList: components['schemas']['Paging'] & {
       items: components['schemas']['Payment'][];
@@ -1768,11 +1955,31 @@ export interface components {
       method: components['schemas']['BalanceAdjustmentMethod'];
       amount: components['schemas']['MoneyChange'];
       balance_after: components['schemas']['Money'];
+      /** @description The description in Vietnamese (the rendering of `description_key`), for callers that read one language only */
       description: string;
+      /** @description Our extension: the message key of the description (e.g. `ledger.topup_card`), rendered in the reader's language with `description_params` */
+      description_key: string;
+      description_params: components['schemas']['MessageParams'];
       /** @description The invoice code, gateway transaction id or coupon code behind the adjustment */
       reference: string | null;
       /** Format: date-time */
       created: string;
+    };
+    /** @description Our extension: a text as a message key (src/i18n) and its parameters, rendered in the reader's language */
+    MessageText: {
+      key: string;
+      params?: components['schemas']['MessageParams'];
+    };
+    /** @description Our extension: a message's parameters; a parameter that is itself translatable (a resource kind, an order's kind) is a `NestedMessageText`, rendered in the same language first */
+    MessageParams: {
+      [key: string]: string | number | components['schemas']['NestedMessageText'];
+    };
+    /** @description A message key and its plain parameters */
+    NestedMessageText: {
+      key: string;
+      params?: {
+        [key: string]: string | number;
+      };
     };
     BalanceAdjustmentList: components['schemas']['Paging'] & {
       items: components['schemas']['BalanceAdjustment'][];
@@ -1838,11 +2045,20 @@ export interface components {
       /** @description A discount coupon; an empty code (a form's empty coupon field) means no coupon */
       coupon_code?: components['schemas']['CouponCode'] | '';
     };
+    /**
+     * @description An invoice as a document. Everything after `description` is our extension (issue 17; spec
+     *     §7 lists only the fields before it): the buyer and seller as they were when the invoice
+     *     was issued (later changes to the account's invoice info do not reach it), its lines, and
+     *     its totals: `subtotal` (the items) − `discount` = `total` = `amount`, VAT included;
+     *     `vat` is the VAT the total contains, to the dong (total − round(total / 1.1)), and
+     *     `total_before_vat` = `total` − `vat`.
+     */
     Invoice: {
       id: number;
       /** @description For example INV-2025-000123 */
       code: string;
       status: components['schemas']['InvoiceStatus'];
+      /** @description What is owed, or was paid (after any coupon) */
       amount: components['schemas']['Money'];
       /** Format: date-time */
       created: string;
@@ -1854,7 +2070,70 @@ export interface components {
       resource_id: number | null;
       /** @description The order the invoice was issued for, if any */
       order_id: number | null;
+      /** @description The first line's description in Vietnamese */
       description: string;
+      buyer: components['schemas']['InvoiceBuyer'];
+      seller: components['schemas']['InvoiceSeller'];
+      /** @description Our extension: the items, then any discount */
+      lines: components['schemas']['InvoiceLine'][];
+      /** @description Our extension: the items */
+      subtotal: components['schemas']['Money'];
+      /** @description Our extension */
+      discount: components['schemas']['Money'];
+      /** @description Our extension: = amount */
+      total: components['schemas']['Money'];
+      /** @description Our extension */
+      vat: components['schemas']['Money'];
+      /** @description Our extension */
+      total_before_vat: components['schemas']['Money'];
+      /** @description Our extension: the total once paid, 0 while open or cancelled */
+      amount_paid: components['schemas']['Money'];
+      /** @description Our extension: how it was paid; null unless paid */
+      payment: components['schemas']['InvoicePaymentMethod'] | null;
+    };
+    /** @description Our extension: the account and its invoice info, copied when the invoice was issued */
+    InvoiceBuyer: {
+      name: string;
+      email: string;
+      company_name: string | null;
+      tax_code: string | null;
+      tax_address: string | null;
+      billing_address: string | null;
+    };
+    /** @description Our extension: the provider's company as configured when the invoice was issued */
+    InvoiceSeller: {
+      name: string;
+      tax_code: string;
+      address: string;
+    };
+    /** @description Our extension: one line; a discount line has negative amounts */
+    InvoiceLine: {
+      /** @enum {string} */
+      kind: 'item' | 'discount';
+      text: components['schemas']['MessageText'];
+      /** @description The text rendered in Vietnamese */
+      description: string;
+      unit_price: components['schemas']['MoneyChange'];
+      quantity: number;
+      /** @description The months the line pays for */
+      period_months: number | null;
+      /** Format: date-time */
+      period_start: string | null;
+      /**
+       * Format: date-time
+       * @description Exclusive end of the period the line pays for
+       */
+      period_end: string | null;
+      coupon_code: string | null;
+      amount: components['schemas']['MoneyChange'];
+    };
+    /** @description Our extension: a paid invoice was paid from the balance, maybe with a coupon */
+    InvoicePaymentMethod: {
+      /** @enum {string} */
+      method: 'balance';
+      coupon_code: string | null;
+      /** @description The balance-history reference of the payment (the invoice code) */
+      reference: string;
     };
     InvoiceList: components['schemas']['Paging'] & {
       items: components['schemas']['Invoice'][];
@@ -1862,7 +2141,7 @@ export interface components {
     InvoicePayment: {
       message: string;
       invoice: components['schemas']['Invoice'];
-      /** @description The invoice amount */
+      /** @description What the invoice asked before the coupon (`invoice.subtotal`) */
       amount: components['schemas']['Money'];
       /** @description The coupon's discount */
       discount: components['schemas']['Money'];
@@ -2136,6 +2415,13 @@ export interface components {
       end: string;
       price: {
         monthly: components['schemas']['Money'];
+        /**
+         * @description What the account was charged this month (Vietnam time) on the invoices naming the
+         *     resource: paid ones at what was taken from the balance (a discount code counted),
+         *     open ones at what they ask. A renewal counts in the month its period starts. An
+         *     extra address, and a data disk in the month it was bought with its server, are
+         *     charged on the server's invoices and count there (0 here).
+         */
         charge_this_month: components['schemas']['Money'];
       };
       products: components['schemas']['PlanProduct'][];
@@ -2259,7 +2545,11 @@ export interface components {
       version: 'ipv4' | 'ipv6';
       /** @description The address the server was built with; it cannot be released */
       primary: boolean;
-      /** @description Per month; 0 for the primary address, which the server's price covers */
+      /**
+       * @description Per month, what the customer pays for the address. The primary address is billed with
+       *     its server: its price is the catalog's IPv4 price, which the server's order (its
+       *     `wan_ipv4_1` line) and monthly price include; it is never charged twice.
+       */
       price: components['schemas']['Money'];
       /**
        * @description Our extension: what the whole days left of the paid period are worth at the monthly
@@ -2745,6 +3035,22 @@ export interface components {
     PerPage: number;
     /** @description Records whose name contains this text, ignoring case */
     Search: string;
+    /**
+     * @description Our extension (spec §7 does not show it): the direction of the list's `sort`, `asc` or
+     *     `desc`. Without it, `desc` (newest or largest first). Ties are broken by the record's id
+     *     in the same direction, so paging through a sorted list never repeats or skips a record.
+     */
+    SortOrder: 'asc' | 'desc';
+    /**
+     * @description Our extension (spec §7 does not show it): only records dated on or after this day, a
+     *     calendar day in Vietnam time (UTC+7), whatever the caller's time zone.
+     */
+    DateFrom: string;
+    /**
+     * @description Our extension (spec §7 does not show it): only records dated on or before this day (the
+     *     whole day included), a calendar day in Vietnam time (UTC+7).
+     */
+    DateTo: string;
   };
   requestBodies: never;
   headers: never;
@@ -3132,11 +3438,36 @@ export interface operations {
         page?: components['parameters']['Page'];
         /** @description Records per page (paging pattern, see `Paging`) */
         per_page?: components['parameters']['PerPage'];
-        status?: components['schemas']['InvoiceStatus'];
+        /**
+         * @description A status, or `overdue` (our extension): open invoices whose due date has passed by the
+         *     server's clock, the ones that block the account (the portal's `isOverdue`).
+         */
+        status?: components['schemas']['InvoiceStatusFilter'];
         /** @description Invoices whose code contains this text */
         code?: string;
         /** @description Invoices for this server, volume, snapshot or IP */
         resource_id?: number;
+        /**
+         * @description Our extension (spec §7 does not show it): `created` (the day issued) or `amount`;
+         *     without it, newest first.
+         */
+        sort?: 'created' | 'amount';
+        /**
+         * @description Our extension (spec §7 does not show it): the direction of the list's `sort`, `asc` or
+         *     `desc`. Without it, `desc` (newest or largest first). Ties are broken by the record's id
+         *     in the same direction, so paging through a sorted list never repeats or skips a record.
+         */
+        order?: components['parameters']['SortOrder'];
+        /**
+         * @description Our extension (spec §7 does not show it): only records dated on or after this day, a
+         *     calendar day in Vietnam time (UTC+7), whatever the caller's time zone.
+         */
+        date_from?: components['parameters']['DateFrom'];
+        /**
+         * @description Our extension (spec §7 does not show it): only records dated on or before this day (the
+         *     whole day included), a calendar day in Vietnam time (UTC+7).
+         */
+        date_to?: components['parameters']['DateTo'];
       };
       header?: never;
       path?: never;
@@ -3176,6 +3507,34 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Invoice'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getInvoicePdf: {
+    parameters: {
+      query?: {
+        lang?: 'vi' | 'en';
+      };
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The PDF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
         };
       };
       400: components['responses']['BadRequest'];
@@ -3225,6 +3584,27 @@ export interface operations {
         method?: components['schemas']['BalanceAdjustmentMethod'];
         /** @description Only the adjustment with this id */
         id?: number;
+        /**
+         * @description Our extension (spec §7 does not show it): `created` or `amount` (signed: debits,
+         *     negative, come first in ascending order); without it, newest first.
+         */
+        sort?: 'created' | 'amount';
+        /**
+         * @description Our extension (spec §7 does not show it): the direction of the list's `sort`, `asc` or
+         *     `desc`. Without it, `desc` (newest or largest first). Ties are broken by the record's id
+         *     in the same direction, so paging through a sorted list never repeats or skips a record.
+         */
+        order?: components['parameters']['SortOrder'];
+        /**
+         * @description Our extension (spec §7 does not show it): only records dated on or after this day, a
+         *     calendar day in Vietnam time (UTC+7), whatever the caller's time zone.
+         */
+        date_from?: components['parameters']['DateFrom'];
+        /**
+         * @description Our extension (spec §7 does not show it): only records dated on or before this day (the
+         *     whole day included), a calendar day in Vietnam time (UTC+7).
+         */
+        date_to?: components['parameters']['DateTo'];
       };
       header?: never;
       path?: never;
@@ -3284,6 +3664,11 @@ export interface operations {
         PayerID?: string;
         /** @description PayPal's checkout token (PayPal only) */
         token?: string;
+        /**
+         * @description Our reference, which the provider writes into the return_url it gives PayPal (PayPal
+         *     only; our extension). Not trusted: the payment is found by `paymentId` or `token`.
+         */
+        reference?: string;
       };
       header?: never;
       path?: never;
@@ -3393,6 +3778,27 @@ export interface operations {
         /** @description Records per page (paging pattern, see `Paging`) */
         per_page?: components['parameters']['PerPage'];
         status?: components['schemas']['OrderStatus'];
+        /**
+         * @description Our extension (spec §7 does not show it): `created` or `amount`; without it, newest
+         *     first.
+         */
+        sort?: 'created' | 'amount';
+        /**
+         * @description Our extension (spec §7 does not show it): the direction of the list's `sort`, `asc` or
+         *     `desc`. Without it, `desc` (newest or largest first). Ties are broken by the record's id
+         *     in the same direction, so paging through a sorted list never repeats or skips a record.
+         */
+        order?: components['parameters']['SortOrder'];
+        /**
+         * @description Our extension (spec §7 does not show it): only records dated on or after this day, a
+         *     calendar day in Vietnam time (UTC+7), whatever the caller's time zone.
+         */
+        date_from?: components['parameters']['DateFrom'];
+        /**
+         * @description Our extension (spec §7 does not show it): only records dated on or before this day (the
+         *     whole day included), a calendar day in Vietnam time (UTC+7).
+         */
+        date_to?: components['parameters']['DateTo'];
       };
       header?: never;
       path?: never;
@@ -3553,6 +3959,27 @@ export interface operations {
         per_page?: components['parameters']['PerPage'];
         payment_gateway?: components['schemas']['PaymentGateway'];
         transaction_id?: string;
+        /**
+         * @description Our extension (spec §7 does not show it): `date` (when credited) or `amount`; without
+         *     it, newest first. The date range (`date_from`, `date_to`) is of `date` too.
+         */
+        sort?: 'date' | 'amount';
+        /**
+         * @description Our extension (spec §7 does not show it): the direction of the list's `sort`, `asc` or
+         *     `desc`. Without it, `desc` (newest or largest first). Ties are broken by the record's id
+         *     in the same direction, so paging through a sorted list never repeats or skips a record.
+         */
+        order?: components['parameters']['SortOrder'];
+        /**
+         * @description Our extension (spec §7 does not show it): only records dated on or after this day, a
+         *     calendar day in Vietnam time (UTC+7), whatever the caller's time zone.
+         */
+        date_from?: components['parameters']['DateFrom'];
+        /**
+         * @description Our extension (spec §7 does not show it): only records dated on or before this day (the
+         *     whole day included), a calendar day in Vietnam time (UTC+7).
+         */
+        date_to?: components['parameters']['DateTo'];
       };
       header?: never;
       path?: never;
@@ -3571,6 +3998,59 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+    };
+  };
+  listPaymentAttempts: {
+    parameters: {
+      query: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        status: components['schemas']['PaymentAttemptStatus'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of top-up attempts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentAttemptList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  getPaymentAttempt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The top-up attempt */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentAttempt'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
     };
   };
   listPlans: {
@@ -4762,6 +5242,36 @@ export interface operations {
     };
     responses: {
       /** @description The ticket, now closed, with its replies */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TicketDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  reopenTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['EmptyRequest'];
+      };
+    };
+    responses: {
+      /** @description The ticket, open again, with its replies */
       200: {
         headers: {
           [name: string]: unknown;

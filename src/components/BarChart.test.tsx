@@ -2,8 +2,8 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { formatVnd } from '../domain/money';
-import { BarChart, compactDong } from './BarChart';
+import { compactVnd, formatVnd } from '../domain/money';
+import { axisTicks, BarChart } from './BarChart';
 
 afterEach(cleanup);
 
@@ -12,7 +12,7 @@ const SPENDING = {
   label: 'Số tiền',
   values: [500_000, 0, 1_000_000],
   format: formatVnd,
-  formatShort: (value: number) => compactDong(value, 'vi'),
+  formatShort: (value: number) => compactVnd(value, 'vi'),
 };
 
 const bars = (container: HTMLElement) => [...container.querySelectorAll('rect')];
@@ -35,7 +35,7 @@ describe('the bar chart', () => {
     // The short value above a bar; none above an empty month.
     expect(
       [...container.querySelectorAll('.bar-chart-value')].map((text) => text.textContent),
-    ).toEqual([compactDong(500_000, 'vi'), compactDong(1_000_000, 'vi')]);
+    ).toEqual([compactVnd(500_000, 'vi'), compactVnd(1_000_000, 'vi')]);
   });
 
   it('is one named image for screen readers, or hidden when the page around it names it', () => {
@@ -90,11 +90,28 @@ describe('the bar chart', () => {
   });
 });
 
-describe('compact amounts above the bars', () => {
-  it('write the decimal mark as a comma in both languages, as beside dot-grouped amounts', () => {
-    // Intl puts a no-break space before the Vietnamese unit.
-    expect(compactDong(2_500_000, 'vi')).toBe('2,5\u00a0Tr ₫');
-    expect(compactDong(2_500_000, 'en')).toBe('2,5M ₫');
-    expect(compactDong(350_000, 'en')).toBe('350K ₫');
+describe('the value axis', () => {
+  it('steps in round amounts from 0 past the largest value', () => {
+    expect(axisTicks(41_000)).toEqual([0, 20_000, 40_000, 60_000]);
+    expect(axisTicks(80_000)).toEqual([0, 20_000, 40_000, 60_000, 80_000]);
+    expect(axisTicks(2_400_000)).toEqual([0, 1_000_000, 2_000_000, 3_000_000]);
+    expect(axisTicks(900_000)).toEqual([0, 250_000, 500_000, 750_000, 1_000_000]);
+    expect(axisTicks(0)).toEqual([0, 1]);
+  });
+
+  it('labels its steps with the short amounts and draws the bars against its top step', () => {
+    const { container } = render(
+      <BarChart categories={MONTHS} series={[SPENDING]} height={240} valueAxis />,
+    );
+    const axis = container.querySelector('.bar-chart-axis');
+    expect([...(axis?.querySelectorAll('text') ?? [])].map((text) => text.textContent)).toEqual(
+      [0, 250_000, 500_000, 750_000, 1_000_000].map((tick) => compactVnd(tick, 'vi')),
+    );
+    expect(container.querySelectorAll('.bar-chart-grid')).toHaveLength(4);
+  });
+
+  it('is left out unless asked for', () => {
+    const { container } = render(<BarChart categories={MONTHS} series={[SPENDING]} />);
+    expect(container.querySelector('.bar-chart-axis')).toBeNull();
   });
 });

@@ -33,6 +33,8 @@ export interface BarChartProps {
   legend?: boolean;
   /** A hidden table repeats the figures for screen readers; leave out when the page has one. */
   table?: { caption: string; categoryHeader: string };
+  /** A value axis at the left with round steps and grid lines, labelled with `formatShort`. */
+  valueAxis?: boolean;
 }
 
 /** Category labels shown at most: every one, every 2nd, 3rd, 4th or 6th as the chart narrows. */
@@ -59,19 +61,16 @@ const VISUALLY_HIDDEN = {
 } as const;
 
 /**
- * Compact dong for the space above a bar: "2,5 Tr ₫" in Vietnamese, "2,5M ₫" in English. The
- * portal writes amounts with dots between thousands in both languages (formatVnd), so the decimal
- * mark is a comma in both: "2.5M" beside "2.500.000 ₫" would read as two and a half thousand.
+ * Round steps for a value axis from 0 to at least `largest`: about `count` steps of 1, 2, 2.5 or
+ * 5 times a power of ten ("0, 50 nghìn, 100 nghìn…", never "0, 37.500, 75.000…").
  */
-export function compactDong(value: number, locale: string): string {
-  const parts = new Intl.NumberFormat(locale === 'en' ? 'en' : 'vi', {
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  }).formatToParts(value);
-  const digits = parts
-    .map((part) => (part.type === 'decimal' ? ',' : part.type === 'group' ? '.' : part.value))
-    .join('');
-  return `${digits} ₫`;
+export function axisTicks(largest: number, count = 4): number[] {
+  if (!(largest > 0)) return [0, 1];
+  const raw = largest / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = ([1, 2, 2.5, 5, 10].find((factor) => factor * power >= raw) ?? 10) * power;
+  const steps = Math.ceil(largest / step - 1e-9);
+  return Array.from({ length: steps + 1 }, (_, index) => index * step);
 }
 
 /**
@@ -102,6 +101,7 @@ export function BarChart({
   height = 240,
   legend = series.length > 1,
   table,
+  valueAxis = false,
 }: BarChartProps) {
   const theme = useTheme();
   const titleId = useId();
@@ -112,14 +112,21 @@ export function BarChart({
     theme.palette.success.dark,
   ];
   const colourOf = (index: number) => colours[index % colours.length];
-  const largest = Math.max(1, ...series.flatMap((one) => one.values));
+  const highest = Math.max(1, ...series.flatMap((one) => one.values));
+  const ticks = valueAxis ? axisTicks(highest) : [];
+  // With an axis, bars are measured against its top step, so they read against its lines.
+  const largest = ticks[ticks.length - 1] ?? highest;
   const plotHeight = height - VALUE_LABEL_SPACE - CATEGORY_LABEL_SPACE;
   const baseline = VALUE_LABEL_SPACE + plotHeight;
+  const tickY = (value: number) => baseline - (value / largest) * plotHeight;
   const slot = 100 / Math.max(1, categories.length);
   const barWidth = (slot * GROUP_SHARE) / Math.max(1, series.length);
   const full = (one: BarSeries, value: number) => (one.format ?? String)(value);
   const short = (one: BarSeries, value: number) => (one.formatShort ?? one.format ?? String)(value);
   const widest = (texts: string[]) => Math.max(0, ...texts.map((text) => text.length));
+  const axisSeries = series[0];
+  const tickLabels = axisSeries ? ticks.map((tick) => short(axisSeries, tick)) : [];
+  const axisWidth = valueAxis ? widest(tickLabels) * CHARACTER_PX + 8 : 0;
   const labelsFitAt = categories.length * (widest(categories) * CHARACTER_PX + 8);
   const valuesFitAt =
     categories.length *
@@ -131,18 +138,53 @@ export function BarChart({
       sx={{
         containerType: 'inline-size',
         width: '100%',
-        ...narrowChartStyles(labelsFitAt, valuesFitAt),
+        ...narrowChartStyles(labelsFitAt + axisWidth, valuesFitAt + axisWidth),
       }}
     >
-      <Box sx={{ px: `${SIDE_ROOM_PX}px` }}>
+      <Box sx={{ px: `${SIDE_ROOM_PX}px`, display: 'flex' }}>
+        {valueAxis ? (
+          <svg
+            width={axisWidth}
+            height={height}
+            aria-hidden
+            focusable="false"
+            className="bar-chart-axis"
+            style={{ display: 'block', flex: 'none', overflow: 'visible' }}
+          >
+            {ticks.map((tick, index) => (
+              <text
+                key={tick}
+                x={axisWidth - 6}
+                y={tickY(tick) + 4}
+                textAnchor="end"
+                fontSize={11}
+                fill={theme.palette.text.secondary}
+              >
+                {tickLabels[index]}
+              </text>
+            ))}
+          </svg>
+        ) : null}
         <svg
           width="100%"
           height={height}
           focusable="false"
           {...(label ? { role: 'img', 'aria-labelledby': titleId } : { 'aria-hidden': true })}
-          style={{ display: 'block', overflow: 'visible' }}
+          style={{ display: 'block', overflow: 'visible', flex: '1 1 0', minWidth: 0 }}
         >
           {label ? <title id={titleId}>{label}</title> : null}
+          {ticks.slice(1).map((tick) => (
+            <line
+              key={tick}
+              className="bar-chart-grid"
+              x1="0"
+              x2="100%"
+              y1={tickY(tick)}
+              y2={tickY(tick)}
+              stroke={theme.palette.divider}
+              strokeWidth={1}
+            />
+          ))}
           <line
             x1="0"
             x2="100%"

@@ -17,7 +17,7 @@ export interface CheckedCoupon<Result> {
 
 export function useCouponCheck<Result>(options: {
   check: (code: string) => Promise<Result>;
-  /** The message for a code the sandbox refuses (400). */
+  /** The message for a code the sandbox refuses (400) without saying why. */
   invalidKey: string;
 }) {
   const translate = useTranslate();
@@ -33,11 +33,15 @@ export function useCouponCheck<Result>(options: {
       setError(undefined);
     },
     onSuccess: (result, code) => setChecked({ code, result }),
+    // A refused code: the sandbox's message says why (unknown, expired, used up, a gift code…),
+    // in the reader's language.
     onError: (failure) =>
       setError(
-        errorStatus(failure) === 400
-          ? translate(options.invalidKey)
-          : errorMessage(failure, (key) => translate(key), 'app.error.generic'),
+        errorMessage(
+          failure,
+          (key) => translate(key),
+          errorStatus(failure) === 400 ? options.invalidKey : 'app.error.generic',
+        ),
       ),
   });
 

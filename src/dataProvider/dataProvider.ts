@@ -85,6 +85,8 @@ export type ResourceType = Schemas['ResourceType'];
 export type PaymentRequestCreate = Schemas['PaymentRequestCreate'];
 export type PaymentRequest = Schemas['PaymentRequest'];
 export type TopupResult = Schemas['TopupResult'];
+export type PaymentAttempt = Schemas['PaymentAttempt'];
+export type PaymentAttemptList = Schemas['PaymentAttemptList'];
 export type AgencyAccount = Schemas['AgencyAccount'];
 export type CreateAgencyAccountRequest = Schemas['CreateAgencyAccountRequest'];
 export type AgencyInvoice = Schemas['AgencyInvoice'];
@@ -227,6 +229,9 @@ export const dataProvider = {
 
   // ---- invoices and coupons (the invoice and balance-history lists are resources above) ----
   getInvoice: (id: Identifier) => call<Invoice>(`/billing/invoices/${id}`),
+  /** The invoice as a PDF, in `lang`. */
+  getInvoicePdf: (id: Identifier, lang: 'vi' | 'en') =>
+    call<Blob>(`/billing/invoices/${id}/pdf`, { query: { lang }, file: true }),
   /** The path is singular, as the contract writes it (the list is /billing/packages). */
   getPackage: (id: Identifier) => call<Package>(`/billing/package/${id}`),
   /** Without a coupon the body is empty: the contract reads that as "no coupon". */
@@ -247,6 +252,14 @@ export const dataProvider = {
     call<PaymentRequest>('/billing/gen_payment_req_url', { method: 'POST', body }),
   completeTopup: (query: TopupReturnQuery) =>
     call<TopupResult>('/billing/topup', { query: { ...query } }),
+  /** A top-up's outcome as the server recorded it (the result pages never trust their URL). */
+  getPaymentAttempt: (reference: string) =>
+    call<PaymentAttempt>(`/billing/payment_attempts/${encodeURIComponent(reference)}`),
+  /** The top-ups the customer still waits for (bank transfers, payments a gateway holds). */
+  listPendingTopups: () =>
+    call<PaymentAttemptList>('/billing/payment_attempts', {
+      query: { status: 'pending', per_page: 50 },
+    }),
 
   // ---- server actions ----
   getServerProgress: (id: Identifier) => call<ServerProgress>(`/cloud/servers/${id}/progress`),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  addressMonthlyPrice,
   applyDiscount,
   coveredPeriod,
   sameVietnamMonth,
@@ -12,6 +13,7 @@ import {
   quote,
   roundToThousand,
   toUsd,
+  priceBeforeVat,
   vatContained,
   vietnamMonthStartAfter,
 } from './pricing';
@@ -131,7 +133,7 @@ describe('a quote', () => {
     );
     expect(result.lines.map((line) => line.amount)).toEqual([90_000, 120_000, 80_000]);
     expect(result.total).toBe(290_000);
-    expect(result.vat).toBe(26_000); // 290 000 / 11 = 26 363.6 → 26 000
+    expect(result.vat).toBe(26_364); // 290 000 − round(290 000 / 1,1) = 290 000 − 263 636
     expect(result.subtotal + result.vat).toBe(result.total);
     expect(result.lines[0]?.months).toBe(0.5);
     expect(result.period_end).toBe('2026-04-30T17:00:00.000Z');
@@ -167,10 +169,24 @@ describe('VAT, coupons and dollars', () => {
   it.each([
     [110_000, 10_000],
     [1_100_000, 100_000],
-    [5_500, 1_000], // 500 → rounds up
-    [5_489, 0], // 499 → rounds down
-  ])('%d contains %d of VAT', (total, vat) => {
+    [3_000, 273], // 2.727 before VAT
+    [216_000, 19_636], // 196.364 before VAT
+    [240_000, 21_818],
+    [5_500, 500],
+    [0, 0],
+    [1, 0], // 0,909… rounds to 1 before VAT
+    [6, 1], // 5,4545… rounds to 5
+    [17, 2], // 15,4545… rounds to 15
+  ])('%d contains %d of VAT, to the dong', (total, vat) => {
     expect(vatContained(total)).toBe(vat);
+    expect(priceBeforeVat(total) + vatContained(total)).toBe(total);
+  });
+
+  it('takes the price before VAT as the dong nearest to total / 1.1 (never a half)', () => {
+    for (let total = 0; total <= 20_000; total += 1) {
+      // |before × 11 − total × 10| ≤ 5 means before is within half a dong of total × 10 / 11.
+      expect(Math.abs(priceBeforeVat(total) * 11 - total * 10)).toBeLessThanOrEqual(5);
+    }
   });
 
   it('takes a percentage or an amount off, never below zero', () => {
@@ -223,5 +239,13 @@ describe('the period a first payment covers', () => {
   it('tells the Vietnam month apart at its bounds, whatever the UTC date', () => {
     expect(sameVietnamMonth(vn('2026-11-01T00:00:00'), vn('2026-11-30T23:59:59'))).toBe(true);
     expect(sameVietnamMonth(vn('2026-10-31T23:59:59'), vn('2026-11-01T00:00:00'))).toBe(false);
+  });
+});
+
+describe("an address's monthly price", () => {
+  it('is the IPv4 price for the primary address, which the server order charges for', () => {
+    expect(addressMonthlyPrice({ primary: true, price: 0 }, 50_000)).toBe(50_000);
+    // An extra address keeps the price it was bought at.
+    expect(addressMonthlyPrice({ primary: false, price: 10_000 }, 50_000)).toBe(10_000);
   });
 });

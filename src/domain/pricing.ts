@@ -90,17 +90,29 @@ export interface Quote {
   lines: PricedLine[];
   /** The total without the VAT it contains. */
   subtotal: number;
-  /** The VAT contained in the total, rounded to 1000. */
+  /** The VAT contained in the total, to the dong (vatContained). */
   vat: number;
   total: number;
   period_start: string;
   period_end: string;
 }
 
-/** The VAT a VAT-inclusive amount contains: amount × 0.1 / 1.1, rounded to 1000. */
+/**
+ * The VAT a VAT-inclusive amount contains, to the dong, as the law reads it: the price before VAT
+ * is the total divided by 1.1, rounded to the dong (halves up), and the VAT is the rest, so the
+ * two always add up to the total (3.000 ₫ = 2.727 + 273).
+ */
 export function vatContained(total: number): number {
+  return total - priceBeforeVat(total);
+}
+
+/** A VAT-inclusive amount without its VAT: total × 10 / 11 rounded to the dong, halves up. */
+export function priceBeforeVat(total: number): number {
+  if (!Number.isSafeInteger(total)) throw new RangeError('priceBeforeVat takes whole dong');
   const rateTenths = Math.round(VAT_RATE * 10); // 1 for 10 %
-  return roundToThousand(total * rateTenths, 10 + rateTenths);
+  const denominator = 10 + rateTenths;
+  // round(total × 10 / 11) in whole numbers: floor((2 × total × 10 + 11) / 22).
+  return Math.floor((2 * total * 10 + denominator) / (2 * denominator));
 }
 
 /** A new order for `interval` months from `now`. */
@@ -173,6 +185,19 @@ export function applyDiscount(
   }
   discount = Math.min(amount, discount);
   return { discount, total: amount - discount };
+}
+
+/**
+ * What one address of a server costs a month, as the customer pays it: an extra address at the
+ * price it was bought at; the primary IPv4 at the catalog's IPv4 price (`ipv4Price`), because a
+ * server's order charges a `wan_ipv4_1` line for it (serverOrder.ts `resourceProductLines`) and
+ * its monthly price and renewals count it. It is billed with the server, never on its own.
+ */
+export function addressMonthlyPrice(
+  address: { primary: boolean; price: number },
+  ipv4Price: number,
+): number {
+  return address.primary ? ipv4Price : address.price;
 }
 
 /** Whole dong to US dollars at a rate of dong per dollar, to the cent. */

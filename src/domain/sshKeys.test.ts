@@ -39,7 +39,7 @@ describe('precheckSshPublicKey', () => {
   it('refuses a private key with a message both languages have', () => {
     const key = precheckSshPublicKey('-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n');
     expect(key).toBe('validation.ssh_key_private');
-    expect(vi.validation.ssh_key_private).toMatch(/khóa bí mật/);
+    expect(vi.validation.ssh_key_private).toMatch(/khoá bí mật/);
     expect(en.validation.ssh_key_private).toMatch(/private key/);
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatInVietnam, nextWeeklyAt, vietnamMonthStartAfter } from './vietnamTime';
+import {
+  formatInVietnam,
+  nextWeeklyAt,
+  vietnamDayStart,
+  vietnamMonthStartAfter,
+} from './vietnamTime';
 
 describe("Vietnam's clock (UTC+7, no daylight saving)", () => {
   it('reads an instant seven hours ahead of UTC', () => {
@@ -29,5 +34,11 @@ describe("Vietnam's clock (UTC+7, no daylight saving)", () => {
     expect(nextWeeklyAt(6, 15, now).toISOString()).toBe('2025-03-08T08:00:00.000Z');
     // Sunday 06:00 in Vietnam is Saturday 23:00 UTC.
     expect(nextWeeklyAt(0, 6, now).toISOString()).toBe('2025-03-01T23:00:00.000Z');
+  });
+
+  it('starts a calendar day at midnight Vietnam time, 17:00 UTC the day before', () => {
+    expect(vietnamDayStart('2026-11-20').toISOString()).toBe('2026-11-19T17:00:00.000Z');
+    // The day after the last of a range is where an inclusive range ends; months and years turn.
+    expect(vietnamDayStart('2026-12-31', 1).toISOString()).toBe('2026-12-31T17:00:00.000Z');
   });
 });

@@ -39,3 +39,11 @@ export function nextWeeklyAt(weekday: number, hour: number, now: Date): Date {
   const candidate = instantOf(today.add(days, 'day').add(hour, 'hour'));
   return candidate > now ? candidate : instantOf(today.add(days + 7, 'day').add(hour, 'hour'));
 }
+
+/**
+ * The instant a Vietnam calendar day (`YYYY-MM-DD`) begins, or the day `afterDays` later: a
+ * date-range filter "from 20 to 25" covers [start of the 20th, start of the 26th).
+ */
+export function vietnamDayStart(day: string, afterDays = 0): Date {
+  return instantOf(dayjs.utc(day).startOf('day').add(afterDays, 'day'));
+}

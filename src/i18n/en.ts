@@ -188,9 +188,11 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       label: 'Breadcrumb',
       create: 'Create',
       detail: 'Details',
+      invoice: 'Invoice %{code}',
       order: 'Order',
-      payment_success: 'Payment successful',
-      payment_failure: 'Payment failed',
+      // The result page says the outcome, read from the server; the crumb only names the page.
+      payment_success: 'Payment result',
+      payment_failure: 'Payment result',
       payment_return: 'Processing the payment',
     },
     header: {
@@ -200,6 +202,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       create_ssh_key: 'SSH Key',
       unpaid: 'Unpaid:',
       unpaid_label: 'Unpaid: %{amount}',
+      unpaid_short: 'Unpaid:',
       user_menu: 'Account menu of %{name}',
     },
     footer: {
@@ -815,11 +818,71 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     amount: 'What is left of the paid period (about %{amount}) will not be refunded.',
     none: 'Nothing is refunded.',
   },
+  invoice_document: {
+    line: {
+      legacy: '%{text}',
+      renewal: '%{name}: %{months}-month renewal (%{period})',
+      order: 'Order #%{order}: %{info}',
+      new_server: 'New server %{name} (%{spec})',
+      trial: 'Upgrade of %{name} from trial to paid',
+      discount: 'Discount (code %{code})',
+      discount_unknown: 'Discount',
+    },
+    title: 'Invoice %{code}',
+    seller: 'Seller',
+    buyer: 'Buyer',
+    name: 'Name',
+    email: 'E-mail',
+    company_name: 'Company',
+    tax_code: 'Tax code',
+    address: 'Address',
+    tax_address: 'Registered tax address',
+    billing_address: 'Billing address',
+    issued: 'Issued',
+    due: 'Due',
+    paid_at: 'Paid on',
+    columns: {
+      index: 'No.',
+      description: 'Description',
+      period: 'Period',
+      unit_price: 'Unit price',
+      quantity: 'Qty',
+      amount: 'Amount',
+    },
+    months: '%{months} mo.',
+    subtotal: 'Services',
+    discount: 'Discount',
+    total_before_vat: 'Price before VAT',
+    vat: 'VAT (10 %, included in the price)',
+    total: 'Total (VAT included)',
+    amount_paid: 'Amount paid',
+    not_paid: 'Not paid',
+    paid_from_balance: 'From the account balance, reference %{reference}',
+    paid_from_balance_with_coupon:
+      'From the account balance with discount code %{code}, reference %{reference}',
+    in_words: 'Amount in words (Vietnamese)',
+    prices_include_vat: 'Unit prices include 10 % VAT.',
+    download_pdf: 'Download PDF',
+    download_failed: 'Could not download the invoice PDF. Please try again.',
+  },
   billing: {
     title: 'Billing',
     balance: 'Balance',
     unpaid: 'Unpaid',
     top_up: 'Top up',
+    // The billing lists' sorting, filters and CSV export (issue 17).
+    lists: {
+      all: 'All',
+      date_from: 'From',
+      date_to: 'To',
+      export: 'Export CSV',
+      export_failed: 'Could not export the CSV file. Please try again.',
+      order_status: 'Status',
+      orders_empty: 'No orders yet.',
+      order_invoice: 'View invoice',
+      order_invoice_named: 'View the invoice of order #%{id}',
+      billed_with_server: 'Billed with its server',
+    },
     tabs: {
       label: 'Billing sections',
       invoices: 'Invoices',
@@ -930,6 +993,12 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
         admin: 'Administrator',
       },
       empty: 'No balance changes yet.',
+    },
+    // The payment method of a payment, translated (issue 17).
+    payment_method: {
+      card: 'Card',
+      paypal: 'PayPal',
+      bank_transfer: 'Bank transfer',
     },
     payments: {
       fields: {
@@ -1110,6 +1179,69 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     back_to_order: 'Back to your order',
     back_to_origin: 'Back to where you were',
     back_to_upgrade: 'Back to the account upgrade',
+    // The result pages, the pending top-ups card and the VietQR code (issue 17).
+    result: {
+      loading: 'Loading the payment result…',
+      not_found: 'This top-up was not found in your account.',
+      load_error: 'The payment result could not be loaded.',
+      no_reference_title: 'Payment result',
+      no_reference:
+        'This page does not name a top-up. Credited top-ups are listed under "Payments" on the Billing page.',
+      credited_title: 'Top-up successful',
+      credited_text: '%{amount} was added to your balance.',
+      pending_title: 'Top-up processing',
+      pending_text:
+        'The payment is processing: your balance has not changed yet and is credited when the gateway confirms it. There is no need to pay again; the top-up is listed under "Pending top-ups" on the Billing page.',
+      declined_title: 'Top-up failed',
+      declined_text: 'The payment did not go through; your balance has not changed.',
+      cancelled_title: 'Payment cancelled',
+      cancelled_text:
+        'You cancelled the payment; nothing was charged and your balance has not changed.',
+      expired_title: 'Top-up expired',
+      expired_text: 'No payment arrived for this top-up; your balance has not changed.',
+      status_label: 'Status',
+      status: {
+        pending: 'Processing',
+        credited: 'Added to the balance',
+        declined: 'Failed',
+        cancelled: 'Cancelled',
+        expired: 'Expired',
+      },
+      reference_label: 'Top-up reference',
+      method_label: 'Method',
+      amount_label: 'Amount',
+      credited_label: 'Amount credited',
+      charged_label: 'Paid through PayPal',
+      balance_label: 'New balance',
+      reason_label: 'Reason',
+      reason_with_code: '%{reason} (code %{code})',
+      date_label: 'Time',
+      gateway_number_label: "Gateway's transaction number",
+      try_again: 'Try again',
+      other_method: 'Choose another method',
+      see_pending: 'See pending top-ups',
+      support_subject: 'Top-up %{reference}',
+    },
+    pending: {
+      title: 'Pending top-ups',
+      intro:
+        'These top-ups have not reached your balance yet. For a bank transfer, send exactly the amount with the top-up reference as the transfer note, or scan the VietQR code.',
+      error: 'The pending top-ups could not be loaded.',
+      created: 'Started %{date}',
+      awaited_until: 'Transfer awaited until %{date}',
+      show_qr: 'Show the VietQR code',
+      hide_qr: 'Hide the VietQR code',
+    },
+    qr: {
+      title: 'Scan the VietQR code',
+      alt: 'VietQR code: transfer %{amount} to account %{account}, note %{reference}',
+      hint: 'Scan it with your banking app: the account, the amount and the transfer note are filled in.',
+      loading: 'Drawing the VietQR code…',
+      error: 'The VietQR code could not be drawn; transfer using the account details instead.',
+      bank: 'Bank',
+      account: 'Account number',
+      holder: 'Account holder',
+    },
   },
   tickets: {
     status: {
@@ -1147,7 +1279,15 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       replied: 'Your reply was sent.',
       resolve: 'Resolved, close the ticket',
       resolved: 'The ticket is closed.',
-      closed: 'This ticket has been processed. If you need more help, open a new ticket.',
+      closed:
+        'This ticket has been processed. If the problem is still there, reopen it or open a new ticket.',
+      resolve_confirm: {
+        title: 'Close this support ticket?',
+        text: 'Support will stop answering "%{subject}". If the problem comes back, you can reopen the ticket.',
+        confirm: 'Close ticket',
+      },
+      reopen: 'Reopen ticket',
+      reopened: 'The ticket is open again.',
     },
     ask_support: 'Ask support',
     subject: {
@@ -1275,6 +1415,26 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     tax_code_invalid: 'A tax code is 10 digits, or 10 digits, a dash and 3 digits (a branch).',
     old_password_required: 'Please enter your current password.',
   },
+  // Balance-history lines the sandbox writes: stored as these keys with their parameters and
+  // shown in the reader's language (server/ledger.ts, src/pages/billing/ledgerText.ts).
+  ledger: {
+    legacy: '%{text}',
+    opening_balance: 'Opening balance of the demo account',
+    manual: 'Balance adjustment: %{note}',
+    topup_card: 'Card top-up, reference %{reference}',
+    topup_paypal: 'Top-up through PayPal %{total} USD (rate %{rate} ₫/USD), reference %{reference}',
+    topup_bank_transfer: 'Top-up by bank transfer, reference %{reference}',
+    topup_bank_transfer_for: 'Top-up by bank transfer for %{invoice}',
+    coupon_credit: 'Credit from gift code %{code}',
+    order_payment: 'Payment of order #%{order} (%{kind}): %{info}',
+    invoice_payment: 'Payment of invoice %{invoice}',
+    renewal_payment: 'Renewal of %{kind} %{name} through %{end}, invoice %{invoice}',
+    trial_payment: 'Payment of the trial invoice %{invoice}',
+    resource_kind: {
+      server: 'server',
+      volume: 'volume',
+    },
+  },
   server: {
     invalid_credentials: 'Wrong e-mail or password.',
     unauthorized: 'Please sign in to continue.',
@@ -1324,6 +1484,14 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     old_password_wrong: 'The current password is wrong.',
     account_password_changed: 'Password changed. Your other sessions have been signed out.',
     invalid_coupon: 'The coupon code is not valid.',
+    coupon_expired: 'The code %{code} has expired.',
+    coupon_used_up: 'The code %{code} has no uses left.',
+    coupon_already_used:
+      'Your account has already used the code %{code}. Each account can use it once.',
+    coupon_not_discount:
+      'The code %{code} is a gift code, not a discount: enter it in the “Gift code” field on the Billing page to add it to your balance.',
+    coupon_not_credit:
+      'The code %{code} is a discount code and does not credit the balance: use it when paying an invoice or an order.',
     unknown_product: 'There is no product "%{name}".',
     product_not_for_action: 'The product %{name} cannot be used for this action.',
     products_mismatch: "The products do not match the server's configuration.",
@@ -1407,7 +1575,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     snapshot_deleted: 'Snapshot %{name} deleted.',
     tickets: {
       not_found: 'This support ticket was not found.',
-      closed: 'This ticket has been processed and takes no more replies. Please open a new ticket.',
+      closed:
+        'This ticket has been processed and takes no more replies. Reopen it or open a new ticket.',
       support_name: 'Support team',
       support_answer:
         'Hello,\nSupport has received your request and is looking into it. If needed, we will contact you at the time you chose.\nOnce the problem is solved, please press "Resolved" to close the ticket.',
@@ -1474,7 +1643,6 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       already_settled: 'This top-up was already processed.',
       cancelled: 'You cancelled the payment; your balance is unchanged.',
       declined: 'The payment did not go through; your balance is unchanged.',
-      ledger_description: 'Card top-up, reference %{reference}',
     },
     card_gateway: {
       title: 'Card payment gateway (sandbox)',
@@ -1499,8 +1667,6 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       sale_pending:
         'PayPal is still processing this payment. Your balance will be credited when PayPal completes it.',
       already_settled: 'This top-up request was already processed.',
-      ledger_description:
-        'Top-up through PayPal %{total} USD (rate %{rate} ₫/USD), reference %{reference}',
     },
     paypal_gateway: {
       title: 'PayPal (sandbox)',
@@ -1522,7 +1688,6 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     bank_transfer: {
       details:
         'Bank: %{bank}\nAccount number: %{number}\nAccount holder: %{holder}\nTransfer note: %{reference}',
-      ledger_description: 'Top-up by bank transfer, reference %{reference}',
       section_title: 'Bank transfer: report money received',
       section_intro:
         "Stands in for the provider's bank: enter the top-up reference and the amount received to credit the customer's balance (once per reference).",
@@ -1540,6 +1705,54 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       credited_capped:
         'Credited %{amount} ₫ for reference %{reference}: the amount requested, not the %{typed} ₫ typed. To credit the amount typed, tick "Credit a different amount than requested".',
       back_to_sandbox: 'Back to the sandbox page',
+    },
+    // Top-up attempts, their states and the gateways' reasons (issue 17).
+    topup_attempts: {
+      not_found: 'This top-up was not found in your account.',
+      card_pending:
+        'The bank is still processing this card payment. The balance is credited when the bank confirms it.',
+      pending_button: 'Bank still processing (code 300)',
+      card_settle_title: 'Card: payments pending at the bank',
+      card_settle_none: 'No card payment is pending at the bank.',
+      card_settle_approve: 'Bank approves',
+      card_settle_decline: 'Bank declines',
+      card_settled_approved:
+        'The bank approved payment %{reference}; %{amount} ₫ was added to the balance.',
+      card_settled_declined: 'The bank declined payment %{reference}; the balance is unchanged.',
+      card_settle_nothing: 'This payment is no longer pending at the bank; nothing changed.',
+      language: 'Language',
+    },
+    payment_reasons: {
+      approved: 'Payment approved',
+      bank_declined: 'The card issuer declined the payment',
+      merchant_error: "The gateway refused the provider's request",
+      invalid_amount: 'Invalid amount',
+      invalid_card: 'Wrong card details',
+      card_expired: 'The card has expired',
+      not_enabled: 'The card is not enabled for online payments',
+      limit_exceeded: "The card's payment limit was exceeded",
+      insufficient_funds: 'Insufficient funds',
+      authentication_failed: 'Authentication (OTP) failed',
+      cancelled: 'You cancelled the payment',
+      timeout: 'The payment timed out',
+      pending: 'The bank is still processing the payment',
+      other: 'The payment did not go through',
+      paypal_pending: 'PayPal is still processing the payment (eCheck)',
+      paypal_cancelled: 'You cancelled the payment on PayPal',
+      awaiting_transfer: 'Waiting for a transfer with the top-up reference as its note',
+      awaiting_gateway: 'No answer from the payment gateway yet',
+      expired: 'The top-up expired without a payment',
+    },
+    demo_accounts: {
+      demo: 'Verified customer with a balance of 5.000.000 ₫',
+      agency:
+        'Agency account with one running server and four customers (their servers and a year of paid invoices fill the agency report)',
+      trial:
+        'Running trial (ends in 5 days) with its trial server; no balance, so the upgrade needs a top-up',
+      expired: 'Trial ended yesterday; its one bill is overdue (pay it or upgrade)',
+      unverified: 'E-mail not confirmed yet (held at /verify)',
+      whitelist:
+        'Whitelisted, so neither blocked nor suspended by the overdue renewal of its server vps-uu-tien-01',
     },
     clock: {
       title: 'Sandbox clock',

@@ -402,9 +402,11 @@ export const vi = {
       label: 'Vị trí trang',
       create: 'Tạo mới',
       detail: 'Chi tiết',
+      invoice: 'Hoá đơn %{code}',
       order: 'Đơn hàng',
-      payment_success: 'Thanh toán thành công',
-      payment_failure: 'Thanh toán không thành công',
+      // The result page says the outcome, read from the server; the crumb only names the page.
+      payment_success: 'Kết quả thanh toán',
+      payment_failure: 'Kết quả thanh toán',
       payment_return: 'Đang xử lý thanh toán',
     },
     header: {
@@ -414,6 +416,7 @@ export const vi = {
       create_ssh_key: 'SSH Key',
       unpaid: 'Chưa thanh toán:',
       unpaid_label: 'Chưa thanh toán: %{amount}',
+      unpaid_short: 'Chưa trả:',
       user_menu: 'Tài khoản %{name}',
     },
     footer: {
@@ -520,10 +523,10 @@ export const vi = {
     'ssh-keys': {
       name: 'SSH Key',
       fields: {
-        name: 'Tên khóa',
-        type: 'Loại khóa',
+        name: 'Tên khoá',
+        type: 'Loại khoá',
         fingerprint: 'Dấu vân tay',
-        public_key: 'Khóa công khai (public key)',
+        public_key: 'Khoá công khai (public key)',
         created: 'Ngày tạo',
       },
     },
@@ -796,7 +799,7 @@ export const vi = {
       create: 'Thêm SSH key',
       empty_title: 'Bạn chưa có SSH key nào',
       empty_text:
-        'Thêm khóa công khai của bạn, hoặc để hệ thống tạo một cặp khóa mới. Khi tạo máy chủ, bạn có thể chọn SSH key để đăng nhập thay cho mật khẩu.',
+        'Thêm khoá công khai của bạn, hoặc để hệ thống tạo một cặp khoá mới. Khi tạo máy chủ, bạn có thể chọn SSH key để đăng nhập thay cho mật khẩu.',
       type_bits: '%{type} · %{bits} bit',
       generated: 'Tạo tự động',
       actions: 'Thao tác',
@@ -804,23 +807,23 @@ export const vi = {
     delete: {
       button: 'Xoá SSH key %{name}',
       title: 'Xoá SSH key %{name}',
-      text: 'Các máy chủ đã tạo với khóa này vẫn giữ khóa đã cài và vẫn đăng nhập được bằng khóa đó. Máy chủ tạo mới sẽ không chọn được khóa này nữa.',
-      type_name: 'Nhập tên khóa "%{name}" để xác nhận',
-      confirm: 'Xoá khóa',
+      text: 'Các máy chủ đã tạo với khoá này vẫn giữ khoá đã cài và vẫn đăng nhập được bằng khoá đó. Máy chủ tạo mới sẽ không chọn được khoá này nữa.',
+      type_name: 'Nhập tên khoá "%{name}" để xác nhận',
+      confirm: 'Xoá khoá',
       done: 'Đã xoá SSH key %{name}.',
     },
     create: {
       title: 'Thêm SSH key',
       name_help:
-        'Chữ cái, chữ số, dấu gạch ngang và gạch dưới, tối đa 32 ký tự; không trùng với tên khóa khác.',
+        'Chữ cái, chữ số, dấu gạch ngang và gạch dưới, tối đa 32 ký tự; không trùng với tên khoá khác.',
       public_key_help:
-        'Dán nội dung tệp .pub, ví dụ ~/.ssh/id_ed25519.pub (ed25519, ecdsa hoặc rsa từ 2048 bit). Để trống để hệ thống tạo một cặp khóa mới và gửi khóa bí mật qua email.',
+        'Dán nội dung tệp .pub, ví dụ ~/.ssh/id_ed25519.pub (ed25519, ecdsa hoặc rsa từ 2048 bit). Để trống để hệ thống tạo một cặp khoá mới và gửi khoá bí mật qua email.',
       submit: 'Thêm SSH key',
       created: 'Đã thêm SSH key %{name}.',
-      generated_title: 'Đã tạo cặp khóa %{name}',
-      generated_mailed: 'Khóa bí mật đã được gửi tới email %{email}.',
+      generated_title: 'Đã tạo cặp khoá %{name}',
+      generated_mailed: 'Khoá bí mật đã được gửi tới email %{email}.',
       generated_once:
-        'Đây là bản duy nhất: chúng tôi không lưu khóa bí mật nên không thể hiển thị hay gửi lại. Hãy lưu vào tệp (ví dụ ~/.ssh/%{name}), đặt quyền chmod 600 rồi xoá email đó.',
+        'Đây là bản duy nhất: chúng tôi không lưu khoá bí mật nên không thể hiển thị hay gửi lại. Hãy lưu vào tệp (ví dụ ~/.ssh/%{name}), đặt quyền chmod 600 rồi xoá email đó.',
       generated_fingerprint: 'Dấu vân tay: %{fingerprint}',
       back_to_list: 'Về danh sách SSH key',
       create_server: 'Tạo máy chủ',
@@ -1030,11 +1033,71 @@ export const vi = {
     amount: 'Phần đã thanh toán còn lại (khoảng %{amount}) sẽ không được hoàn lại.',
     none: 'Không có khoản nào được hoàn lại.',
   },
+  invoice_document: {
+    line: {
+      legacy: '%{text}',
+      renewal: '%{name}: gia hạn %{months} tháng (%{period})',
+      order: 'Đơn hàng #%{order}: %{info}',
+      new_server: 'Tạo máy chủ %{name} (%{spec})',
+      trial: 'Chuyển %{name} từ dùng thử sang trả phí',
+      discount: 'Giảm giá (mã %{code})',
+      discount_unknown: 'Giảm giá',
+    },
+    title: 'Hoá đơn %{code}',
+    seller: 'Đơn vị bán hàng',
+    buyer: 'Người mua hàng',
+    name: 'Họ tên',
+    email: 'E-mail',
+    company_name: 'Tên đơn vị',
+    tax_code: 'Mã số thuế',
+    address: 'Địa chỉ',
+    tax_address: 'Địa chỉ đăng ký thuế',
+    billing_address: 'Địa chỉ nhận hoá đơn',
+    issued: 'Ngày lập',
+    due: 'Hạn thanh toán',
+    paid_at: 'Ngày thanh toán',
+    columns: {
+      index: 'STT',
+      description: 'Nội dung',
+      period: 'Kỳ sử dụng',
+      unit_price: 'Đơn giá',
+      quantity: 'SL',
+      amount: 'Thành tiền',
+    },
+    months: '%{months} tháng',
+    subtotal: 'Cộng tiền dịch vụ',
+    discount: 'Giảm giá',
+    total_before_vat: 'Giá chưa thuế GTGT',
+    vat: 'Thuế GTGT (10 %, đã bao gồm trong giá)',
+    total: 'Tổng cộng (đã bao gồm thuế GTGT)',
+    amount_paid: 'Đã thanh toán',
+    not_paid: 'Chưa thanh toán',
+    paid_from_balance: 'Trừ vào số dư tài khoản, mã tham chiếu %{reference}',
+    paid_from_balance_with_coupon:
+      'Trừ vào số dư tài khoản với mã giảm giá %{code}, mã tham chiếu %{reference}',
+    in_words: 'Bằng chữ',
+    prices_include_vat: 'Đơn giá đã bao gồm thuế GTGT 10 %.',
+    download_pdf: 'Tải PDF',
+    download_failed: 'Không tải được PDF của hoá đơn. Vui lòng thử lại.',
+  },
   billing: {
     title: 'Thanh toán',
     balance: 'Số dư',
     unpaid: 'Chưa thanh toán',
     top_up: 'Nạp tiền',
+    // The billing lists' sorting, filters and CSV export (issue 17).
+    lists: {
+      all: 'Tất cả',
+      date_from: 'Từ ngày',
+      date_to: 'Đến ngày',
+      export: 'Xuất CSV',
+      export_failed: 'Không xuất được tệp CSV, vui lòng thử lại.',
+      order_status: 'Trạng thái',
+      orders_empty: 'Chưa có đơn hàng nào.',
+      order_invoice: 'Xem hoá đơn',
+      order_invoice_named: 'Xem hoá đơn của đơn hàng #%{id}',
+      billed_with_server: 'Tính cùng máy chủ',
+    },
     tabs: {
       label: 'Mục thanh toán',
       invoices: 'Hoá đơn',
@@ -1145,6 +1208,12 @@ export const vi = {
         admin: 'Quản trị viên',
       },
       empty: 'Chưa có biến động số dư nào.',
+    },
+    // The payment method of a payment, translated (issue 17).
+    payment_method: {
+      card: 'Thẻ',
+      paypal: 'PayPal',
+      bank_transfer: 'Chuyển khoản ngân hàng',
     },
     payments: {
       fields: {
@@ -1326,6 +1395,69 @@ export const vi = {
     back_to_order: 'Quay lại đơn hàng',
     back_to_origin: 'Quay lại trang trước khi nạp tiền',
     back_to_upgrade: 'Quay lại nâng cấp tài khoản',
+    // The result pages, the pending top-ups card and the VietQR code (issue 17).
+    result: {
+      loading: 'Đang tải kết quả thanh toán…',
+      not_found: 'Không tìm thấy giao dịch nạp tiền này trong tài khoản của bạn.',
+      load_error: 'Không tải được kết quả thanh toán.',
+      no_reference_title: 'Kết quả thanh toán',
+      no_reference:
+        'Trang này không cho biết giao dịch nạp tiền nào. Các khoản nạp đã cộng nằm trong mục "Giao dịch nạp tiền" của trang Thanh toán.',
+      credited_title: 'Nạp tiền thành công',
+      credited_text: 'Đã cộng %{amount} vào số dư của bạn.',
+      pending_title: 'Nạp tiền đang xử lý',
+      pending_text:
+        'Giao dịch đang xử lý: số dư chưa thay đổi và sẽ được cộng khi cổng thanh toán xác nhận. Bạn không cần thanh toán lại; khoản nạp nằm trong mục "Khoản nạp đang xử lý" của trang Thanh toán.',
+      declined_title: 'Nạp tiền không thành công',
+      declined_text: 'Giao dịch không được thực hiện, số dư của bạn không thay đổi.',
+      cancelled_title: 'Đã huỷ thanh toán',
+      cancelled_text:
+        'Bạn đã huỷ thanh toán, không có khoản tiền nào bị trừ và số dư không thay đổi.',
+      expired_title: 'Yêu cầu nạp tiền đã hết hạn',
+      expired_text: 'Không nhận được thanh toán cho yêu cầu này, số dư của bạn không thay đổi.',
+      status_label: 'Trạng thái',
+      status: {
+        pending: 'Đang xử lý',
+        credited: 'Đã cộng vào số dư',
+        declined: 'Không thành công',
+        cancelled: 'Đã huỷ',
+        expired: 'Đã hết hạn',
+      },
+      reference_label: 'Mã nạp tiền',
+      method_label: 'Phương thức',
+      amount_label: 'Số tiền',
+      credited_label: 'Số tiền đã cộng',
+      charged_label: 'Đã thanh toán qua PayPal',
+      balance_label: 'Số dư mới',
+      reason_label: 'Lý do',
+      reason_with_code: '%{reason} (mã %{code})',
+      date_label: 'Thời gian',
+      gateway_number_label: 'Mã giao dịch của cổng thanh toán',
+      try_again: 'Thử lại',
+      other_method: 'Chọn phương thức khác',
+      see_pending: 'Xem khoản nạp đang xử lý',
+      support_subject: 'Nạp tiền %{reference}',
+    },
+    pending: {
+      title: 'Khoản nạp đang xử lý',
+      intro:
+        'Các khoản nạp dưới đây chưa được cộng vào số dư. Với chuyển khoản, hãy chuyển đúng số tiền với nội dung là mã nạp tiền, hoặc quét mã VietQR.',
+      error: 'Không tải được các khoản nạp đang xử lý.',
+      created: 'Tạo lúc %{date}',
+      awaited_until: 'Chờ chuyển khoản đến %{date}',
+      show_qr: 'Hiện mã VietQR',
+      hide_qr: 'Ẩn mã VietQR',
+    },
+    qr: {
+      title: 'Quét mã VietQR',
+      alt: 'Mã VietQR: chuyển %{amount} vào tài khoản %{account}, nội dung %{reference}',
+      hint: 'Quét bằng ứng dụng ngân hàng: số tài khoản, số tiền và nội dung chuyển khoản được điền sẵn.',
+      loading: 'Đang tạo mã VietQR…',
+      error: 'Không tạo được mã VietQR; hãy chuyển khoản theo thông tin tài khoản.',
+      bank: 'Ngân hàng',
+      account: 'Số tài khoản',
+      holder: 'Chủ tài khoản',
+    },
   },
   tickets: {
     status: {
@@ -1364,7 +1496,15 @@ export const vi = {
       replied: 'Đã gửi trả lời.',
       resolve: 'Đã giải quyết, đóng yêu cầu',
       resolved: 'Đã đóng yêu cầu hỗ trợ.',
-      closed: 'Yêu cầu này đã được xử lý. Nếu cần hỗ trợ thêm, hãy tạo yêu cầu mới.',
+      closed:
+        'Yêu cầu này đã được xử lý. Nếu vấn đề vẫn còn, hãy mở lại yêu cầu hoặc tạo yêu cầu mới.',
+      resolve_confirm: {
+        title: 'Đóng yêu cầu hỗ trợ?',
+        text: 'Bộ phận hỗ trợ sẽ ngừng trả lời yêu cầu "%{subject}". Nếu vấn đề quay lại, bạn có thể mở lại yêu cầu.',
+        confirm: 'Đóng yêu cầu',
+      },
+      reopen: 'Mở lại yêu cầu',
+      reopened: 'Đã mở lại yêu cầu hỗ trợ.',
     },
     ask_support: 'Hỏi bộ phận hỗ trợ',
     subject: {
@@ -1410,17 +1550,17 @@ export const vi = {
       changed: 'Đổi mật khẩu thành công. Các phiên đăng nhập khác đã được đăng xuất.',
     },
     invoice_info: {
-      title: 'Thông tin xuất hóa đơn',
-      help: 'In trên hóa đơn VAT của bạn. Có thể để trống nếu không cần hóa đơn công ty.',
+      title: 'Thông tin xuất hoá đơn',
+      help: 'In trên hoá đơn VAT của bạn. Có thể để trống nếu không cần hoá đơn công ty.',
       company_name: 'Tên công ty',
       tax_code: 'Mã số thuế',
       tax_code_help: 'Ví dụ 0101234567 hoặc 0101234567-001 (chi nhánh).',
       tax_address: 'Địa chỉ đăng ký thuế',
-      billing_address: 'Địa chỉ nhận hóa đơn',
-      billing_email: 'Email nhận hóa đơn',
+      billing_address: 'Địa chỉ nhận hoá đơn',
+      billing_email: 'Email nhận hoá đơn',
       billing_phone: 'Số điện thoại liên hệ thanh toán',
-      save: 'Lưu thông tin hóa đơn',
-      saved: 'Đã lưu thông tin xuất hóa đơn.',
+      save: 'Lưu thông tin hoá đơn',
+      saved: 'Đã lưu thông tin xuất hoá đơn.',
     },
     verify: {
       title: 'Xác thực',
@@ -1470,19 +1610,19 @@ export const vi = {
     resource_name:
       'Tên chỉ gồm chữ cái, chữ số, dấu gạch ngang và gạch dưới, dài từ 5 đến 32 ký tự.',
     snapshot_volume_required: 'Snapshot cần có một volume: vui lòng chọn volume.',
-    ssh_key_name_required: 'Tên khóa SSH không được bỏ trống.',
+    ssh_key_name_required: 'Tên khoá SSH không được bỏ trống.',
     ssh_key_name:
-      'Tên khóa SSH chỉ gồm chữ cái, chữ số, dấu gạch ngang và gạch dưới, tối đa 32 ký tự.',
+      'Tên khoá SSH chỉ gồm chữ cái, chữ số, dấu gạch ngang và gạch dưới, tối đa 32 ký tự.',
     ssh_key_private:
-      'Đây là khóa bí mật (private key) — hãy dán nội dung tệp .pub; không bao giờ chia sẻ khóa bí mật.',
+      'Đây là khoá bí mật (private key) — hãy dán nội dung tệp .pub; không bao giờ chia sẻ khoá bí mật.',
     ssh_key_dsa:
-      'Khóa DSA (ssh-dss) không còn an toàn nên không được chấp nhận. Hãy dùng khóa ed25519, ecdsa hoặc rsa từ %{min} bit.',
-    ssh_key_rsa_too_short: 'Khóa RSA này quá ngắn: cần tối thiểu %{min} bit.',
+      'Khoá DSA (ssh-dss) không còn an toàn nên không được chấp nhận. Hãy dùng khoá ed25519, ecdsa hoặc rsa từ %{min} bit.',
+    ssh_key_rsa_too_short: 'Khoá RSA này quá ngắn: cần tối thiểu %{min} bit.',
     ssh_key_unsupported_type:
-      'Loại khóa này không được hỗ trợ. Hãy dùng khóa ed25519, ecdsa hoặc rsa từ %{min} bit.',
-    ssh_key_not_one_line: 'Chỉ dán một khóa, trên một dòng (nội dung tệp .pub).',
+      'Loại khoá này không được hỗ trợ. Hãy dùng khoá ed25519, ecdsa hoặc rsa từ %{min} bit.',
+    ssh_key_not_one_line: 'Chỉ dán một khoá, trên một dòng (nội dung tệp .pub).',
     ssh_key_malformed:
-      'Khóa công khai không đúng định dạng. Hãy dán nguyên dòng trong tệp .pub, bắt đầu bằng ssh-ed25519, ecdsa-sha2-… hoặc ssh-rsa.',
+      'Khoá công khai không đúng định dạng. Hãy dán nguyên dòng trong tệp .pub, bắt đầu bằng ssh-ed25519, ecdsa-sha2-… hoặc ssh-rsa.',
     coupon_invalid: 'Mã giảm giá không hợp lệ.',
     ticket_subject_required: 'Tiêu đề không được bỏ trống.',
     ticket_subject_too_long: 'Tiêu đề không được dài quá 200 ký tự.',
@@ -1493,6 +1633,26 @@ export const vi = {
     tax_code_invalid:
       'Mã số thuế gồm 10 chữ số, hoặc 10 chữ số, dấu gạch ngang và 3 chữ số (chi nhánh).',
     old_password_required: 'Vui lòng nhập mật khẩu hiện tại.',
+  },
+  // Balance-history lines the sandbox writes: stored as these keys with their parameters and
+  // shown in the reader's language (server/ledger.ts, src/pages/billing/ledgerText.ts).
+  ledger: {
+    legacy: '%{text}',
+    opening_balance: 'Số dư ban đầu của tài khoản mẫu',
+    manual: 'Điều chỉnh số dư: %{note}',
+    topup_card: 'Nạp tiền qua thẻ, mã giao dịch %{reference}',
+    topup_paypal: 'Nạp tiền qua PayPal %{total} USD (tỷ giá %{rate} ₫/USD), mã %{reference}',
+    topup_bank_transfer: 'Nạp tiền qua chuyển khoản ngân hàng, mã %{reference}',
+    topup_bank_transfer_for: 'Nạp tiền qua chuyển khoản ngân hàng cho %{invoice}',
+    coupon_credit: 'Nạp tiền bằng mã quà tặng %{code}',
+    order_payment: 'Thanh toán đơn hàng #%{order} (%{kind}): %{info}',
+    invoice_payment: 'Thanh toán hoá đơn %{invoice}',
+    renewal_payment: 'Gia hạn %{kind} %{name} đến hết %{end}, hoá đơn %{invoice}',
+    trial_payment: 'Thanh toán hoá đơn dùng thử %{invoice}',
+    resource_kind: {
+      server: 'máy chủ',
+      volume: 'volume',
+    },
   },
   server: {
     invalid_credentials: 'Email hoặc mật khẩu không đúng.',
@@ -1544,6 +1704,14 @@ export const vi = {
     account_password_changed:
       'Đổi mật khẩu thành công. Các phiên đăng nhập khác đã được đăng xuất.',
     invalid_coupon: 'Mã giảm giá không hợp lệ.',
+    coupon_expired: 'Mã %{code} đã hết hạn.',
+    coupon_used_up: 'Mã %{code} đã hết lượt sử dụng.',
+    coupon_already_used:
+      'Tài khoản của bạn đã dùng mã %{code}. Mỗi tài khoản chỉ dùng mã này một lần.',
+    coupon_not_discount:
+      'Mã %{code} là mã quà tặng, không dùng để giảm giá: hãy nhập mã này ở ô “Mã quà tặng” trong trang Thanh toán để cộng vào số dư.',
+    coupon_not_credit:
+      'Mã %{code} là mã giảm giá, không cộng vào số dư: hãy dùng mã này khi thanh toán hoá đơn hoặc đơn hàng.',
     unknown_product: 'Không có sản phẩm "%{name}".',
     product_not_for_action: 'Sản phẩm %{name} không dùng được cho thao tác này.',
     products_mismatch: 'Danh sách sản phẩm không khớp với cấu hình máy chủ.',
@@ -1628,7 +1796,8 @@ export const vi = {
     snapshot_deleted: 'Đã xoá snapshot %{name}.',
     tickets: {
       not_found: 'Không tìm thấy yêu cầu hỗ trợ này.',
-      closed: 'Yêu cầu hỗ trợ này đã được xử lý, không thể trả lời thêm. Vui lòng tạo yêu cầu mới.',
+      closed:
+        'Yêu cầu hỗ trợ này đã được xử lý, không thể trả lời thêm. Hãy mở lại yêu cầu hoặc tạo yêu cầu mới.',
       support_name: 'Bộ phận hỗ trợ',
       support_answer:
         'Chào anh/chị,\nBộ phận hỗ trợ đã nhận được yêu cầu và đang kiểm tra. Nếu cần, chúng tôi sẽ liên hệ vào khung giờ anh/chị đã chọn.\nKhi vấn đề đã được giải quyết, anh/chị vui lòng bấm "Đã giải quyết" để đóng yêu cầu.',
@@ -1655,9 +1824,9 @@ export const vi = {
       server_password_subject: 'Mật khẩu quản trị máy chủ %{server}',
       server_password_text:
         'Xin chào %{name},\nMật khẩu quản trị (root/Administrator) của máy chủ %{server} (%{address}) là: %{password}\nHãy đổi mật khẩu sau lần đăng nhập đầu tiên.',
-      ssh_key_subject: 'Khóa bí mật SSH %{key}',
+      ssh_key_subject: 'Khoá bí mật SSH %{key}',
       ssh_key_text:
-        'Xin chào %{name},\nCặp khóa SSH "%{key}" (dấu vân tay %{fingerprint}) đã được tạo cho tài khoản của bạn; khóa bí mật nằm ở cuối email này. Đây là bản duy nhất: chúng tôi không lưu khóa bí mật và không thể gửi lại. Hãy lưu vào tệp, ví dụ ~/.ssh/%{key}, chạy chmod 600 ~/.ssh/%{key}, rồi xoá email này. Không chia sẻ khóa bí mật với bất kỳ ai.',
+        'Xin chào %{name},\nCặp khoá SSH "%{key}" (dấu vân tay %{fingerprint}) đã được tạo cho tài khoản của bạn; khoá bí mật nằm ở cuối email này. Đây là bản duy nhất: chúng tôi không lưu khoá bí mật và không thể gửi lại. Hãy lưu vào tệp, ví dụ ~/.ssh/%{key}, chạy chmod 600 ~/.ssh/%{key}, rồi xoá email này. Không chia sẻ khoá bí mật với bất kỳ ai.',
       invoice_issued_subject: 'Hoá đơn %{code}: %{amount} ₫, hạn thanh toán %{due}',
       invoice_issued_autopay_text:
         'Xin chào %{name},\nHoá đơn %{code} đã được phát hành: %{description}.\nSố tiền: %{amount} ₫. Hạn thanh toán: %{due}.\nVào ngày đến hạn, hoá đơn sẽ được thanh toán tự động từ số dư nếu số dư đủ (số dư hiện tại: %{balance} ₫). Bạn có thể tắt thanh toán tự động ở trang Tài khoản.',
@@ -1696,7 +1865,6 @@ export const vi = {
       already_settled: 'Yêu cầu nạp tiền này đã được xử lý trước đó.',
       cancelled: 'Bạn đã huỷ thanh toán, số dư không thay đổi.',
       declined: 'Thanh toán không thành công, số dư không thay đổi.',
-      ledger_description: 'Nạp tiền qua thẻ, mã giao dịch %{reference}',
     },
     card_gateway: {
       title: 'Cổng thanh toán thẻ (sandbox)',
@@ -1720,8 +1888,6 @@ export const vi = {
       sale_pending:
         'PayPal đang xử lý khoản thanh toán này. Số dư sẽ được cộng khi PayPal hoàn tất giao dịch.',
       already_settled: 'Yêu cầu nạp tiền này đã được xử lý trước đó.',
-      ledger_description:
-        'Nạp tiền qua PayPal %{total} USD (tỷ giá %{rate} ₫/USD), mã %{reference}',
     },
     paypal_gateway: {
       title: 'PayPal (sandbox)',
@@ -1743,7 +1909,6 @@ export const vi = {
     bank_transfer: {
       details:
         'Ngân hàng: %{bank}\nSố tài khoản: %{number}\nChủ tài khoản: %{holder}\nNội dung chuyển khoản: %{reference}',
-      ledger_description: 'Nạp tiền qua chuyển khoản ngân hàng, mã %{reference}',
       section_title: 'Chuyển khoản ngân hàng: báo đã nhận tiền',
       section_intro:
         'Thay cho ngân hàng của nhà cung cấp: nhập mã nạp tiền và số tiền đã nhận để cộng vào số dư của khách hàng (mỗi mã một lần).',
@@ -1761,6 +1926,55 @@ export const vi = {
       credited_capped:
         'Đã cộng %{amount} ₫ cho mã %{reference}: đúng số tiền yêu cầu, không phải %{typed} ₫ đã nhập. Muốn cộng số tiền đã nhập, hãy đánh dấu "Cộng số tiền khác với yêu cầu".',
       back_to_sandbox: 'Về trang sandbox',
+    },
+    // Top-up attempts, their states and the gateways' reasons (issue 17).
+    topup_attempts: {
+      not_found: 'Không tìm thấy yêu cầu nạp tiền này trong tài khoản của bạn.',
+      card_pending:
+        'Ngân hàng đang xử lý giao dịch thẻ này. Số dư sẽ được cộng khi ngân hàng xác nhận.',
+      pending_button: 'Ngân hàng đang xử lý (mã 300)',
+      card_settle_title: 'Thẻ: giao dịch đang chờ ngân hàng xử lý',
+      card_settle_none: 'Không có giao dịch thẻ nào đang chờ ngân hàng.',
+      card_settle_approve: 'Ngân hàng chấp nhận',
+      card_settle_decline: 'Ngân hàng từ chối',
+      card_settled_approved:
+        'Giao dịch %{reference} đã được ngân hàng chấp nhận, đã cộng %{amount} ₫ vào số dư.',
+      card_settled_declined: 'Giao dịch %{reference} bị ngân hàng từ chối, số dư không thay đổi.',
+      card_settle_nothing: 'Giao dịch này không còn chờ ngân hàng, không có gì thay đổi.',
+      language: 'Ngôn ngữ',
+    },
+    payment_reasons: {
+      approved: 'Giao dịch thành công',
+      bank_declined: 'Ngân hàng phát hành thẻ từ chối giao dịch',
+      merchant_error: 'Cổng thanh toán từ chối yêu cầu của nhà cung cấp',
+      invalid_amount: 'Số tiền không hợp lệ',
+      invalid_card: 'Thông tin thẻ không đúng',
+      card_expired: 'Thẻ đã hết hạn',
+      not_enabled: 'Thẻ chưa đăng ký thanh toán trực tuyến',
+      limit_exceeded: 'Vượt quá hạn mức thanh toán của thẻ',
+      insufficient_funds: 'Tài khoản không đủ số dư',
+      authentication_failed: 'Xác thực (OTP) không thành công',
+      cancelled: 'Bạn đã huỷ thanh toán',
+      timeout: 'Hết thời gian thanh toán',
+      pending: 'Ngân hàng đang xử lý giao dịch',
+      other: 'Giao dịch không thành công',
+      paypal_pending: 'PayPal đang xử lý khoản thanh toán (eCheck)',
+      paypal_cancelled: 'Bạn đã huỷ thanh toán trên PayPal',
+      awaiting_transfer: 'Đang chờ khoản chuyển khoản có nội dung là mã nạp tiền',
+      awaiting_gateway: 'Chưa nhận được kết quả từ cổng thanh toán',
+      expired: 'Yêu cầu nạp tiền đã hết hạn mà không nhận được thanh toán',
+    },
+    demo_accounts: {
+      demo: 'Khách hàng đã xác thực, số dư 5.000.000 ₫',
+      agency:
+        'Tài khoản đại lý với một máy chủ đang chạy và bốn khách hàng (máy chủ của họ và một năm hoá đơn đã thanh toán tạo nên báo cáo đại lý)',
+      trial:
+        'Đang dùng thử (hết hạn sau 5 ngày) với máy chủ dùng thử; số dư bằng 0 nên nâng cấp cần nạp tiền',
+      expired:
+        'Dùng thử đã hết hạn hôm qua; hoá đơn duy nhất đã quá hạn (thanh toán hoặc nâng cấp)',
+      unverified: 'Chưa xác nhận e-mail (dừng ở trang /verify)',
+      whitelist:
+        'Thuộc danh sách ưu tiên nên không bị khoá hay tạm dừng dù hoá đơn gia hạn máy chủ vps-uu-tien-01 đã quá hạn',
     },
     clock: {
       title: 'Đồng hồ sandbox',

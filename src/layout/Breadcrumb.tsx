@@ -2,18 +2,25 @@
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 
+import type { Invoice } from '../dataProvider/dataProvider';
+import { QUERY_KEYS } from '../dataProvider/queryKeys';
 import { breadcrumbTrail, type Crumb } from './breadcrumbTrail';
 
 export function Breadcrumb() {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const trail = breadcrumbTrail(pathname);
+  const invoiceCode = useCachedInvoiceCode(trail.find((crumb) => crumb.invoiceId)?.invoiceId);
   if (trail.length === 0) return null;
 
-  const label = (crumb: Crumb) => translate(crumb.key);
+  const label = (crumb: Crumb) =>
+    crumb.invoiceId
+      ? translate(crumb.key, { code: invoiceCode ?? `#${crumb.invoiceId}` })
+      : translate(crumb.key);
 
   return (
     <Breadcrumbs
@@ -34,4 +41,10 @@ export function Breadcrumb() {
       )}
     </Breadcrumbs>
   );
+}
+
+/** The code of the invoice the page has read (INV-…); the breadcrumb never fetches it itself. */
+function useCachedInvoiceCode(id: string | undefined): string | undefined {
+  const { data } = useQuery<Invoice>({ queryKey: QUERY_KEYS.invoice(id ?? ''), enabled: false });
+  return id ? data?.code : undefined;
 }

@@ -3,6 +3,7 @@
  * flags and the user menu. On phones, where the sidebar is a drawer, it also opens the menu.
  */
 import MenuIcon from '@mui/icons-material/Menu';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import MuiAppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -69,10 +70,22 @@ export function PortalAppBar(_props: AppBarProps) {
               px: { xs: 0.5, sm: 1 },
             }}
           >
-            {/* The words need room: from a laptop's width; a phone shows the amount alone. */}
+            {/* Always a visible meaning: the words from a laptop's width, a short label down to a
+                tablet's, a receipt on a phone (the button's name says it in words). */}
             <Box component="span" sx={{ display: { xs: 'none', lg: 'inline' }, mr: 0.5 }}>
               {translate('shell.header.unpaid')}
             </Box>
+            <Box
+              component="span"
+              sx={{ display: { xs: 'none', sm: 'inline', lg: 'none' }, mr: 0.5 }}
+            >
+              {translate('shell.header.unpaid_short')}
+            </Box>
+            <ReceiptLongIcon
+              fontSize="small"
+              aria-hidden
+              sx={{ display: { xs: 'inline-block', sm: 'none' }, mr: 0.25 }}
+            />
             <Box component="span" sx={{ fontWeight: 600 }}>
               {unpaid}
             </Box>

@@ -326,7 +326,7 @@ describe('breadcrumbTrail', () => {
     ['/billing/success', ['app.section.billing→/billing', 'shell.breadcrumb.payment_success']],
     ['/billing/history', ['app.section.billing→/billing', 'billing.tabs.history']],
     ['/billing/orders', ['app.section.billing→/billing', 'billing.tabs.orders']],
-    ['/billing/invoices/7', ['app.section.billing→/billing', 'shell.breadcrumb.detail']],
+    ['/billing/invoices/7', ['app.section.billing→/billing', 'shell.breadcrumb.invoice']],
     ['/order/create', ['shell.breadcrumb.order→/order', 'shell.breadcrumb.create']],
     ['/somewhere/else', []],
   ])('%s reads %j', (path, expected) => {

@@ -8,6 +8,8 @@ export interface Crumb {
   key: string;
   /** Where the crumb links; the last crumb (the current page) never links. */
   to?: string;
+  /** An invoice's page: the label names the invoice (its code once the page has read it). */
+  invoiceId?: string;
 }
 
 const SECTIONS: Record<string, Crumb> = {
@@ -68,7 +70,9 @@ function subPages(section: string, rest: string[]): Crumb[] {
     return [PLANS, CREATE];
   }
   if (section === 'billing' && BILLING_PAGES[second]) return [BILLING_PAGES[second]];
-  if (section === 'billing' && second === 'invoices' && third !== undefined) return [DETAIL];
+  if (section === 'billing' && second === 'invoices' && third !== undefined) {
+    return [{ key: 'shell.breadcrumb.invoice', invoiceId: third }];
+  }
   if (section === 'agency' && AGENCY_PAGES[second]) return [AGENCY_PAGES[second]];
   if (third === 'detail') return [DETAIL];
   return [];

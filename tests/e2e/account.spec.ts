@@ -29,16 +29,16 @@ test('the profile and the invoice information are saved and shown after a reload
   // The header's name follows.
   await expect(page.getByRole('banner').getByText('Phạm Thị Đổi Tên')).toBeVisible();
 
-  const invoiceInfo = region(page, 'Thông tin xuất hóa đơn');
+  const invoiceInfo = region(page, 'Thông tin xuất hoá đơn');
   await invoiceInfo.getByLabel('Tên công ty').fill('Công ty TNHH Kiểm Thử');
   await invoiceInfo.getByLabel('Mã số thuế').fill('0101234567');
-  await invoiceInfo.getByRole('button', { name: 'Lưu thông tin hóa đơn' }).click();
+  await invoiceInfo.getByRole('button', { name: 'Lưu thông tin hoá đơn' }).click();
   await expect(
     invoiceInfo.getByText(
       'Mã số thuế gồm 10 chữ số, hoặc 10 chữ số, dấu gạch ngang và 3 chữ số (chi nhánh).',
     ),
   ).toHaveCount(0);
-  await expect(page.getByText('Đã lưu thông tin xuất hóa đơn.')).toBeVisible();
+  await expect(page.getByText('Đã lưu thông tin xuất hoá đơn.')).toBeVisible();
 
   await page.reload();
   await expect(region(page, 'Thông tin cá nhân').getByLabel(/^Họ và tên/)).toHaveValue(
@@ -47,10 +47,10 @@ test('the profile and the invoice information are saved and shown after a reload
   await expect(
     region(page, 'Thông tin cá nhân').getByRole('textbox', { name: /^Số điện thoại/ }),
   ).toHaveValue(/987 654 321/);
-  await expect(region(page, 'Thông tin xuất hóa đơn').getByLabel('Tên công ty')).toHaveValue(
+  await expect(region(page, 'Thông tin xuất hoá đơn').getByLabel('Tên công ty')).toHaveValue(
     'Công ty TNHH Kiểm Thử',
   );
-  await expect(region(page, 'Thông tin xuất hóa đơn').getByLabel('Mã số thuế')).toHaveValue(
+  await expect(region(page, 'Thông tin xuất hoá đơn').getByLabel('Mã số thuế')).toHaveValue(
     '0101234567',
   );
   expect(await axeViolations(page, 'main')).toEqual([]);

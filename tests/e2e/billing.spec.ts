@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 
-import { expect, signIn, test, topUpByCard } from './support';
+import { DEMO_PASSWORD, expect, signIn, signInAsNewCustomer, test, topUpByCard } from './support';
 
 /**
  * Whitelisted, with auto-pay off and one overdue invoice: the renewal of its server vps-uu-tien-01
@@ -44,11 +44,42 @@ test('a customer redeems a gift code, then pays an overdue invoice with a coupon
   await expect(page.getByText(`: ${TOTAL_WITH_GIAM10}.`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Chưa thanh toán: 0 ₫' })).toBeVisible();
   await expect(page.getByTestId('billing-balance')).toHaveText('641.000 ₫');
-  await expect(row.getByText('Đã thanh toán')).toBeVisible();
+  // The paid invoice states what was paid: its amount is now the total after the coupon.
+  const paidRow = page.getByRole('row').filter({ hasText: TOTAL_WITH_GIAM10 });
+  await expect(paidRow.getByText('Đã thanh toán')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Lịch sử số dư' }).click();
   await expect(page).toHaveURL(/\/idc\/billing\/history$/);
   await expect(page.getByText('-459.000 ₫')).toBeVisible();
+});
+
+test('an English reader reads the balance history in English', async ({ page, request }) => {
+  // A customer of this test's own, so that its gift code and top-up are the only lines.
+  await signInAsNewCustomer(page, request, {
+    label: 'billing-english',
+    fullname: 'Trần Sổ Sách',
+    password: DEMO_PASSWORD,
+  });
+  await topUpByCard(page, 200_000);
+  await page.goto('/idc/billing/history');
+  await page.getByLabel('Mã quà tặng hoặc mã nạp tiền').fill('NAP100K');
+  await page.getByRole('button', { name: 'Nạp mã' }).click();
+  await expect(page.getByText('Nạp tiền bằng mã quà tặng NAP100K')).toBeVisible();
+  await expect(page.getByText(/^Nạp tiền qua thẻ, mã giao dịch /)).toBeVisible();
+
+  // The sandbox stores each line as a message key: switching the language switches the lines,
+  // not only the page around them.
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByText('Credit from gift code NAP100K')).toBeVisible();
+  await expect(page.getByText(/^Card top-up, reference /)).toBeVisible();
+  await expect(page.getByText(/^Nạp tiền/)).toHaveCount(0);
+
+  // A code refused for a reason says it, in English too.
+  await page.getByLabel('Gift or credit code').fill('NAP100K');
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(
+    page.getByText('Your account has already used the code NAP100K. Each account can use it once.'),
+  ).toBeVisible();
 });
 
 test('the billing page fits a 375 px phone and keeps the invoice filter across a reload', async ({

@@ -982,8 +982,8 @@ for (const variant of VARIANTS) {
       await checkScreens(page, variant, [
         {
           name: 'top-up-failure',
-          ready: (current, say) =>
-            heading(current, say('Nạp tiền không thành công', 'Top-up failed')),
+          // A cancel is recorded and shown as one (issue 17).
+          ready: (current, say) => heading(current, say('Đã huỷ thanh toán', 'Payment cancelled')),
           action: (current, say) => link(current, say('Về trang thanh toán', /billing/i)),
         },
       ]);

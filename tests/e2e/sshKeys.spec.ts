@@ -12,7 +12,7 @@ import { axeViolations, expect, readOutbox, signIn, test, signInAsNewCustomer } 
 
 const PASSWORD = 'SshKeys1pass';
 
-const NEW_CUSTOMER = { label: 'ssh-keys', fullname: 'Lê Khóa', password: PASSWORD };
+const NEW_CUSTOMER = { label: 'ssh-keys', fullname: 'Lê Khoá', password: PASSWORD };
 
 /** A real ed25519 public key line, as `ssh-keygen` writes the .pub file, and its fingerprint. */
 function newPublicKey(): { line: string; fingerprint: string } {
@@ -48,14 +48,14 @@ test('a customer adds a pasted key and a generated one, and builds a server with
   await expect(page).toHaveURL(/\/idc\/ssh-keys\/create$/);
 
   // A bad key is refused with the reason under the field, and what was typed stays.
-  const name = page.getByLabel('Tên khóa');
-  const publicKey = page.getByLabel('Khóa công khai (public key)');
+  const name = page.getByLabel('Tên khoá');
+  const publicKey = page.getByLabel('Khoá công khai (public key)');
   await name.fill('old-key');
   await publicKey.fill(DSA_LINE);
   await page.getByRole('button', { name: 'Thêm SSH key' }).click();
   await expect(
     page.getByText(
-      'Khóa DSA (ssh-dss) không còn an toàn nên không được chấp nhận. Hãy dùng khóa ed25519, ecdsa hoặc rsa từ 2048 bit.',
+      'Khoá DSA (ssh-dss) không còn an toàn nên không được chấp nhận. Hãy dùng khoá ed25519, ecdsa hoặc rsa từ 2048 bit.',
     ),
   ).toBeVisible();
   await expect(publicKey).toHaveValue(DSA_LINE);
@@ -76,10 +76,10 @@ test('a customer adds a pasted key and a generated one, and builds a server with
 
   // A generated key: the private key is mailed, once, and never shown.
   await page.getByRole('link', { name: 'Thêm SSH key' }).first().click();
-  await page.getByLabel('Tên khóa').fill('generated-1');
+  await page.getByLabel('Tên khoá').fill('generated-1');
   await page.getByRole('button', { name: 'Thêm SSH key' }).click();
-  const notice = page.getByRole('status').filter({ hasText: 'Đã tạo cặp khóa generated-1' });
-  await expect(notice).toContainText(`Khóa bí mật đã được gửi tới email ${email}.`);
+  const notice = page.getByRole('status').filter({ hasText: 'Đã tạo cặp khoá generated-1' });
+  await expect(notice).toContainText(`Khoá bí mật đã được gửi tới email ${email}.`);
   await expect(notice).toContainText('Đây là bản duy nhất');
   await expect(page.getByText('PRIVATE KEY')).toHaveCount(0);
   const mail = (await readOutbox(request, email)).find((candidate) =>
@@ -124,7 +124,7 @@ test('a customer deletes a key after typing its name, on a phone, in both langua
 
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/idc/ssh-keys/create');
-  await expect(page.getByLabel('Khóa công khai (public key)')).toBeVisible();
+  await expect(page.getByLabel('Khoá công khai (public key)')).toBeVisible();
   await expectFitsPhone(page);
   await page.goto('/idc/ssh-keys');
   await expect(page.getByText('phone-key')).toBeVisible();

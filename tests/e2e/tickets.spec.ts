@@ -96,10 +96,40 @@ test('a trial customer asks support for more time, gets an answer, replies and r
   await expect(conversation.locator('li')).toHaveCount(3);
   await expect(conversation.locator('li').last()).toContainText('Cảm ơn.\nTôi chờ tin.');
 
+  // Resolving asks first; cancelling keeps the ticket open and the reply box there.
   await page.getByRole('button', { name: 'Đã giải quyết, đóng yêu cầu' }).click();
+  const ask = page.getByRole('dialog', { name: 'Đóng yêu cầu hỗ trợ?' });
+  await expect(ask).toContainText('Bộ phận hỗ trợ sẽ ngừng trả lời yêu cầu');
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+  await ask.getByRole('button', { name: 'Huỷ' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByRole('main').getByText('Chưa xử lý')).toBeVisible();
+  await expect(page.getByLabel('Trả lời')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Đã giải quyết, đóng yêu cầu' }).click();
+  await ask.getByRole('button', { name: 'Đóng yêu cầu' }).click();
+  await expect(ask).toBeHidden();
   await expect(
-    page.getByText('Yêu cầu này đã được xử lý. Nếu cần hỗ trợ thêm, hãy tạo yêu cầu mới.'),
+    page.getByText(
+      'Yêu cầu này đã được xử lý. Nếu vấn đề vẫn còn, hãy mở lại yêu cầu hoặc tạo yêu cầu mới.',
+    ),
   ).toBeVisible();
+  await expect(page.getByLabel('Trả lời')).toBeHidden();
+
+  // Resolved too soon: reopened, it takes a reply and support answers again.
+  await page.getByRole('button', { name: 'Mở lại yêu cầu' }).click();
+  await expect(page.getByText('Đã mở lại yêu cầu hỗ trợ.')).toBeVisible();
+  await page.getByLabel('Trả lời').fill('Lỗi lại xuất hiện.');
+  await page.getByRole('button', { name: 'Gửi trả lời' }).click();
+  await expect(conversation.locator('li')).toHaveCount(4);
+  await expect(conversation.locator('li').last().locator('[data-author="support"]')).toBeVisible({
+    timeout: 30_000,
+  });
+  await fitsThePhone(page);
+
+  await page.getByRole('button', { name: 'Đã giải quyết, đóng yêu cầu' }).click();
+  await ask.getByRole('button', { name: 'Đóng yêu cầu' }).click();
+  await expect(page.getByRole('button', { name: 'Mở lại yêu cầu' })).toBeVisible();
 
   await page.goto('/idc/ticket');
   const row = page.getByRole('row').filter({ hasText: 'Yêu cầu gia hạn dùng thử' });
@@ -122,4 +152,21 @@ test('the ticket pages read in English', async ({ page }) => {
   await page.getByRole('button', { name: 'Send ticket' }).click();
   await expect(page.getByText('The subject must not be empty.')).toBeVisible();
   await expect(page.getByText('The message must not be empty.')).toBeVisible();
+
+  await page.getByLabel('Subject').fill('Disk is slow');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Since this morning.');
+  await page.getByRole('button', { name: 'Send ticket' }).click();
+  await expect(page.getByRole('heading', { name: 'Disk is slow' })).toBeVisible();
+  await page.getByRole('button', { name: 'Resolved, close the ticket' }).click();
+  const ask = page.getByRole('dialog', { name: 'Close this support ticket?' });
+  await expect(ask).toContainText('Support will stop answering "Disk is slow"');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByLabel('Reply')).toBeVisible();
+  await page.getByRole('button', { name: 'Resolved, close the ticket' }).click();
+  await ask.getByRole('button', { name: 'Close ticket' }).click();
+  await expect(page.getByText('If the problem is still there, reopen it')).toBeVisible();
+  await page.getByRole('button', { name: 'Reopen ticket' }).click();
+  await expect(page.getByText('The ticket is open again.')).toBeVisible();
+  await expect(page.getByLabel('Reply')).toBeVisible();
 });

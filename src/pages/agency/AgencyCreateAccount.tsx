@@ -23,6 +23,7 @@ import {
   useInput,
   useLocaleState,
   useTranslate,
+  ValidationError,
   type Validator,
 } from 'react-admin';
 import { formatPhoneNumber, isValidPhoneNumber } from 'react-phone-number-input';
@@ -177,6 +178,8 @@ function PhoneNumberInput() {
     validate: checkPhone,
     defaultValue: '',
   });
+  // useInput hands react-hook-form the validator's answer wrapped as `@@react-admin@@"key"`:
+  // react-admin's ValidationError unwraps and translates it (a server's text passes through).
   const problem = fieldState.invalid ? fieldState.error?.message : undefined;
   return (
     <SharedPhoneInput
@@ -191,7 +194,7 @@ function PhoneNumberInput() {
       inputComponent={PhoneTextField}
       label={translate('agency.create.phone')}
       error={Boolean(problem)}
-      helperText={problem ? translate(problem) : ' '}
+      helperText={problem ? <ValidationError error={problem} /> : ' '}
       autoComplete="off"
     />
   );

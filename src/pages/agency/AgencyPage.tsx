@@ -66,7 +66,9 @@ function AgencyArea({ tab }: { tab: AgencyTab }) {
       <Tabs
         value={tab}
         aria-label={translate('agency.tabs.label')}
+        // Arrows only when the tabs overflow (a phone); none when every tab fits.
         variant="scrollable"
+        scrollButtons="auto"
         allowScrollButtonsMobile
         // On paper, not the page's grey: the selected tab's blue keeps its 4.5:1 contrast.
         sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}

@@ -22,10 +22,10 @@ import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 
 import { serverNow } from '../../api/serverClock';
-import { BarChart, compactDong } from '../../components/BarChart';
+import { BarChart } from '../../components/BarChart';
 import { LoadFailed } from '../../components/LoadFailed';
 import type { AgencyReport as Report, PortalDataProvider } from '../../dataProvider/dataProvider';
-import { formatVnd } from '../../domain/money';
+import { compactVnd, formatVnd } from '../../domain/money';
 
 /** The years the report offers: the contract accepts 2000–2100; agencies start later. */
 const FIRST_YEAR = 2020;
@@ -159,12 +159,13 @@ function MonthlyCharts({ report }: { report: Report }) {
             height={CHART_HEIGHT}
             categories={months}
             legend
+            valueAxis
             series={[
               {
                 label: translate('agency.report.revenue_axis'),
                 values: report.months.map((month) => month.paid),
                 format: formatVnd,
-                formatShort: (value) => compactDong(value, locale),
+                formatShort: (value) => compactVnd(value, locale),
               },
             ]}
           />

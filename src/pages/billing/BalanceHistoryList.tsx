@@ -1,9 +1,10 @@
 /**
- * The balance history tab of /billing: every credit and debit, newest first, server-paged, with
- * its type and method filters in the URL.
+ * The balance history tab of /billing: every credit and debit, newest first until the reader
+ * sorts by time or amount, server-paged, with its type, method and date-range filters in the URL,
+ * and a CSV export of every line the filters match.
  */
 import { styled } from '@mui/material/styles';
-import { DataTable, SelectInput, useTranslate } from 'react-admin';
+import { DataTable, useTranslate, type TranslateFunction } from 'react-admin';
 
 import type {
   BalanceAdjustment,
@@ -12,7 +13,9 @@ import type {
 } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
-import { BillingTable } from './BillingTable';
+import { BillingTable, dateRangeFilters, FilterSelect, SortableColumn } from './BillingTable';
+import type { CsvColumn } from './csv';
+import { adjustmentText } from './ledgerText';
 import { BALANCE_HISTORY_RESOURCE } from './useRefreshAfterPayment';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
@@ -36,35 +39,39 @@ const METHODS: BalanceAdjustmentMethod[] = [
   'admin',
 ];
 
+const CSV_EXPORT = { fileName: 'lich-su-so-du', columns: adjustmentCsvColumns };
+
 export function BalanceHistoryList() {
   const translate = useTranslate();
   const filters = [
-    <SelectInput
+    <FilterSelect
       key="type"
       source="type"
       label="billing.history.fields.type"
       choices={TYPES.map((type) => ({ id: type, name: `billing.history.type.${type}` }))}
       alwaysOn
     />,
-    <SelectInput
+    <FilterSelect
       key="method"
       source="method"
       label="billing.history.fields.method"
       choices={METHODS.map((method) => ({ id: method, name: `billing.history.method.${method}` }))}
       alwaysOn
     />,
+    ...dateRangeFilters(),
   ];
 
   return (
     <BillingTable<BalanceAdjustment>
       resource={BALANCE_HISTORY_RESOURCE}
       filters={filters}
+      csv={CSV_EXPORT}
       emptyText={translate('billing.history.empty')}
     >
-      <AdjustmentColumn
+      <SortableColumn<BalanceAdjustment>
         source="created"
+        unsortedOrder
         label="billing.history.fields.created"
-        disableSort
         render={(row) => formatDateTime(row.created)}
       />
       <AdjustmentColumn
@@ -80,10 +87,9 @@ export function BalanceHistoryList() {
         disableSort
         render={(row) => translate(`billing.history.method.${row.method}`)}
       />
-      <AdjustmentColumn
+      <SortableColumn<BalanceAdjustment>
         source="amount"
         label="billing.history.fields.amount"
-        disableSort
         render={(row) => (
           <SignedAmount className={row.amount < 0 ? 'debit' : 'credit'}>
             {row.amount > 0 ? `+${formatVnd(row.amount)}` : formatVnd(row.amount)}
@@ -102,6 +108,7 @@ export function BalanceHistoryList() {
         className={HIDDEN_ON_PHONE}
         label="billing.history.fields.description"
         disableSort
+        render={(row) => adjustmentText(row, translate)}
       />
       <AdjustmentColumn
         source="reference"
@@ -112,4 +119,29 @@ export function BalanceHistoryList() {
       />
     </BillingTable>
   );
+}
+
+/** The export's columns, in the reader's language; dates to the minute, amounts in whole dong. */
+function adjustmentCsvColumns(translate: TranslateFunction): CsvColumn<BalanceAdjustment>[] {
+  return [
+    {
+      header: translate('billing.history.fields.created'),
+      cell: (row) => formatDateTime(row.created),
+    },
+    {
+      header: translate('billing.history.fields.type'),
+      cell: (row) => translate(`billing.history.type.${row.type}`),
+    },
+    {
+      header: translate('billing.history.fields.method'),
+      cell: (row) => translate(`billing.history.method.${row.method}`),
+    },
+    { header: translate('billing.history.fields.amount'), cell: (row) => row.amount },
+    { header: translate('billing.history.fields.balance_after'), cell: (row) => row.balance_after },
+    {
+      header: translate('billing.history.fields.description'),
+      cell: (row) => adjustmentText(row, translate),
+    },
+    { header: translate('billing.history.fields.reference'), cell: (row) => row.reference ?? '' },
+  ];
 }

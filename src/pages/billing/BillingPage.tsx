@@ -22,6 +22,7 @@ import { AskSupportLink } from '../../components/AskSupportLink';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatVnd } from '../../domain/money';
 import { usePortalIdentity } from '../../layout/usePortalIdentity';
+import { PendingTopups } from '../topup/PendingTopups';
 import { TopUpDialog } from '../topup/TopUpDialog';
 import { BalanceHistoryList } from './BalanceHistoryList';
 import { GiftCodeField } from './GiftCodeField';
@@ -70,10 +71,13 @@ export default function BillingPage({ tab }: { tab: BillingTab }) {
         {title}
       </Typography>
       <BalanceSummary />
+      <PendingTopups />
       <Tabs
         value={tab}
         aria-label={translate('billing.tabs.label')}
+        // Arrows only when the tabs overflow (a phone); none when every tab fits.
         variant="scrollable"
+        scrollButtons="auto"
         allowScrollButtonsMobile
         // On paper, not the page's grey: the selected tab's blue keeps its 4.5:1 contrast.
         sx={{ mt: 2, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
@@ -127,10 +131,16 @@ function BalanceSummary() {
   return (
     <Card variant="outlined">
       <CardContent>
+        {/* Labels never wrap inside a button ("NẠP / TIỀN"): the row wraps between items instead. */}
         <Stack
           direction={{ xs: 'column', md: 'row' }}
           spacing={3}
-          sx={{ alignItems: { xs: 'stretch', md: 'center' } }}
+          useFlexGap
+          sx={{
+            alignItems: { xs: 'stretch', md: 'center' },
+            flexWrap: 'wrap',
+            '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 },
+          }}
         >
           <Stack direction="row" spacing={4} sx={{ flexGrow: 1 }}>
             <Figure
@@ -155,7 +165,10 @@ function BalanceSummary() {
           >
             {translate('billing.top_up')}
           </Button>
-          <GiftCodeField />
+          {/* Grows into the room the row leaves; below 240 px the row wraps instead. */}
+          <Box sx={{ flex: { md: '1 1 240px' }, maxWidth: { md: 420 } }}>
+            <GiftCodeField />
+          </Box>
           <AskSupportLink
             subject={translate('tickets.subject.billing')}
             sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}
@@ -169,7 +182,7 @@ function BalanceSummary() {
 function Figure(props: { label: string; value: string; testId: string }) {
   return (
     <Box>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
         {props.label}
       </Typography>
       <Typography

@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
-import { errorStatus } from '../../api/client';
+import { errorMessage, errorStatus } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { isLostAnswer, recheckIfAnswerLost } from '../../components/lostAnswer';
 import { usePortalNotify } from '../../components/usePortalNotify';
@@ -33,8 +33,11 @@ export function GiftCodeField() {
     },
     onError: (error) => {
       if (isLostAnswer(error)) notify.resultUnknown();
-      else if (errorStatus(error) === 400) setCodeError(translate('billing.pay.coupon_invalid'));
-      else notify.error(error);
+      // The sandbox says why the code was refused (unknown, expired, used, a discount code…), in
+      // the reader's language.
+      else if (errorStatus(error) === 400) {
+        setCodeError(errorMessage(error, translate, 'billing.pay.coupon_invalid'));
+      } else notify.error(error);
     },
   });
 

@@ -11,15 +11,16 @@ import Chip from '@mui/material/Chip';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { DataTable, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { DataTable, TextInput, useTranslate, type TranslateFunction } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 import { serverNow } from '../../api/serverClock';
 import type { Invoice, InvoiceStatus } from '../../dataProvider/dataProvider';
-import { formatDate } from '../../domain/dates';
+import { formatDate, formatDateTime } from '../../domain/dates';
 import { isOverdue } from '../../domain/invoices';
 import { formatVnd } from '../../domain/money';
-import { BillingTable } from './BillingTable';
+import { BillingTable, dateRangeFilters, FilterSelect, SortableColumn } from './BillingTable';
+import type { CsvColumn } from './csv';
 import { invoiceResourceText, InvoiceStatusChip } from './InvoiceStatusChip';
 import { PayInvoiceDialog } from './PayInvoiceDialog';
 import { INVOICES_RESOURCE } from './useRefreshAfterPayment';
@@ -28,14 +29,17 @@ import { useTrialStep } from '../../components/trialStep';
 
 const InvoiceColumn = DataTable.Col<Invoice>;
 
-const STATUSES: InvoiceStatus[] = ['open', 'paid', 'cancelled', 'other'];
+/** The status filter's choices after "Tất cả": `overdue` is open and past due (our extension). */
+const STATUSES: (InvoiceStatus | 'overdue')[] = ['open', 'overdue', 'paid', 'cancelled', 'other'];
+
+const CSV_EXPORT = { fileName: 'hoa-don', columns: invoiceCsvColumns };
 
 export function InvoiceList() {
   const translate = useTranslate();
   const [paying, setPaying] = useState<Invoice | null>(null);
   const trialBill = useTrialStep()?.invoiceId ?? null;
   const filters = [
-    <SelectInput
+    <FilterSelect
       key="status"
       source="status"
       label="billing.invoice.fields.status"
@@ -46,6 +50,7 @@ export function InvoiceList() {
       alwaysOn
     />,
     <TextInput key="code" source="code" label="billing.invoice.fields.code" alwaysOn />,
+    ...dateRangeFilters(),
   ];
 
   return (
@@ -53,6 +58,7 @@ export function InvoiceList() {
       <BillingTable<Invoice>
         resource={INVOICES_RESOURCE}
         filters={filters}
+        csv={CSV_EXPORT}
         emptyText={translate('billing.invoice.empty')}
         rowSx={(invoice) =>
           isOverdue(invoice, serverNow()) ? { backgroundColor: 'rgba(211, 47, 47, 0.06)' } : {}
@@ -93,10 +99,9 @@ export function InvoiceList() {
               : invoiceResourceText(invoice, translate)
           }
         />
-        <InvoiceColumn
+        <SortableColumn<Invoice>
           source="amount"
           label="billing.invoice.fields.amount"
-          disableSort
           render={(invoice) => formatVnd(invoice.amount)}
         />
         <InvoiceColumn
@@ -105,11 +110,11 @@ export function InvoiceList() {
           disableSort
           render={(invoice) => <InvoiceStatusChip invoice={invoice} />}
         />
-        <InvoiceColumn
+        <SortableColumn<Invoice>
           source="created"
+          unsortedOrder
           className={HIDDEN_ON_PHONE}
           label="billing.invoice.fields.created"
-          disableSort
           render={(invoice) => formatDate(invoice.created)}
         />
         <InvoiceColumn
@@ -148,4 +153,41 @@ export function InvoiceList() {
       {paying ? <PayInvoiceDialog invoice={paying} open onClose={() => setPaying(null)} /> : null}
     </>
   );
+}
+
+/** The export's columns, in the reader's language; dates to the minute, amounts in whole dong. */
+function invoiceCsvColumns(translate: TranslateFunction): CsvColumn<Invoice>[] {
+  const now = serverNow();
+  return [
+    { header: translate('billing.invoice.fields.code'), cell: (invoice) => invoice.code },
+    {
+      header: translate('billing.invoice.fields.resource'),
+      cell: (invoice) =>
+        invoice.resource_type === null && invoice.description
+          ? invoice.description
+          : invoiceResourceText(invoice, translate),
+    },
+    {
+      header: translate('billing.invoice.fields.description'),
+      cell: (invoice) => invoice.description,
+    },
+    { header: translate('billing.invoice.fields.amount'), cell: (invoice) => invoice.amount },
+    {
+      header: translate('billing.invoice.fields.status'),
+      cell: (invoice) =>
+        translate(`billing.invoice.status.${isOverdue(invoice, now) ? 'overdue' : invoice.status}`),
+    },
+    {
+      header: translate('billing.invoice.fields.created'),
+      cell: (invoice) => formatDateTime(invoice.created),
+    },
+    {
+      header: translate('billing.invoice.fields.due_date'),
+      cell: (invoice) => formatDateTime(invoice.due_date),
+    },
+    {
+      header: translate('billing.invoice.fields.paid_at'),
+      cell: (invoice) => (invoice.paid_at ? formatDateTime(invoice.paid_at) : ''),
+    },
+  ];
 }

@@ -1,11 +1,15 @@
 /**
- * /billing/invoices/:id: one invoice as a document: seller and customer, its line, the VAT the
- * price contains (10 %, prices include it), the total, and "Print / save as PDF", which prints the
- * invoice alone on A4 (InvoicePage.css). An open invoice can be paid from here.
+ * /billing/invoices/:id: one invoice as a document, drawn from the invoice alone (what it copied
+ * when issued: seller, buyer, lines), so it never changes with the account's details: its lines
+ * with unit price, quantity and period, any discount, the subtotal, the price before VAT, the VAT
+ * the total contains (10 %, prices include it), the total, what was paid and how, and the total in
+ * Vietnamese words. "Print" prints the invoice alone on A4 (InvoicePage.css); "Download PDF" saves
+ * the sandbox's PDF of it. An open invoice can be paid from here.
  */
 import './InvoicePage.css';
 
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,22 +26,20 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 
 import { errorStatus } from '../../api/client';
 import { LoadFailed } from '../../components/LoadFailed';
 import { usePageTitle } from '../../components/usePageTitle';
-import { config } from '../../config';
 import type { Invoice, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { formatDate } from '../../domain/dates';
+import { lineDescription, linePeriod, paymentText } from '../../domain/invoiceText';
 import { formatVnd } from '../../domain/money';
-import { vatContained } from '../../domain/pricing';
-import { displayName, usePortalIdentity } from '../../layout/usePortalIdentity';
-import { ACCOUNT_QUERY_KEYS } from '../account/accountQueries';
+import { amountInVietnameseWords } from '../../domain/vietnameseWords';
 import { invoiceResourceText, InvoiceStatusChip } from './InvoiceStatusChip';
 import { PayInvoiceDialog } from './PayInvoiceDialog';
 
@@ -92,9 +94,7 @@ export default function InvoicePage() {
 
 function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const translate = useTranslate();
-  const { identity } = usePortalIdentity();
   const [paying, setPaying] = useState(false);
-  const vat = vatContained(invoice.amount);
 
   return (
     <Card variant="outlined" className="invoice-document">
@@ -110,10 +110,16 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             </Typography>
             <InvoiceStatusChip invoice={invoice} />
           </Stack>
-          <Stack direction="row" spacing={1} className="invoice-no-print">
+          <Stack
+            direction="row"
+            spacing={1}
+            className="invoice-no-print"
+            sx={{ flexWrap: 'wrap', rowGap: 1 }}
+          >
             <Button startIcon={<PrintIcon />} onClick={() => window.print()}>
               {translate('billing.invoice.print')}
             </Button>
+            <DownloadPdfButton invoice={invoice} />
             {invoice.status === 'open' ? (
               <Button variant="contained" onClick={() => setPaying(true)}>
                 {translate('billing.invoice.pay')}
@@ -124,101 +130,202 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
 
         <Grid container spacing={2} sx={{ mb: 2 }}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Typography variant="subtitle2" component="h2">
-              {translate('billing.invoice.issuer')}
-            </Typography>
-            <Typography>{config.productName}</Typography>
-            <Typography variant="body2">{config.supportEmail}</Typography>
-            <Typography variant="body2">{config.supportHotline}</Typography>
+            <Party
+              title={translate('invoice_document.seller')}
+              testId="invoice-seller"
+              rows={[
+                ['', invoice.seller.name],
+                ['invoice_document.tax_code', invoice.seller.tax_code],
+                ['invoice_document.address', invoice.seller.address],
+              ]}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Typography variant="subtitle2" component="h2">
-              {translate('billing.invoice.customer')}
-            </Typography>
-            {identity ? (
-              <>
-                <Typography>{displayName(identity)}</Typography>
-                <Typography variant="body2">{identity.email}</Typography>
-              </>
-            ) : null}
-            <CustomerInvoiceInfo />
+            <Party
+              title={translate('invoice_document.buyer')}
+              testId="invoice-buyer"
+              rows={[
+                ['', invoice.buyer.name],
+                ['', invoice.buyer.email],
+                ['invoice_document.company_name', invoice.buyer.company_name],
+                ['invoice_document.tax_code', invoice.buyer.tax_code],
+                ['invoice_document.tax_address', invoice.buyer.tax_address],
+                ['invoice_document.billing_address', invoice.buyer.billing_address],
+              ]}
+            />
           </Grid>
           <Dates invoice={invoice} />
         </Grid>
 
-        <TableContainer>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('billing.invoice.line')}</TableCell>
-                <TableCell align="right">{translate('billing.invoice.fields.amount')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              <TableRow>
-                <TableCell>
-                  {invoice.description}
-                  {invoice.resource_type ? (
-                    <Typography variant="body2" color="text.secondary">
-                      {invoiceResourceText(invoice, translate)}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatVnd(invoice.amount)}
-                </TableCell>
-              </TableRow>
-              <TotalRow
-                label={translate('billing.invoice.price_before_vat')}
-                value={formatVnd(invoice.amount - vat)}
-              />
-              <TotalRow
-                label={translate('billing.invoice.vat')}
-                value={formatVnd(vat)}
-                testId="invoice-vat"
-              />
-              <TotalRow
-                label={translate('billing.invoice.total')}
-                value={formatVnd(invoice.amount)}
-                strong
-              />
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <InvoiceLines invoice={invoice} />
+        <Typography sx={{ mt: 2 }} data-testid="invoice-words">
+          <Box component="strong">{translate('invoice_document.in_words')}:</Box>{' '}
+          {amountInVietnameseWords(invoice.total)}
+        </Typography>
+        <Typography sx={{ mt: 1 }} data-testid="invoice-paid">
+          {translate('invoice_document.amount_paid')}: {formatVnd(invoice.amount_paid)} (
+          {invoice.payment
+            ? paymentText(invoice.payment, translate)
+            : translate('invoice_document.not_paid')}
+          )
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate('invoice_document.prices_include_vat')}
+        </Typography>
       </CardContent>
       {paying ? <PayInvoiceDialog invoice={invoice} open onClose={() => setPaying(false)} /> : null}
     </Card>
   );
 }
 
-/** The company details the customer set on /account, when set (a failed read prints none). */
-function CustomerInvoiceInfo() {
+/** A party as the invoice copied it when issued; unlabelled rows are the name and e-mail. */
+function Party(props: { title: string; testId: string; rows: [string, string | null][] }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const { data: info } = useQuery({
-    queryKey: ACCOUNT_QUERY_KEYS.invoiceInfo,
-    queryFn: () => dataProvider.getInvoiceInfo(),
-  });
-  if (!info) return null;
-  const lines: [string, string | null][] = [
-    ['account.invoice_info.tax_code', info.tax_code],
-    ['account.invoice_info.tax_address', info.tax_address],
-    ['account.invoice_info.billing_address', info.billing_address],
-    ['account.invoice_info.billing_email', info.billing_email],
-    ['account.invoice_info.billing_phone', info.billing_phone],
-  ];
   return (
-    <Box data-testid="invoice-customer-info" sx={{ mt: 1 }}>
-      {info.company_name ? <Typography>{info.company_name}</Typography> : null}
-      {lines.map(([label, value]) =>
+    <Box data-testid={props.testId}>
+      <Typography variant="subtitle2" component="h2">
+        {props.title}
+      </Typography>
+      {props.rows.map(([label, value], index) =>
         value ? (
-          <Typography key={label} variant="body2" sx={{ whiteSpace: 'pre-line' }}>
-            {translate(label)}: {value}
+          <Typography
+            key={index}
+            variant={index === 0 ? 'body1' : 'body2'}
+            sx={{ whiteSpace: 'pre-line' }}
+          >
+            {label ? `${translate(label)}: ${value}` : value}
           </Typography>
         ) : null,
       )}
     </Box>
   );
+}
+
+/** On a phone the number and period columns give way: the period goes under the description. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const COMPACT_CELLS = { '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } } } as const;
+
+function InvoiceLines({ invoice }: { invoice: Invoice }) {
+  const translate = useTranslate();
+  const column = (key: string) => translate(`invoice_document.columns.${key}`);
+  const money = { whiteSpace: 'nowrap' } as const;
+  return (
+    <>
+      <TableContainer>
+        <Table size="small" aria-label={translate('billing.invoice.line')} sx={COMPACT_CELLS}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={WIDE_ONLY}>{column('index')}</TableCell>
+              <TableCell>{column('description')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{column('period')}</TableCell>
+              <TableCell align="right">{column('unit_price')}</TableCell>
+              <TableCell align="right">{column('quantity')}</TableCell>
+              <TableCell align="right">{column('amount')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {invoice.lines.map((line, index) => {
+              const period = linePeriod(line, translate);
+              return (
+                <TableRow key={index} data-testid="invoice-line">
+                  <TableCell sx={WIDE_ONLY}>{index + 1}</TableCell>
+                  <TableCell>
+                    {lineDescription(line, translate)}
+                    {index === 0 && invoice.resource_type ? (
+                      <Typography variant="body2" color="text.secondary">
+                        {invoiceResourceText(invoice, translate)}
+                      </Typography>
+                    ) : null}
+                    {period ? (
+                      <Typography
+                        variant="body2"
+                        color="text.secondary"
+                        sx={{ display: { sm: 'none' } }}
+                      >
+                        {period}
+                      </Typography>
+                    ) : null}
+                  </TableCell>
+                  <TableCell sx={WIDE_ONLY}>{period}</TableCell>
+                  <TableCell align="right" sx={money}>
+                    {formatVnd(line.unit_price)}
+                  </TableCell>
+                  <TableCell align="right">{line.quantity}</TableCell>
+                  <TableCell align="right" sx={money}>
+                    {formatVnd(line.amount)}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Table size="small" sx={{ ...COMPACT_CELLS, width: 'auto', ml: 'auto', mt: 1 }}>
+        <TableBody>
+          <TotalRow
+            label={translate('invoice_document.subtotal')}
+            value={formatVnd(invoice.subtotal)}
+          />
+          {invoice.discount > 0 ? (
+            <TotalRow
+              label={translate('invoice_document.discount')}
+              value={formatVnd(-invoice.discount)}
+              testId="invoice-discount"
+            />
+          ) : null}
+          <TotalRow
+            label={translate('invoice_document.total_before_vat')}
+            value={formatVnd(invoice.total_before_vat)}
+          />
+          <TotalRow
+            label={translate('invoice_document.vat')}
+            value={formatVnd(invoice.vat)}
+            testId="invoice-vat"
+          />
+          <TotalRow
+            label={translate('invoice_document.total')}
+            value={formatVnd(invoice.total)}
+            testId="invoice-total"
+            strong
+          />
+        </TableBody>
+      </Table>
+    </>
+  );
+}
+
+/** Fetches the PDF with the session's token (a plain link could not send it) and saves it. */
+function DownloadPdfButton({ invoice }: { invoice: Invoice }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [locale] = useLocaleState();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const download = useMutation({
+    mutationFn: () => dataProvider.getInvoicePdf(invoice.id, locale === 'en' ? 'en' : 'vi'),
+    onSuccess: (pdf) => saveFile(pdf, `${invoice.code}.pdf`),
+    onError: () => notify('invoice_document.download_failed', { type: 'error' }),
+  });
+  return (
+    <Button
+      startIcon={<DownloadIcon />}
+      onClick={() => download.mutate()}
+      loading={download.isPending}
+    >
+      {translate('invoice_document.download_pdf')}
+    </Button>
+  );
+}
+
+function saveFile(file: Blob, name: string): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click's task ends.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 function Dates({ invoice }: { invoice: Invoice }) {

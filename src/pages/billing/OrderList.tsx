@@ -1,9 +1,13 @@
 /**
- * The orders tab of /billing: the orders awaiting payment (`GET /billing/orders?page&status=pending`
- * as spec §7 writes it), newest first, server-paged. Pay opens the order page, which previews the
- * payment (total, balance, shortfall) and pays or leads to a top-up; Cancel asks first.
+ * The orders tab of /billing: the account's orders of every status, newest first until the reader
+ * sorts by date or amount, server-paged, with the status filter (spec §7's
+ * `GET /billing/orders?page&status=pending` when "Chờ thanh toán" is chosen) and the date range in
+ * the URL. A pending order has Pay, which opens the order page (total, balance, shortfall, then
+ * pay or top up), and Cancel, which asks first; a paid one links to its invoice.
  */
 import Button from '@mui/material/Button';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,18 +16,24 @@ import { Link } from 'react-router-dom';
 
 import { isLostAnswer } from '../../components/lostAnswer';
 import { usePortalNotify } from '../../components/usePortalNotify';
-import type { Order, PortalDataProvider } from '../../dataProvider/dataProvider';
+import type { Order, OrderStatus, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
 import { sayPaidThrough } from '../../domain/periods';
 import { CancelOrderDialog } from '../order/CancelOrderDialog';
-import { BillingTable } from './BillingTable';
+import { BillingTable, dateRangeFilters, FilterSelect, SortableColumn } from './BillingTable';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 /** The react-admin resource of this list (its path is in the dataProvider's RESOURCE_PATHS). */
 export const ORDERS_RESOURCE = 'orders';
 
-const PENDING = { status: 'pending' };
+const STATUSES: OrderStatus[] = ['pending', 'paid', 'cancelled'];
+
+const STATUS_COLORS: Record<OrderStatus, ChipProps['color']> = {
+  pending: 'warning',
+  paid: 'success',
+  cancelled: 'default',
+};
 
 const OrderColumn = DataTable.Col<Order>;
 
@@ -34,9 +44,17 @@ export function OrderList() {
     <>
       <BillingTable<Order>
         resource={ORDERS_RESOURCE}
-        filters={[]}
-        filter={PENDING}
-        emptyText={translate('billing.orders.empty')}
+        filters={[
+          <FilterSelect
+            key="status"
+            source="status"
+            label="billing.lists.order_status"
+            choices={STATUSES.map((status) => ({ id: status, name: `orders.status.${status}` }))}
+            alwaysOn
+          />,
+          ...dateRangeFilters(),
+        ]}
+        emptyText={translate('billing.lists.orders_empty')}
       >
         <OrderColumn
           source="id"
@@ -53,17 +71,28 @@ export function OrderList() {
           render={(order) => translate(`orders.type.${order.type}`)}
         />
         <OrderColumn source="info" label="billing.orders.fields.info" disableSort />
-        <OrderColumn
+        <SortableColumn<Order>
           source="amount"
           label="billing.orders.fields.amount"
-          disableSort
           render={(order) => formatVnd(order.amount)}
         />
         <OrderColumn
+          source="status"
+          label="billing.lists.order_status"
+          disableSort
+          render={(order) => (
+            <Chip
+              size="small"
+              color={STATUS_COLORS[order.status]}
+              label={translate(`orders.status.${order.status}`)}
+            />
+          )}
+        />
+        <SortableColumn<Order>
           source="created"
+          unsortedOrder
           className={HIDDEN_ON_PHONE}
           label="billing.orders.fields.created"
-          disableSort
           render={(order) => formatDate(order.created)}
         />
         <OrderColumn
@@ -76,34 +105,54 @@ export function OrderList() {
         <OrderColumn
           label="billing.orders.fields.actions"
           disableSort
-          render={(order) => (
-            <Stack direction="row" spacing={1}>
-              <Button
-                size="small"
-                variant="contained"
-                component={Link}
-                to={`/order/create?id=${order.id}`}
-                aria-label={translate('billing.orders.pay_named', { id: order.id })}
-              >
-                {translate('billing.orders.pay')}
-              </Button>
-              <Button
-                size="small"
-                color="error"
-                onClick={() => setCancelling(order)}
-                aria-label={translate('billing.orders.cancel_named', { id: order.id })}
-                sx={{ whiteSpace: 'nowrap' }}
-              >
-                {translate('orders.cancel')}
-              </Button>
-            </Stack>
-          )}
+          render={(order) =>
+            order.status !== 'pending' ? (
+              <OrderInvoiceLink order={order} />
+            ) : (
+              <Stack direction="row" spacing={1}>
+                <Button
+                  size="small"
+                  variant="contained"
+                  component={Link}
+                  to={`/order/create?id=${order.id}`}
+                  aria-label={translate('billing.orders.pay_named', { id: order.id })}
+                >
+                  {translate('billing.orders.pay')}
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => setCancelling(order)}
+                  aria-label={translate('billing.orders.cancel_named', { id: order.id })}
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  {translate('orders.cancel')}
+                </Button>
+              </Stack>
+            )
+          }
         />
       </BillingTable>
       {cancelling ? (
         <CancelFromList order={cancelling} onClose={() => setCancelling(null)} />
       ) : null}
     </>
+  );
+}
+
+/** A paid order's invoice, by its number; nothing for a cancelled one. */
+function OrderInvoiceLink({ order }: { order: Order }) {
+  const translate = useTranslate();
+  if (order.invoice_id === null) return null;
+  return (
+    <MuiLink
+      component={Link}
+      to={`/billing/invoices/${order.invoice_id}`}
+      aria-label={translate('billing.lists.order_invoice_named', { id: order.id })}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {translate('billing.lists.order_invoice')}
+    </MuiLink>
   );
 }
 

@@ -1,6 +1,7 @@
 /**
  * The services tab of /billing: what the customer pays for, one package per paid resource, with
- * its plan, period, next renewal and this month's charge; server-paged, with the resource type
+ * its plan, period, next renewal and what its invoices charged this month (what was paid, a
+ * discount code counted, or is owed); server-paged, with the resource type
  * and status filters in the URL. Above it, one line says whether renewals are paid from the
  * balance on their due date (the account's auto-pay setting), with a link to change it.
  */
@@ -143,7 +144,12 @@ export function ServiceList() {
           className={HIDDEN_ON_PHONE}
           label="billing.services.fields.charge_this_month"
           disableSort
-          render={(service) => formatVnd(service.price.charge_this_month)}
+          render={(service) =>
+            // An extra address is charged on its server's invoices, so it counts there.
+            service.resource_type === 'ip' && service.price.charge_this_month === 0
+              ? translate('billing.lists.billed_with_server')
+              : formatVnd(service.price.charge_this_month)
+          }
         />
         <PackageColumn
           source="id"

@@ -4,8 +4,8 @@
  */
 import { useLocaleState, useTranslate } from 'react-admin';
 
-import { BarChart, compactDong } from '../../components/BarChart';
-import { formatVnd } from '../../domain/money';
+import { BarChart } from '../../components/BarChart';
+import { compactVnd, formatVnd } from '../../domain/money';
 import { monthLabel } from './monthLabel';
 import type { DashboardSummary } from './useDashboardSummary';
 
@@ -15,13 +15,15 @@ export function SpendingChart(props: { months: DashboardSummary['spending']; hei
   return (
     <BarChart
       height={props.height}
+      // A scale even when the bars are too narrow for their values above them.
+      valueAxis
       categories={props.months.map((month) => monthLabel(month.month))}
       series={[
         {
           label: translate('dashboard.spending.amount'),
           values: props.months.map((month) => month.amount),
           format: formatVnd,
-          formatShort: (value) => compactDong(value, locale),
+          formatShort: (value) => compactVnd(value, locale),
         },
       ]}
     />

@@ -1,6 +1,8 @@
 /**
  * The bank-transfer step of the top-up dialog: the receiving account, the amount and the
- * reference to write in the note, each with a copy button, and what happens after the transfer.
+ * reference to write in the note, each with a copy button, the VietQR code that fills them in a
+ * banking app, and what happens after the transfer. After the dialog closes, the same details stay
+ * on the Billing page's "pending top-ups" card (PendingTopups.tsx).
  */
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,6 +11,7 @@ import { useTranslate } from 'react-admin';
 import type { PaymentRequest } from '../../dataProvider/dataProvider';
 import { formatVnd } from '../../domain/money';
 import { CopyableField } from './CopyableField';
+import { VietQrCode } from './VietQrCode';
 
 export function BankTransferDetails({ request }: { request: PaymentRequest }) {
   const translate = useTranslate();
@@ -30,6 +33,13 @@ export function BankTransferDetails({ request }: { request: PaymentRequest }) {
         />
         <CopyableField label={translate('topup.bank_reference')} value={request.reference} />
       </Stack>
+      {request.bank_account && (
+        <VietQrCode
+          account={request.bank_account}
+          amount={request.amount}
+          reference={request.reference}
+        />
+      )}
       <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
         {translate('topup.bank_next_title')}
       </Typography>

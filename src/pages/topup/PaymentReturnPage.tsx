@@ -1,7 +1,8 @@
 /**
  * /billing/payment: where a payment gateway sends the browser back. The return query is forwarded
  * to `GET /billing/topup` as spec §4 says (see paymentReturn.ts), then the browser moves on to
- * /billing/success or /billing/failure, replacing this page in the history.
+ * /billing/success or /billing/failure with the top-up's reference, replacing this page in the
+ * history; that page reads the outcome (approved, pending, declined, cancelled) from the server.
  *
  * Reloading this page, or coming Back to it, asks topup again: the API credits a return once and
  * answers a repeat with the same result, so the customer sees the same success, never an error.
@@ -27,9 +28,10 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider';
 import {
   paymentReturnStep,
   resultPath,
-  successOutcome,
+  resultReference,
   type ResultPageState,
 } from './paymentReturn';
+import { PENDING_TOPUPS_KEY } from './PendingTopups';
 
 /** The billing lists whose rows a credit changes (react-admin resource names). */
 const BALANCE_HISTORY_RESOURCE = 'balance-adjustments';
@@ -38,11 +40,6 @@ export default function PaymentReturnPage() {
   const translate = useTranslate();
   const [search] = useSearchParams();
   const step = useMemo(() => paymentReturnStep(search), [search]);
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    if (step.kind === 'failure') navigate(resultPath('failure', step.outcome), { replace: true });
-  }, [step, navigate]);
 
   if (step.kind === 'not_a_return') {
     return (
@@ -54,7 +51,6 @@ export default function PaymentReturnPage() {
       </MessageCard>
     );
   }
-  if (step.kind === 'failure') return <Returning />;
   return <CompleteTopup step={step} />;
 }
 
@@ -82,17 +78,30 @@ function CompleteTopup({
   const failedWithAnswer = topup.isError && !isLostAnswer(topup.error);
   useEffect(() => {
     if (topup.isSuccess) {
-      navigate(resultPath('success', successOutcome(step, topup.data)), { replace: true });
+      navigate(
+        resultPath('success', {
+          reference: resultReference(step, topup.data),
+          method: step.method,
+        }),
+        { replace: true },
+      );
       // The header's unpaid amount, the balance and the overdue banner follow without a reload.
       void refreshIdentity();
       void queryClient.invalidateQueries({ queryKey: [BALANCE_HISTORY_RESOURCE] });
+      void queryClient.invalidateQueries({ queryKey: PENDING_TOPUPS_KEY });
     } else if (failedWithAnswer) {
-      // Spec §8: a failed top-up goes to the failure page, which says it; no notification. For
-      // PayPal it also says why (a sale PayPal still processes is credited later).
-      const state: ResultPageState = {
-        reason: step.returned.method === 'paypal' ? errorText(topup.error) : undefined,
-      };
-      navigate(resultPath('failure', step.returned), { replace: true, state });
+      void queryClient.invalidateQueries({ queryKey: PENDING_TOPUPS_KEY });
+      // Spec §8: no notification; the result page says what became of the top-up (declined,
+      // cancelled, or still processing) from the server's record of its reference, or, without
+      // a reference, the API's own words.
+      const state: ResultPageState = { reason: errorText(topup.error) };
+      navigate(
+        resultPath('failure', { reference: resultReference(step, undefined), method: step.method }),
+        {
+          replace: true,
+          state,
+        },
+      );
     }
   }, [
     topup.isSuccess,

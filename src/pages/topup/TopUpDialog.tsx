@@ -20,7 +20,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
@@ -31,6 +31,7 @@ import { formatVnd } from '../../domain/money';
 import { TOPUP_MIN_AMOUNT, validateTopupAmount } from '../../domain/validation';
 import { BankTransferDetails } from './BankTransferDetails';
 import { PaypalCharge } from './PaypalCharge';
+import { PENDING_TOPUPS_KEY } from './PendingTopups';
 
 /** Quick choices, all at or above the contract's minimum. */
 export const TOPUP_PRESETS = [100_000, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000];
@@ -73,6 +74,7 @@ export function TopUpDialog({ open, initialAmount, onClose }: TopUpDialogProps) 
   const [touched, setTouched] = useState(false);
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = usePortalNotify();
+  const queryClient = useQueryClient();
 
   const amount = parseAmount(amountText);
   // Text that is not a number is a wrong amount, not a missing one.
@@ -90,6 +92,10 @@ export function TopUpDialog({ open, initialAmount, onClose }: TopUpDialogProps) 
           : { ...request, return_url: paymentReturnUrl() },
       ),
     onSuccess: (answer) => {
+      // A bank transfer is awaited from now on: the Billing page lists it when the dialog closes.
+      if (answer.method === 'bank_transfer') {
+        void queryClient.invalidateQueries({ queryKey: PENDING_TOPUPS_KEY });
+      }
       // PayPal and bank transfer show their step first.
       if (answer.method === 'card' && answer.url) gatewayNavigation.assign(answer.url);
     },

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 
 import type { TopupResult } from '../../dataProvider/dataProvider';
 import {
-  cardAmount,
-  outcomeFromQuery,
   paymentReturnStep,
+  referenceFromQuery,
   resultPath,
-  successOutcome,
+  resultReference,
 } from './paymentReturn';
 
 const cardReturn = (code: string, extra: Record<string, string> = {}) =>
@@ -26,102 +25,84 @@ const credited: TopupResult = {
   balance: 5_250_000,
   transaction: {
     id: 1,
-    gateway: 'card',
-    transaction_id: '123',
+    gateway: 'paypal',
+    transaction_id: 'PAYID-1',
+    reference: 'PAYPAL-1',
     amount: 250_000,
-    method: 'card',
+    method: 'paypal',
     date: '2026-01-01T00:00:00Z',
   },
   payment: null,
 };
 
-describe('the card gateway return (spec §4)', () => {
-  it('goes to failure without calling topup when the code is not 0', () => {
-    for (const code of ['99', '1', '5', 'B']) {
-      expect(paymentReturnStep(cardReturn(code))).toEqual({
-        kind: 'failure',
-        outcome: { method: 'card', amount: '250000', currency: 'VND' },
+describe('the card gateway return', () => {
+  it('forwards every answer, approved or not, unchanged, and shows the reference it names', () => {
+    for (const code of ['0', '00', '99', '1', '300']) {
+      const query = cardReturn(code, { vpc_Message: 'x' });
+      expect(paymentReturnStep(query)).toEqual({
+        kind: 'complete',
+        query: Object.fromEntries(query),
+        method: 'card',
+        reference: 'TOPUP-1',
       });
     }
   });
 
-  it('forwards the whole query, unchanged, to topup when the code is 0', () => {
-    const query = cardReturn('0', { vpc_Message: 'Approved', vpc_Locale: 'vn' });
-    const step = paymentReturnStep(query);
-    expect(step).toMatchObject({ kind: 'complete', query: Object.fromEntries(query) });
-  });
-
-  it('shows vpc_Amount without its last two digits on success', () => {
-    const step = paymentReturnStep(cardReturn('0'));
-    if (step.kind !== 'complete') throw new Error('expected a top-up call');
-    expect(successOutcome(step, credited)).toEqual({
-      method: 'card',
-      amount: '250000',
-      currency: 'VND',
-    });
-  });
-
-  it('is not a return without the method or the response code', () => {
-    expect(paymentReturnStep(new URLSearchParams())).toEqual({ kind: 'not_a_return' });
-    expect(paymentReturnStep(new URLSearchParams({ payment_method: 'card' }))).toEqual({
-      kind: 'not_a_return',
-    });
-    expect(paymentReturnStep(new URLSearchParams({ payment_method: 'bitcoin' }))).toEqual({
+  it('is not a return without a response code or a reference', () => {
+    const noCode = cardReturn('0');
+    noCode.delete('vpc_TxnResponseCode');
+    expect(paymentReturnStep(noCode)).toEqual({ kind: 'not_a_return' });
+    expect(paymentReturnStep(cardReturn('0', { vpc_MerchTxnRef: '<b>' }))).toEqual({
       kind: 'not_a_return',
     });
   });
 });
 
-describe('the PayPal return (spec §4)', () => {
-  it('always calls topup and shows what PayPal reports', () => {
-    const step = paymentReturnStep(
-      new URLSearchParams({
-        payment_method: 'paypal',
-        paymentId: 'PAY-1',
-        PayerID: 'P',
-        token: 'T',
-      }),
-    );
-    if (step.kind !== 'complete') throw new Error('expected a top-up call');
-    expect(step.query).toEqual({
+describe('the PayPal return', () => {
+  it('forwards the query and takes the reference our return_url carries', () => {
+    const query = new URLSearchParams({
       payment_method: 'paypal',
-      paymentId: 'PAY-1',
-      PayerID: 'P',
-      token: 'T',
+      paymentId: 'PAYID-1',
+      PayerID: 'P1',
+      token: 'EC-1',
+      reference: 'PAYPAL-1',
     });
-    const paid: TopupResult = {
-      ...credited,
-      payment: {
-        id: 'PAY-1',
-        state: 'approved',
-        payer: { payment_method: 'paypal' },
-        transactions: [{ amount: { total: '4.35', currency: 'USD' } }],
-      },
-    };
-    expect(successOutcome(step, paid)).toEqual({
+    const step = paymentReturnStep(query);
+    expect(step).toEqual({
+      kind: 'complete',
+      query: Object.fromEntries(query),
       method: 'paypal',
-      amount: '4.35',
-      currency: 'USD',
+      reference: 'PAYPAL-1',
     });
+  });
+
+  it('falls back on the credited payment’s reference when the return names none', () => {
+    const step = paymentReturnStep(new URLSearchParams({ payment_method: 'paypal', token: 'EC' }));
+    if (step.kind !== 'complete') throw new Error('expected a top-up call');
+    expect(resultReference(step, credited)).toBe('PAYPAL-1');
+    expect(resultReference(step, undefined)).toBeUndefined();
   });
 });
 
-describe('amounts and result addresses', () => {
-  it('removes the last two digits of vpc_Amount', () => {
-    expect(cardAmount('1000000')).toBe('10000');
-    expect(cardAmount('1000050')).toBe('10000');
-    expect(cardAmount('99')).toBe('0');
-    expect(cardAmount(null)).toBe('');
-    expect(cardAmount('12a')).toBe('');
+describe('the result page address', () => {
+  it('carries the reference and the method, never an amount', () => {
+    expect(resultPath('success', { reference: 'TOPUP-1', method: 'card' })).toBe(
+      '/billing/success?reference=TOPUP-1&method=card',
+    );
+    expect(resultPath('failure', {})).toBe('/billing/failure');
   });
 
-  it('round-trips an outcome through the result page address', () => {
-    const outcome = { method: 'card', amount: '250000', currency: 'VND' };
-    const path = resultPath('success', outcome);
-    expect(path).toBe('/billing/success?method=card&amount=250000&currency=VND');
-    expect(outcomeFromQuery(new URLSearchParams(path.split('?')[1]))).toEqual(outcome);
-    expect(resultPath('failure', { method: 'paypal', amount: '', currency: '' })).toBe(
-      '/billing/failure?method=paypal',
+  it('reads back only a well-formed reference', () => {
+    expect(referenceFromQuery(new URLSearchParams('reference=TOPUP-1&amount=987654321'))).toBe(
+      'TOPUP-1',
     );
+    expect(referenceFromQuery(new URLSearchParams('reference=%3Cb%3E'))).toBeUndefined();
+    expect(referenceFromQuery(new URLSearchParams('amount=987654321'))).toBeUndefined();
+  });
+
+  it('is not a return for another method', () => {
+    expect(paymentReturnStep(new URLSearchParams('payment_method=cash'))).toEqual({
+      kind: 'not_a_return',
+    });
   });
 });

@@ -1,33 +1,34 @@
 /**
  * What the /billing/payment page does with the query a payment gateway sent the browser back with
- * (spec §4 "Top-up return", §3 "Payment return query"):
- * - PayPal: call topup; success shows PayPal's payment method, total and currency.
- * - Any other method (the card gateway): a `vpc_TxnResponseCode` other than `0` is a failure
- *   without calling anything; otherwise call topup, and success shows `vpc_Amount` without its
- *   last two digits (the gateway counts hundredths of a dong) in `vpc_CurrencyCode`.
- * The query is forwarded to topup exactly as it came: the card gateway signed every field.
+ * (spec §4 "Top-up return", §3 "Payment return query"): forward it to topup exactly as it came
+ * (the card gateway signed every field), then show the result page of the top-up's reference.
+ *
+ * The result page reads the outcome from the server by that reference (issue 17): never an amount
+ * from an address, which anyone can type. The card gateway names the reference as
+ * `vpc_MerchTxnRef`; our PayPal return_url carries it as `reference`.
+ *
+ * Unlike spec §4's "if vpc_TxnResponseCode is not 0 go to failure", a declined, cancelled or
+ * pending card answer is forwarded too: the server records it (if the gateway's IPN did not
+ * already), and the result page then says which it was, with its reason.
  */
 import type { TopupResult, TopupReturnQuery } from '../../dataProvider/dataProvider';
-import { cardAnswer } from '../../domain/cardResponse';
-
-/** What a result page (/billing/success, /billing/failure) shows. */
-export interface PaymentOutcome {
-  method: string;
-  /** As the gateway counts it: dong for the card gateway, "4.35" for PayPal in USD. */
-  amount: string;
-  currency: string;
-}
 
 export type PaymentReturnStep =
-  /** The gateway already said no: nothing to credit, nothing to call. */
-  | { kind: 'failure'; outcome: PaymentOutcome }
-  /**
-   * Ask the API to credit. `returned` is what the return query itself says (the card gateway's
-   * amount; for PayPal only the method): shown on failure, and on success for the card gateway.
-   */
-  | { kind: 'complete'; query: TopupReturnQuery; returned: PaymentOutcome }
+  /** Ask the API to settle the return, then show the reference's outcome. */
+  | {
+      kind: 'complete';
+      query: TopupReturnQuery;
+      method: 'card' | 'paypal';
+      /** Our reference, when the return names it. */
+      reference: string | undefined;
+    }
   /** Not a gateway's return (opened by hand, or the query was cut off). */
   | { kind: 'not_a_return' };
+
+const REFERENCE = /^[A-Za-z0-9-]{1,64}$/;
+
+const referenceIn = (value: string | null) =>
+  value !== null && REFERENCE.test(value) ? value : undefined;
 
 export function paymentReturnStep(query: URLSearchParams): PaymentReturnStep {
   const method = query.get('payment_method');
@@ -37,70 +38,45 @@ export function paymentReturnStep(query: URLSearchParams): PaymentReturnStep {
     return {
       kind: 'complete',
       query: forwarded,
-      returned: { method, amount: '', currency: '' },
+      method,
+      reference: referenceIn(query.get('reference')),
     };
   }
-  const code = query.get('vpc_TxnResponseCode');
-  if (code === null) return { kind: 'not_a_return' };
-  const card = cardOutcome(query);
-  // The sandbox reads the code by the same rule: "00" is an approval too.
-  if (cardAnswer(code) !== 'approved') {
-    return { kind: 'failure', outcome: card };
-  }
-  return { kind: 'complete', query: forwarded, returned: card };
+  const reference = referenceIn(query.get('vpc_MerchTxnRef'));
+  if (query.get('vpc_TxnResponseCode') === null || !reference) return { kind: 'not_a_return' };
+  return { kind: 'complete', query: forwarded, method, reference };
 }
 
-/** What the success page shows once topup has credited. */
-export function successOutcome(
+/** The reference whose outcome to show once topup answered (its own when it credited). */
+export function resultReference(
   step: Extract<PaymentReturnStep, { kind: 'complete' }>,
-  result: TopupResult,
-): PaymentOutcome {
-  if (step.returned.method === 'card') return step.returned;
-  const paypal = result.payment;
-  const charged = paypal?.transactions[0]?.amount;
-  if (paypal && charged) {
-    return {
-      method: paypal.payer.payment_method,
-      amount: charged.total,
-      currency: charged.currency,
-    };
-  }
-  return { method: 'paypal', amount: String(result.amount), currency: 'VND' };
-}
-
-/** `vpc_Amount` counts hundredths: the amount is that number without its last two digits. */
-export function cardAmount(vpcAmount: string | null): string {
-  if (!vpcAmount || !/^\d+$/.test(vpcAmount)) return '';
-  return String(Math.floor(Number(vpcAmount) / 100));
-}
-
-function cardOutcome(query: URLSearchParams): PaymentOutcome {
-  return {
-    method: 'card',
-    amount: cardAmount(query.get('vpc_Amount')),
-    currency: query.get('vpc_CurrencyCode') ?? '',
-  };
+  result: TopupResult | undefined,
+): string | undefined {
+  return step.reference ?? result?.transaction.reference;
 }
 
 /** What the return page hands the result page besides the address (history state). */
 export interface ResultPageState {
-  /** The API's message on a refused PayPal return, e.g. that PayPal is still processing. */
+  /** The API's message on a refused return it could not name a reference for. */
   reason?: string;
 }
 
-/** The result page's address: `/billing/success?method=…&amount=…&currency=…`. */
-export function resultPath(kind: 'success' | 'failure', outcome: PaymentOutcome): string {
+/**
+ * The result page's address: `/billing/success?reference=…` (or failure), the method alongside
+ * as spec §4 passes it. The amount is never in it: the page asks the server.
+ */
+export function resultPath(
+  kind: 'success' | 'failure',
+  outcome: { reference?: string; method?: string },
+): string {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(outcome)) if (value) query.set(name, value);
+  if (outcome.reference) query.set('reference', outcome.reference);
+  if (outcome.method) query.set('method', outcome.method);
   const search = query.toString();
   return `/billing/${kind}${search ? `?${search}` : ''}`;
 }
 
-/** Read back on the result page; missing fields stay empty (the page then shows less). */
-export function outcomeFromQuery(query: URLSearchParams): PaymentOutcome {
-  return {
-    method: query.get('method') ?? '',
-    amount: query.get('amount') ?? '',
-    currency: query.get('currency') ?? '',
-  };
+/** The reference a result page was opened with; anything else in its address is ignored. */
+export function referenceFromQuery(query: URLSearchParams): string | undefined {
+  return referenceIn(query.get('reference'));
 }

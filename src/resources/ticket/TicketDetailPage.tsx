@@ -1,21 +1,28 @@
 /**
  * /ticket/{id}/detail: the ticket's subject, status and preferred contact time, the conversation
  * (the customer's opening message, then every reply, newest last, line breaks kept and everything
- * shown as text), a reply box, and "resolved", which closes the ticket. While support's answer is
- * awaited the page polls fast, slowly otherwise, and not while the tab is hidden.
+ * shown as text), a reply box, and "resolved", which asks first and then closes the ticket; a
+ * resolved ticket can be reopened. While support's answer is awaited the page polls fast, slowly
+ * otherwise, and not while the tab is hidden.
  */
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ReplayIcon from '@mui/icons-material/Replay';
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   Form,
   TextInput,
@@ -120,14 +127,26 @@ function TicketHeader({ ticket, onChanged }: { ticket: TicketDetail; onChanged: 
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = usePortalNotify();
-  const resolve = useMutation({
-    mutationFn: () => dataProvider.postAction<TicketDetail>(TICKET_RESOURCE, ticket.id, 'resolve'),
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  // Resolving and reopening: the same call shape, told apart by the action's name.
+  const change = (action: 'resolve' | 'reopen', done: string) => ({
+    mutationFn: () => dataProvider.postAction<TicketDetail>(TICKET_RESOURCE, ticket.id, action),
     onSuccess: async () => {
-      notify.success('tickets.detail.resolved');
+      setConfirming(false);
+      notify.success(done);
+      await queryClient.invalidateQueries({ queryKey: [TICKET_RESOURCE, 'getList'] });
       await onChanged();
     },
-    onError: (error) => (isLostAnswer(error) ? notify.resultUnknown() : notify.error(error)),
+    onError: async (error: unknown) => {
+      setConfirming(false);
+      if (isLostAnswer(error)) notify.resultUnknown();
+      else notify.error(error);
+      await onChanged();
+    },
   });
+  const resolve = useMutation(change('resolve', 'tickets.detail.resolved'));
+  const reopen = useMutation(change('reopen', 'tickets.detail.reopened'));
   return (
     // On a card: the page's grey leaves too little contrast for the buttons' blue.
     <Card variant="outlined" sx={{ mb: 2 }}>
@@ -147,22 +166,78 @@ function TicketHeader({ ticket, onChanged }: { ticket: TicketDetail; onChanged: 
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
             {ticket.status === 'open' ? (
-              <BusyButton
+              <Button
                 variant="outlined"
-                busy={resolve.isPending}
                 startIcon={<CheckCircleIcon />}
-                onClick={() => resolve.mutateAsync()}
+                onClick={() => setConfirming(true)}
               >
                 {translate('tickets.detail.resolve')}
+              </Button>
+            ) : (
+              <BusyButton
+                variant="outlined"
+                busy={reopen.isPending}
+                startIcon={<ReplayIcon />}
+                onClick={() => reopen.mutateAsync()}
+              >
+                {translate('tickets.detail.reopen')}
               </BusyButton>
-            ) : null}
+            )}
             <Button component={Link} to="/ticket">
               {translate('tickets.detail.back')}
             </Button>
           </Stack>
         </Stack>
       </CardContent>
+      <ResolveDialog
+        open={confirming && ticket.status === 'open'}
+        subject={ticket.subject}
+        busy={resolve.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => resolve.mutateAsync()}
+      />
     </Card>
+  );
+}
+
+/** Asked before resolving: support stops answering, though the ticket can be reopened. */
+function ResolveDialog(props: {
+  open: boolean;
+  subject: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => unknown;
+}) {
+  const translate = useTranslate();
+  const titleId = useId();
+  const textId = useId();
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.busy ? undefined : props.onCancel}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+    >
+      <DialogTitle id={titleId}>{translate('tickets.detail.resolve_confirm.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId} sx={{ wordBreak: 'break-word' }}>
+          {translate('tickets.detail.resolve_confirm.text', { subject: props.subject })}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onCancel} disabled={props.busy}>
+          {translate('ra.action.cancel')}
+        </Button>
+        <BusyButton
+          variant="contained"
+          busy={props.busy}
+          startIcon={<CheckCircleIcon />}
+          onClick={props.onConfirm}
+        >
+          {translate('tickets.detail.resolve_confirm.confirm')}
+        </BusyButton>
+      </DialogActions>
+    </Dialog>
   );
 }
 

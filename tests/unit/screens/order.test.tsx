@@ -107,6 +107,11 @@ describe('the order page', () => {
     await user.click(screen.getByRole('button', { name: 'Áp dụng' }));
     expect(await screen.findByText('Mã giảm giá không hợp lệ.')).toBeVisible();
     expect(screen.getByTestId('order-total')).toHaveTextContent(formatVnd(order.amount));
+    // A known code that cannot be used says why.
+    await user.clear(screen.getByLabelText('Mã giảm giá'));
+    await user.type(screen.getByLabelText('Mã giảm giá'), 'HETHAN20');
+    await user.click(screen.getByRole('button', { name: 'Áp dụng' }));
+    expect(await screen.findByText('Mã HETHAN20 đã hết hạn.')).toBeVisible();
 
     await user.clear(screen.getByLabelText('Mã giảm giá'));
     await user.type(screen.getByLabelText('Mã giảm giá'), 'GIAM50K');

@@ -71,11 +71,11 @@ describe('the SSH key list', () => {
     await user.click(within(row).getByRole('button', { name: 'Xoá SSH key laptop' }));
     const dialog = await screen.findByRole('dialog', { name: 'Xoá SSH key laptop' });
     expect(dialog).toHaveTextContent(
-      'Các máy chủ đã tạo với khóa này vẫn giữ khóa đã cài và vẫn đăng nhập được bằng khóa đó. Máy chủ tạo mới sẽ không chọn được khóa này nữa.',
+      'Các máy chủ đã tạo với khoá này vẫn giữ khoá đã cài và vẫn đăng nhập được bằng khoá đó. Máy chủ tạo mới sẽ không chọn được khoá này nữa.',
     );
-    const confirm = within(dialog).getByRole('button', { name: 'Xoá khóa' });
+    const confirm = within(dialog).getByRole('button', { name: 'Xoá khoá' });
     expect(confirm).toBeDisabled();
-    await user.type(within(dialog).getByLabelText('Nhập tên khóa "laptop" để xác nhận'), 'laptop');
+    await user.type(within(dialog).getByLabelText('Nhập tên khoá "laptop" để xác nhận'), 'laptop');
     await user.click(confirm);
 
     expect(await screen.findByText('Đã xoá SSH key laptop.')).toBeVisible();
@@ -104,8 +104,8 @@ describe('adding an SSH key', () => {
     renderPortal('/ssh-keys/create');
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('Tên khóa'), 'laptop');
-    await paste(user, screen.getByLabelText('Khóa công khai (public key)'), line);
+    await user.type(await screen.findByLabelText('Tên khoá'), 'laptop');
+    await paste(user, screen.getByLabelText('Khoá công khai (public key)'), line);
     await user.click(screen.getByRole('button', { name: 'Thêm SSH key' }));
 
     expect(await screen.findByText('Đã thêm SSH key laptop.')).toBeVisible();
@@ -120,17 +120,17 @@ describe('adding an SSH key', () => {
     renderPortal('/ssh-keys/create');
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('Tên khóa'), 'old-key');
-    const publicKey = screen.getByLabelText('Khóa công khai (public key)');
+    await user.type(await screen.findByLabelText('Tên khoá'), 'old-key');
+    const publicKey = screen.getByLabelText('Khoá công khai (public key)');
     await paste(user, publicKey, DSA_LINE);
     await user.click(screen.getByRole('button', { name: 'Thêm SSH key' }));
 
     const message =
-      'Khóa DSA (ssh-dss) không còn an toàn nên không được chấp nhận. Hãy dùng khóa ed25519, ecdsa hoặc rsa từ 2048 bit.';
+      'Khoá DSA (ssh-dss) không còn an toàn nên không được chấp nhận. Hãy dùng khoá ed25519, ecdsa hoặc rsa từ 2048 bit.';
     expect(await screen.findByText(message)).toBeVisible();
     expect(publicKey).toHaveAccessibleDescription(message);
     expect(publicKey).toHaveValue(DSA_LINE);
-    expect(screen.getByLabelText('Tên khóa')).toHaveValue('old-key');
+    expect(screen.getByLabelText('Tên khoá')).toHaveValue('old-key');
     expect(sandbox().requests).toContain('POST /api/v1/cloud/ssh_keys');
     expect(await keysOf(token)).toEqual([]);
   });
@@ -146,13 +146,13 @@ describe('adding an SSH key', () => {
       )
       .toString('openssh');
 
-    await user.type(await screen.findByLabelText('Tên khóa'), 'laptop');
-    await paste(user, screen.getByLabelText('Khóa công khai (public key)'), privateKey);
+    await user.type(await screen.findByLabelText('Tên khoá'), 'laptop');
+    await paste(user, screen.getByLabelText('Khoá công khai (public key)'), privateKey);
     await user.click(screen.getByRole('button', { name: 'Thêm SSH key' }));
 
     expect(
       await screen.findByText(
-        'Đây là khóa bí mật (private key) — hãy dán nội dung tệp .pub; không bao giờ chia sẻ khóa bí mật.',
+        'Đây là khoá bí mật (private key) — hãy dán nội dung tệp .pub; không bao giờ chia sẻ khoá bí mật.',
       ),
     ).toBeVisible();
     expect(sandbox().requests).not.toContain('POST /api/v1/cloud/ssh_keys');
@@ -163,7 +163,7 @@ describe('adding an SSH key', () => {
     await api(sandbox(), token, 'POST', '/cloud/ssh_keys', { name: 'laptop' });
     renderPortal('/ssh-keys/create');
     const user = userEvent.setup();
-    const name = await screen.findByLabelText('Tên khóa');
+    const name = await screen.findByLabelText('Tên khoá');
     await user.type(name, 'LAPTOP');
     await user.click(screen.getByRole('button', { name: 'Thêm SSH key' }));
     await waitFor(() =>
@@ -180,15 +180,15 @@ describe('adding an SSH key', () => {
     expect(await screen.findByText(/Bạn chưa có SSH key nào/)).toBeVisible();
     await user.click(screen.getByRole('link', { name: 'Thêm SSH key' }));
 
-    await user.type(await screen.findByLabelText('Tên khóa'), 'generated-1');
+    await user.type(await screen.findByLabelText('Tên khoá'), 'generated-1');
     await user.click(screen.getByRole('button', { name: 'Thêm SSH key' }));
 
     const notice = await screen.findByRole('status');
-    expect(notice).toHaveTextContent('Đã tạo cặp khóa generated-1');
-    expect(notice).toHaveTextContent('Khóa bí mật đã được gửi tới email demo@example.vn.');
+    expect(notice).toHaveTextContent('Đã tạo cặp khoá generated-1');
+    expect(notice).toHaveTextContent('Khoá bí mật đã được gửi tới email demo@example.vn.');
     expect(notice).toHaveTextContent('Đây là bản duy nhất');
     const [mail] = await sandbox().outbox('demo@example.vn');
-    expect(mail?.subject).toBe('Khóa bí mật SSH generated-1 / SSH private key generated-1');
+    expect(mail?.subject).toBe('Khoá bí mật SSH generated-1 / SSH private key generated-1');
     expect(mail?.text).toContain('-----BEGIN OPENSSH PRIVATE KEY-----');
     expect(document.body).not.toHaveTextContent('PRIVATE KEY');
 

@@ -156,15 +156,34 @@ describe('a ticket’s conversation', () => {
       messages.map((item) => item.querySelector('[data-author]')?.getAttribute('data-author')),
     ).toEqual(['customer', 'support', 'customer']);
 
+    // Resolving asks first: cancelling keeps the ticket open.
     await user.click(screen.getByRole('button', { name: 'Đã giải quyết, đóng yêu cầu' }));
+    const ask = await screen.findByRole('dialog', { name: 'Đóng yêu cầu hỗ trợ?' });
+    expect(ask).toHaveTextContent('Bộ phận hỗ trợ sẽ ngừng trả lời yêu cầu "Lỗi <b>đậm</b>"');
+    await user.click(within(ask).getByRole('button', { name: 'Huỷ' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Chưa xử lý')).toBeVisible();
+    expect(screen.getByLabelText('Trả lời')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Đã giải quyết, đóng yêu cầu' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Đóng yêu cầu' }),
+    );
     expect(await screen.findByText('Đã đóng yêu cầu hỗ trợ.')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(
       await screen.findByText(
-        'Yêu cầu này đã được xử lý. Nếu cần hỗ trợ thêm, hãy tạo yêu cầu mới.',
+        'Yêu cầu này đã được xử lý. Nếu vấn đề vẫn còn, hãy mở lại yêu cầu hoặc tạo yêu cầu mới.',
       ),
     ).toBeVisible();
     expect(screen.getByText('Đã xử lý')).toBeVisible();
     expect(screen.queryByLabelText('Trả lời')).toBeNull();
+
+    // …and a resolved ticket can be reopened: the reply box comes back.
+    await user.click(screen.getByRole('button', { name: 'Mở lại yêu cầu' }));
+    expect(await screen.findByText('Đã mở lại yêu cầu hỗ trợ.')).toBeVisible();
+    expect(await screen.findByLabelText('Trả lời')).toBeVisible();
+    expect(screen.getByText('Chưa xử lý')).toBeVisible();
   });
 
   it('does not show another customer’s ticket', async () => {

@@ -285,7 +285,7 @@ describe('the billing page with a top-up request in its address', () => {
   });
 });
 
-type Decision = 'approved' | 'declined' | 'cancelled';
+type Decision = 'approved' | 'declined' | 'cancelled' | 'pending';
 
 /**
  * A card top-up started through the API and decided on the sandbox gateway page; answers the
@@ -316,21 +316,29 @@ const balanceOf = async (token: string) =>
 
 const topupCalls = () => sandbox().requests.filter((call) => call.endsWith('/billing/topup'));
 
+/** The reference a card return names. */
+const referenceOf = (returnPath: string) =>
+  new URLSearchParams(returnPath.split('?')[1]).get('vpc_MerchTxnRef')!;
+
+const locationText = () => screen.getByTestId('location').textContent ?? '';
+
 describe('the gateway return page', () => {
-  it('credits an approved payment once and shows it on the success page', async () => {
+  it('credits an approved payment once and shows the server’s amount, reference and new balance', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const returnPath = await gatewayReturn(token, 'approved');
+    const reference = referenceOf(returnPath);
     renderPortal(returnPath);
 
     expect(await screen.findByRole('heading', { name: 'Nạp tiền thành công' })).toBeVisible();
-    expect(screen.getByTestId('location')).toHaveTextContent(
-      '/billing/success?method=card&amount=250000&currency=VND',
-    );
+    expect(locationText()).toContain(`/billing/success?reference=${reference}&method=card`);
     // Announced, not only drawn: the outcome is a polite live region.
-    expect(screen.getByRole('status')).toHaveTextContent('Số tiền đã được cộng vào số dư của bạn.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `Đã cộng ${formatVnd(250_000)} vào số dư của bạn.`,
+    );
     expect(screen.getByText(formatVnd(250_000))).toBeVisible();
+    expect(screen.getByText(formatVnd(DEMO_BALANCE + 250_000))).toBeVisible();
+    expect(screen.getByText(reference)).toBeVisible();
     expect(screen.getByText('Thẻ ATM / thẻ quốc tế (cổng OnePay)')).toBeVisible();
-    expect(screen.getByText('VND')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Về trang thanh toán' })).toHaveAttribute(
       'href',
       '/billing',
@@ -360,36 +368,78 @@ describe('the gateway return page', () => {
     expect(await balanceOf(token)).toBe(DEMO_BALANCE + 250_000);
   });
 
-  for (const decision of ['declined', 'cancelled'] as const) {
-    it(`goes to the failure page for a ${decision} payment without asking to credit`, async () => {
-      const token = await signInAs(sandbox(), 'demo@example.vn');
-      const returnPath = await gatewayReturn(token, decision, 120_000);
-      renderPortal(returnPath);
+  it('ignores an amount in the success page’s address: the server’s amount is shown', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const returnPath = await gatewayReturn(token, 'approved');
+    await api(sandbox(), token, 'GET', `/billing/topup?${returnPath.split('?')[1]}`);
+    renderPortal(
+      `/billing/success?reference=${referenceOf(returnPath)}&amount=987654321&currency=VND`,
+    );
+    expect(await screen.findByRole('heading', { name: 'Nạp tiền thành công' })).toBeVisible();
+    expect(screen.getByText(formatVnd(250_000))).toBeVisible();
+    expect(screen.queryByText(formatVnd(987_654_321))).toBeNull();
+  });
 
-      expect(
-        await screen.findByRole('heading', { name: 'Nạp tiền không thành công' }),
-      ).toBeVisible();
-      expect(screen.getByTestId('location')).toHaveTextContent(
-        '/billing/failure?method=card&amount=120000&currency=VND',
-      );
-      expect(screen.getByText(formatVnd(120_000))).toBeVisible();
-      expect(topupCalls()).toEqual([]);
-      expect(await balanceOf(token)).toBe(DEMO_BALANCE);
-    });
-  }
+  it('shows a declined payment with the gateway’s reason and the next steps, crediting nothing', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const returnPath = await gatewayReturn(token, 'declined', 120_000);
+    renderPortal(returnPath);
 
-  it('goes to the failure page, silently, when the API refuses an approval it cannot verify', async () => {
+    expect(await screen.findByRole('heading', { name: 'Nạp tiền không thành công' })).toBeVisible();
+    expect(locationText()).toContain(`/billing/failure?reference=${referenceOf(returnPath)}`);
+    expect(screen.getByText('Ngân hàng phát hành thẻ từ chối giao dịch (mã 1)')).toBeVisible();
+    expect(screen.getByText(formatVnd(120_000))).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Thử lại' })).toHaveAttribute(
+      'href',
+      '/billing?amount=120000&topup=1',
+    );
+    expect(screen.getByRole('link', { name: 'Chọn phương thức khác' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Hỏi bộ phận hỗ trợ' })).toBeVisible();
+    expect(await balanceOf(token)).toBe(DEMO_BALANCE);
+  });
+
+  it('shows a cancelled payment as cancelled, not as failed', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal(await gatewayReturn(token, 'cancelled', 120_000));
+    expect(await screen.findByRole('heading', { name: 'Đã huỷ thanh toán' })).toBeVisible();
+    expect(screen.getByText('Đã huỷ')).toBeVisible();
+    expect(screen.queryByText(/không thành công/)).toBeNull();
+    expect(await balanceOf(token)).toBe(DEMO_BALANCE);
+  });
+
+  it('shows a payment the bank still processes (code 300) as processing, never as failed', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal(await gatewayReturn(token, 'pending', 120_000));
+    expect(await screen.findByRole('heading', { name: 'Nạp tiền đang xử lý' })).toBeVisible();
+    expect(screen.getByText('Đang xử lý')).toBeVisible();
+    expect(screen.queryByText(/không thành công/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Xem khoản nạp đang xử lý' })).toBeVisible();
+    expect(await balanceOf(token)).toBe(DEMO_BALANCE);
+  });
+
+  it('shows what the server recorded when the API refuses a return it cannot verify', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const returnPath = await gatewayReturn(token, 'approved');
     // The amount changed on the way: the signature no longer matches.
     const forged = returnPath.replace(/vpc_Amount=\d+/, 'vpc_Amount=99900000');
     renderPortal(forged);
 
-    expect(await screen.findByRole('heading', { name: 'Nạp tiền không thành công' })).toBeVisible();
-    expect(topupCalls()).toHaveLength(1);
-    expect(screen.queryByRole('alert')).toBeNull();
     // Credited once, by the gateway's own notification (IPN) before the browser came back.
+    expect(await screen.findByRole('heading', { name: 'Nạp tiền thành công' })).toBeVisible();
+    expect(screen.getByText(formatVnd(250_000))).toBeVisible();
+    expect(topupCalls()).toHaveLength(1);
     expect(await balanceOf(token)).toBe(DEMO_BALANCE + 250_000);
+  });
+
+  it("says another account's reference is not found", async () => {
+    const other = await signInAs(sandbox(), 'agency@example.vn');
+    const returnPath = await gatewayReturn(other, 'approved');
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal(`/billing/success?reference=${referenceOf(returnPath)}`);
+    expect(
+      await screen.findByText('Không tìm thấy giao dịch nạp tiền này trong tài khoản của bạn.'),
+    ).toBeVisible();
+    expect(screen.queryByText(formatVnd(250_000))).toBeNull();
   });
 
   it('says so, with a way back, when opened without a gateway return', async () => {
@@ -428,16 +478,16 @@ async function paypalReturn(
 }
 
 describe('the PayPal return page', () => {
-  it('credits the dong once and shows what PayPal charged, also when reloaded', async () => {
+  it('credits the dong once and shows them, with what PayPal charged beside, also when reloaded', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const returnPath = await paypalReturn(token, 'pay', 100_000);
     const first = renderPortal(returnPath);
 
     expect(await screen.findByRole('heading', { name: 'Nạp tiền thành công' })).toBeVisible();
-    expect(screen.getByTestId('location')).toHaveTextContent(
-      '/billing/success?method=paypal&amount=3.93&currency=USD',
-    );
-    expect(screen.getByText('3.93 USD')).toBeVisible();
+    expect(locationText()).toMatch(/\/billing\/success\?reference=PAYPAL-[\w-]+&method=paypal/);
+    expect(screen.getByText(formatVnd(100_000))).toBeVisible();
+    // Vietnamese writes the dollars with a decimal comma.
+    expect(screen.getByText('3,93 USD')).toBeVisible();
     expect(screen.getByText('PayPal')).toBeVisible();
     expect(await balanceOf(token)).toBe(DEMO_BALANCE + 100_000);
     first.unmount();
@@ -448,25 +498,49 @@ describe('the PayPal return page', () => {
     expect(await balanceOf(token)).toBe(DEMO_BALANCE + 100_000);
   });
 
-  for (const decision of ['cancel', 'pay_pending'] as const) {
-    it(`goes to the failure page, crediting nothing, after PayPal's ${decision}`, async () => {
-      const token = await signInAs(sandbox(), 'demo@example.vn');
-      renderPortal(await paypalReturn(token, decision));
+  it('shows a cancel on PayPal as cancelled, crediting nothing', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal(await paypalReturn(token, 'cancel'));
+    expect(await screen.findByRole('heading', { name: 'Đã huỷ thanh toán' })).toBeVisible();
+    expect(screen.getByText('Bạn đã huỷ thanh toán trên PayPal')).toBeVisible();
+    expect(topupCalls()).toHaveLength(1);
+    expect(await balanceOf(token)).toBe(DEMO_BALANCE);
+  });
 
-      expect(
-        await screen.findByRole('heading', { name: 'Nạp tiền không thành công' }),
-      ).toBeVisible();
-      expect(screen.getByTestId('location')).toHaveTextContent('/billing/failure?method=paypal');
-      // Why, in the sandbox's words: a pending sale is credited later.
-      expect(
-        screen.getByText(
-          decision === 'cancel'
-            ? 'Bạn đã huỷ thanh toán PayPal, số dư không thay đổi.'
-            : 'PayPal đang xử lý khoản thanh toán này. Số dư sẽ được cộng khi PayPal hoàn tất giao dịch.',
-        ),
-      ).toBeVisible();
-      expect(topupCalls()).toHaveLength(1);
-      expect(await balanceOf(token)).toBe(DEMO_BALANCE);
+  it('shows a sale PayPal holds as pending as processing, never as failed', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal(await paypalReturn(token, 'pay_pending'));
+    expect(await screen.findByRole('heading', { name: 'Nạp tiền đang xử lý' })).toBeVisible();
+    expect(screen.getByText('PayPal đang xử lý khoản thanh toán (eCheck)')).toBeVisible();
+    expect(screen.queryByText(/không thành công/)).toBeNull();
+    expect(await balanceOf(token)).toBe(DEMO_BALANCE);
+  });
+});
+
+describe('the pending top-ups card on the Billing page', () => {
+  it('lists a bank transfer awaited and a card payment the bank still processes, with their references', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const transfer = await api<{ reference: string }>(
+      sandbox(),
+      token,
+      'POST',
+      '/billing/gen_payment_req_url',
+      { method: 'bank_transfer', amount: 300_000 },
+    );
+    const cardPath = await gatewayReturn(token, 'pending', 120_000);
+    renderPortal('/billing');
+
+    const card = await screen.findByRole('region', { name: 'Khoản nạp đang xử lý' });
+    const bank = within(card).getByRole('listitem', {
+      name: `Chuyển khoản ngân hàng ${transfer.body.reference}`,
     });
-  }
+    expect(within(bank).getByText(formatVnd(300_000), { selector: 'dd span' })).toBeVisible();
+    expect(within(bank).getByText('0123 4567 8901')).toBeVisible();
+    expect(within(bank).getByRole('button', { name: 'Hiện mã VietQR' })).toBeVisible();
+    const pendingCard = within(card).getByRole('listitem', {
+      name: `Thẻ ATM / thẻ quốc tế (cổng OnePay) ${referenceOf(cardPath)}`,
+    });
+    expect(within(pendingCard).getByText('Ngân hàng đang xử lý giao dịch')).toBeVisible();
+    expect(within(pendingCard).queryByRole('button', { name: 'Hiện mã VietQR' })).toBeNull();
+  });
 });
