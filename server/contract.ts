@@ -21,6 +21,7 @@ import {
   type SandboxServices,
 } from './handler';
 import { localeFromHeader, translator } from './i18n';
+import { rememberMailLocale } from './mails';
 import {
   authenticate,
   sessionTokenOf,
@@ -204,6 +205,9 @@ export function registerOperations(
       onRequest: authenticateFirst,
       handler: async (request, reply) => {
         const locale = localeFromHeader(request.headers['accept-language']);
+        if (request.userId !== undefined && request.headers['accept-language']) {
+          rememberMailLocale(services.db, request.userId, locale);
+        }
         const context: HandlerContext<never> = {
           db: services.db,
           now: services.now,

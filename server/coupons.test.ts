@@ -1,34 +1,10 @@
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { takeCouponUse } from './coupons';
-import { IN_MEMORY, openDatabase, type Db } from './db';
+import type { Db } from './db';
 import { ledgerMismatches } from './ledger';
-import { apiAs, scratchDir, signIn, START, testApp, type Api } from './testing';
+import { apiAs, booksInMemory, sandboxWithBooks, signIn, START, type Api } from './testing';
 
 const INVALID_COUPON = 'Mã giảm giá không hợp lệ.';
-
-let app: FastifyInstance | undefined;
-let books: Db | undefined;
-const cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  await app?.close();
-  books?.close();
-  app = undefined;
-  books = undefined;
-  cleanups.splice(0).forEach((cleanup) => cleanup());
-});
-
-/** A sandbox on a database file, and a second connection to set up and read its books. */
-async function sandboxWithBooks() {
-  const { dir, cleanup } = scratchDir();
-  cleanups.push(cleanup);
-  const dbFile = join(dir, 'sandbox.db');
-  ({ app } = await testApp({ dbFile }));
-  books = openDatabase(dbFile);
-  return { app, books };
-}
 
 const balanceOf = async (api: Api) => (await api.get('/auth/user')).json().balance as number;
 const couponUses = (db: Db, code: string) =>
@@ -214,8 +190,7 @@ describe('listBalanceAdjustments', () => {
 
 describe('takeCouponUse', () => {
   it('takes a use only while one is left, so the last use goes to one caller', async () => {
-    const db = openDatabase(IN_MEMORY);
-    books = db;
+    const db = booksInMemory();
     db.prepare("UPDATE coupons SET max_uses = 1 WHERE code = 'GIAM10'").run();
 
     expect(takeCouponUse(db, 'GIAM10')).toBe(true);

@@ -6,6 +6,7 @@
 import { couponRefused, invalidCoupon, usableCoupon } from './catalog';
 import type { Db } from './db';
 import { changeBalance } from './ledger';
+import { mailCreditReceipt } from './mails';
 
 /** Counts one use of the coupon; false when none is left (nothing changed). */
 export function takeCouponUse(db: Db, code: string): boolean {
@@ -52,6 +53,14 @@ export function redeemCreditCoupon(
       amount: coupon.value,
       text: { key: 'ledger.coupon_credit', params: { code: coupon.code } },
       reference: coupon.code,
+      at: now,
+    });
+    mailCreditReceipt(db, {
+      userId,
+      method: 'coupon',
+      amount: coupon.value,
+      reference: coupon.code,
+      balanceAfter: balance,
       at: now,
     });
     return { amount: coupon.value, balance };

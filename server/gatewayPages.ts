@@ -10,7 +10,7 @@
  * the sandbox listens on this machine only by default). Each form carries the token of
  * sandboxForms.ts, so another site cannot post them through a visitor's browser.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from './db';
 import {
   CARD_RESPONSE,
@@ -180,17 +180,10 @@ export function registerGatewayPages(app: FastifyInstance, services: GatewayServ
           }
           return [404, t('server.bank_transfer.unknown_reference', { reference })];
         })();
-        return reply
-          .code(status)
-          .type('text/html; charset=utf-8')
-          .send(
-            gatewayShell(
-              locale,
-              t('server.bank_transfer.section_title'),
-              `<p role="${status === 200 ? 'status' : 'alert'}">${escapeHtml(text)}</p>
-<p><a href="/sandbox">${escapeHtml(t('server.bank_transfer.back_to_sandbox'))}</a></p>`,
-            ),
-          );
+        return sendFormAnswer(reply, status, locale, t('server.bank_transfer.section_title'), {
+          text,
+          back: t('server.bank_transfer.back_to_sandbox'),
+        });
       },
     );
 
@@ -232,17 +225,10 @@ export function registerGatewayPages(app: FastifyInstance, services: GatewayServ
             text = t('server.topup_attempts.card_settled_declined', { reference });
           }
         }
-        return reply
-          .code(status)
-          .type('text/html; charset=utf-8')
-          .send(
-            gatewayShell(
-              locale,
-              t('server.topup_attempts.card_settle_title'),
-              `<p role="${status === 200 ? 'status' : 'alert'}">${escapeHtml(text)}</p>
-<p><a href="/sandbox">${escapeHtml(t('server.bank_transfer.back_to_sandbox'))}</a></p>`,
-            ),
-          );
+        return sendFormAnswer(reply, status, locale, t('server.topup_attempts.card_settle_title'), {
+          text,
+          back: t('server.bank_transfer.back_to_sandbox'),
+        });
       },
     );
 
@@ -404,6 +390,31 @@ ${pending.length ? `<ul>${rows}</ul>` : `<p>${escapeHtml(t('server.topup_attempt
 }
 
 /** The page around a gateway's content: the sandbox's own look, the language of the visitor. */
+/**
+ * Answers a sandbox form with a page: what happened (a status when it worked, an alert otherwise,
+ * unless `role` says) and the link back (to /sandbox unless `href` says).
+ */
+export function sendFormAnswer(
+  reply: FastifyReply,
+  status: number,
+  locale: string,
+  title: string,
+  answer: { text: string; back: string; href?: string; role?: 'status' | 'alert' },
+) {
+  const role = answer.role ?? (status === 200 ? 'status' : 'alert');
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(
+      gatewayShell(
+        locale,
+        title,
+        `<p role="${role}">${escapeHtml(answer.text)}</p>
+<p><a href="${escapeHtml(answer.href ?? '/sandbox')}">${escapeHtml(answer.back)}</a></p>`,
+      ),
+    );
+}
+
 export function gatewayShell(locale: string, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${locale === 'en' ? 'en' : 'vi'}">

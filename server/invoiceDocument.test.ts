@@ -1,41 +1,25 @@
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import Database from 'better-sqlite3';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { priceBeforeVat, vatContained } from '../src/domain/pricing';
 import { DEFAULT_LIFE_POLICY } from '../src/domain/serviceLife';
 import { DAY_MS } from './clock';
-import { IN_MEMORY, migrate, openDatabase, type Db } from './db';
+import { migrate, type Db } from './db';
 import { toInvoice } from './invoiceDocument';
 import { ledgerMismatches } from './ledger';
 import { migrations } from './migrations';
 import type { InvoiceRow } from './orders';
 import { dueRenewals, issueRenewal } from './renewals';
 import { seedIfEmpty } from './seed';
-import { apiAs, buyServer, scratchDir, signIn, START, testApp, type Api } from './testing';
-
-let app: FastifyInstance | undefined;
-let books: Db | undefined;
-const cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  await app?.close();
-  books?.close();
-  app = undefined;
-  books = undefined;
-  cleanups.splice(0).forEach((cleanup) => cleanup());
-});
-
-/** A sandbox on a database file, a second connection to its books, and demo@example.vn. */
-async function sandbox(options: Parameters<typeof testApp>[0] = {}) {
-  const { dir, cleanup } = scratchDir();
-  cleanups.push(cleanup);
-  const dbFile = join(dir, 'sandbox.db');
-  ({ app } = await testApp({ dbFile, ...options }));
-  books = openDatabase(dbFile);
-  return { app, books, api: apiAs(app, await signIn(app, 'demo@example.vn')) };
-}
+import {
+  apiAs,
+  booksInMemory,
+  buyServer,
+  signedInSandbox,
+  signIn,
+  START,
+  type Api,
+} from './testing';
 
 /** The text of every page of a PDF, as a PDF reader extracts it. */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -78,8 +62,7 @@ describe('the VAT an invoice states', () => {
   });
 
   it('adds up, to the dong, for every catalogue price and plan', async () => {
-    const db = openDatabase(IN_MEMORY);
-    cleanups.push(() => db.close());
+    const db = booksInMemory();
     await seedIfEmpty(db, START);
     const prices = [
       ...(db.prepare('SELECT price FROM products').pluck().all() as number[]),
@@ -106,7 +89,7 @@ describe('the VAT an invoice states', () => {
 
 describe('an invoice is a document', () => {
   it('keeps the buyer details it was issued with after the invoice info changes', async () => {
-    const { app, api } = await sandbox();
+    const { app, api } = await signedInSandbox();
     const before = await api.patch('/account/invoice_info', {
       company_name: 'Công ty TNHH Ánh Dương',
       tax_code: '0101234567',
@@ -151,7 +134,7 @@ describe('an invoice is a document', () => {
       tax_code: '0312345678-001',
       address: '12 Đường Nguyễn Huệ, TP. Hồ Chí Minh',
     };
-    const { api } = await sandbox({ seller });
+    const { api } = await signedInSandbox({ seller });
     await buyServer(api);
     const [issued] = (await api.get('/billing/invoices')).json().items as { id: number }[];
 
@@ -159,7 +142,7 @@ describe('an invoice is a document', () => {
   });
 
   it('states an order paid with a coupon as its price, the discount line and what was paid', async () => {
-    const { api } = await sandbox();
+    const { api } = await signedInSandbox();
     const placed = await api.post('/billing/orders', {
       type: 'create_volume',
       interval_count: 1,
@@ -197,7 +180,7 @@ describe('an invoice is a document', () => {
 
 describe('a renewal paid with GIAM10', () => {
   it('has a discount line and states 216.000 ₫ paid, with the VAT 216.000 ₫ holds', async () => {
-    const { api, books } = await sandbox();
+    const { api, books } = await signedInSandbox();
     // A 60 GB SSD data volume renews on its own invoice at 60 × 4.000 = 240.000 ₫ a month.
     await buyServer(api, { dataDisks: [{ size: 60, type: 'SSD' }] });
     const id = issueVolumeRenewal(books);
@@ -246,7 +229,7 @@ describe('a renewal paid with GIAM10', () => {
   });
 
   it('prints the Vietnamese words, the total, the VAT and the seller in the PDF, in both languages', async () => {
-    const { api, books } = await sandbox();
+    const { api, books } = await signedInSandbox();
     await buyServer(api, { dataDisks: [{ size: 60, type: 'SSD' }] });
     const id = issueVolumeRenewal(books);
     expect(
@@ -279,7 +262,7 @@ describe('a renewal paid with GIAM10', () => {
   });
 
   it("answers 404 for another account's invoice PDF", async () => {
-    const { app, books } = await sandbox();
+    const { app, books } = await signedInSandbox();
     const theirs = books
       .prepare(`SELECT id FROM invoices WHERE user_id <> (SELECT id FROM users WHERE email = ?)`)
       .pluck()
@@ -295,7 +278,7 @@ describe('a renewal paid with GIAM10', () => {
 describe('invoices issued before invoices were documents', () => {
   it('get their lines, their discount and the parties from the migration', () => {
     const db = new Database(':memory:');
-    cleanups.push(() => db.close());
+    onTestFinished(() => void db.close());
     const before = migrations.findIndex((step) => step.name === 'invoice_documents');
     migrate(db, migrations.slice(0, before));
     const at = '2025-03-01T08:00:00.000Z';

@@ -1,36 +1,12 @@
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quoteUntil, vietnamMonthStartAfter } from '../src/domain/pricing';
 import { toPricedProduct, type ProductRow } from './catalog';
-import { IN_MEMORY, openDatabase, type Db } from './db';
+import type { Db } from './db';
 import { changeBalance, debitIfCovered, ledgerMismatches } from './ledger';
 import { seedIfEmpty } from './seed';
-import { apiAs, scratchDir, signIn, START, testApp, type Api } from './testing';
+import { apiAs, booksInMemory, sandboxWithBooks, signIn, START, type Api } from './testing';
 
 const NOT_OPEN = 'Hoá đơn này không còn chờ thanh toán.';
-
-let app: FastifyInstance | undefined;
-let books: Db | undefined;
-const cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  await app?.close();
-  books?.close();
-  app = undefined;
-  books = undefined;
-  cleanups.splice(0).forEach((cleanup) => cleanup());
-});
-
-/** A sandbox on a database file, and a second connection to set up and read its books. */
-async function sandboxWithBooks() {
-  const { dir, cleanup } = scratchDir();
-  cleanups.push(cleanup);
-  const dbFile = join(dir, 'sandbox.db');
-  ({ app } = await testApp({ dbFile }));
-  books = openDatabase(dbFile);
-  return { app, books };
-}
 
 const userId = (db: Db, email: string) =>
   (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
@@ -239,8 +215,7 @@ describe('payInvoice', () => {
 
 describe('debitIfCovered', () => {
   it('debits with its ledger row only when the balance covers the amount', async () => {
-    const db = openDatabase(IN_MEMORY);
-    books = db;
+    const db = booksInMemory();
     await seedIfEmpty(db, START);
     const debit = {
       userId: userId(db, 'demo@example.vn'),

@@ -9,7 +9,7 @@
 import type { components } from '../src/api/schema';
 import { groupThousands } from '../src/domain/money';
 import { applyDiscount } from '../src/domain/pricing';
-import { invalidCoupon, usableCoupon } from './catalog';
+import { couponRefused, usableCoupon } from './catalog';
 import { takeCouponUse } from './coupons';
 import type { Db } from './db';
 import { ApiError, badRequest } from './errors';
@@ -61,7 +61,7 @@ export function payOpenInvoice(
       )
       .get(now.toISOString(), invoice.id) as InvoiceRow | undefined;
     if (!paid) throw badRequest('server.invoice_not_open');
-    if (coupon && !takeCouponUse(db, coupon.code)) throw invalidCoupon();
+    if (coupon && !takeCouponUse(db, coupon.code)) throw couponRefused('used_up', coupon.code);
     // The invoice states what was paid: the coupon's discount becomes a line of it.
     const document = coupon ? addDiscountLine(db, paid, coupon.code, discount) : paid;
     extendRenewedResource(db, paid.id);

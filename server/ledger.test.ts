@@ -1,32 +1,8 @@
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase, type Db } from './db';
+import { describe, expect, it } from 'vitest';
+import type { Db } from './db';
 import { changeBalance, ledgerMismatches } from './ledger';
 import { seedIfEmpty } from './seed';
-import { apiAs, buyServer, scratchDir, signIn, START, testApp } from './testing';
-
-let app: FastifyInstance | undefined;
-let db: Db | undefined;
-const cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  await app?.close();
-  db?.close();
-  app = undefined;
-  db = undefined;
-  cleanups.splice(0).forEach((cleanup) => cleanup());
-});
-
-/** A sandbox on a database file, and a second connection to read its books. */
-async function sandboxWithBooks() {
-  const { dir, cleanup } = scratchDir();
-  cleanups.push(cleanup);
-  const dbFile = join(dir, 'sandbox.db');
-  ({ app } = await testApp({ dbFile }));
-  db = openDatabase(dbFile);
-  return { app, db };
-}
+import { apiAs, booksInMemory, buyServer, sandboxWithBooks, signIn, START } from './testing';
 
 const userId = (books: Db, email: string) =>
   (books.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
@@ -40,7 +16,7 @@ const ledgerRows = (books: Db, email: string) =>
 
 describe('the balance ledger: balance = the sum of the ledger rows, for every account', () => {
   it('holds after the seed, whose opening balances are ledger rows of their own', async () => {
-    db = openDatabase(IN_MEMORY);
+    const db = booksInMemory();
     await seedIfEmpty(db, START);
 
     expect(ledgerMismatches(db)).toEqual([]);
@@ -56,7 +32,7 @@ describe('the balance ledger: balance = the sum of the ledger rows, for every ac
   });
 
   it('reports an account whose balance changed without a ledger row', async () => {
-    db = openDatabase(IN_MEMORY);
+    const db = booksInMemory();
     await seedIfEmpty(db, START);
     db.prepare("UPDATE users SET balance = balance + 1 WHERE email = 'demo@example.vn'").run();
 
@@ -71,15 +47,15 @@ describe('the balance ledger: balance = the sum of the ledger rows, for every ac
     await buyServer(api, { name: 'web-01' });
     await buyServer(api, { name: 'web-02', cpu: 4, ram: 8, disk: 80 });
 
-    expect(ledgerRows(sandbox.db, 'demo@example.vn')).toHaveLength(3);
-    expect(ledgerMismatches(sandbox.db)).toEqual([]);
+    expect(ledgerRows(sandbox.books, 'demo@example.vn')).toHaveLength(3);
+    expect(ledgerMismatches(sandbox.books)).toEqual([]);
   });
 
   it('holds after a trial upgrade, which leaves a paid invoice and its ledger row', async () => {
     const sandbox = await sandboxWithBooks();
     // There is no top-up operation yet: the account is credited in the books, as an admin would.
-    changeBalance(sandbox.db, {
-      userId: userId(sandbox.db, 'trial@example.vn'),
+    changeBalance(sandbox.books, {
+      userId: userId(sandbox.books, 'trial@example.vn'),
       type: 'manual',
       method: 'admin',
       amount: 300_000,
@@ -101,7 +77,7 @@ describe('the balance ledger: balance = the sum of the ledger rows, for every ac
         description: expect.stringMatching(/^Nâng cấp tài khoản dùng thử: vps-dung-thu-01 \(/),
       }),
     ]);
-    expect(ledgerRows(sandbox.db, 'trial@example.vn').at(-1)).toEqual({
+    expect(ledgerRows(sandbox.books, 'trial@example.vn').at(-1)).toEqual({
       type: 'payment',
       method: 'balance',
       amount: -total,
@@ -109,6 +85,6 @@ describe('the balance ledger: balance = the sum of the ledger rows, for every ac
       reference: invoices[0].code,
     });
     expect((await api.get('/auth/user')).json().balance).toBe(300_000 - total);
-    expect(ledgerMismatches(sandbox.db)).toEqual([]);
+    expect(ledgerMismatches(sandbox.books)).toEqual([]);
   });
 });

@@ -4,52 +4,22 @@
  * paid from the balance), every ledger row of every account names a key both languages have, and
  * renders in both with every parameter filled.
  */
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messageTextKeys, renderMessageText, type MessageText } from '../src/domain/messageText';
 import { en } from '../src/i18n/en';
 import { lookupMessage } from '../src/i18n/interpolate';
 import { vi } from '../src/i18n/vi';
 import Database from 'better-sqlite3';
-import { migrate, openDatabase, type Db } from './db';
+import { migrate, type Db } from './db';
 import { DEFAULT_CARD_GATEWAY, findAttempt, gatewayAnswer } from './gateways/cardGateway';
 import { translateAny } from './i18n';
 import { ledgerMismatches, toBalanceAdjustment, type AdjustmentRow } from './ledger';
 import { migrations } from './migrations';
-import {
-  apiAs,
-  buyServer,
-  postSandboxForm,
-  scratchDir,
-  signIn,
-  testApp,
-  type Api,
-} from './testing';
+import { apiAs, buyServer, postSandboxForm, sandboxWithBooks, signIn, type Api } from './testing';
 
 const DEMO = 'demo@example.vn';
 const RETURN_URL = 'http://localhost:8080/idc/billing/payment';
-
-let app: FastifyInstance | undefined;
-let books: Db | undefined;
-const cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  await app?.close();
-  books?.close();
-  app = undefined;
-  books = undefined;
-  cleanups.splice(0).forEach((cleanup) => cleanup());
-});
-
-async function sandboxWithBooks() {
-  const { dir, cleanup } = scratchDir();
-  cleanups.push(cleanup);
-  const dbFile = join(dir, 'sandbox.db');
-  ({ app } = await testApp({ dbFile }));
-  books = openDatabase(dbFile);
-  return { app, books };
-}
 
 async function paymentRequest(api: Api, method: string, amount: number) {
   const response = await api.post('/billing/gen_payment_req_url', {

@@ -4,15 +4,14 @@
  * every minute): the books balance, no period is charged twice, nothing paid is suspended, and
  * nothing unpaid past its grace period runs.
  */
-import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIFE_POLICY, suspendAt } from '../src/domain/serviceLife';
 import { changeBalance, ledgerMismatches } from './ledger';
 import { runLifecycle } from './lifecycle';
-import { openDatabase, type Db } from './db';
-import { apiAs, buyServer, scratchDir, signIn, testApp } from './testing';
+import type { Db } from './db';
+import { apiAs, buyServer, sandboxWithBooks, signIn } from './testing';
 
 const DEMO = 'demo@example.vn';
 
@@ -45,18 +44,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'spendDown' as const }) },
 );
 
-let app: FastifyInstance | undefined;
-let books: Db | undefined;
 let bought = 0;
-const cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  await app?.close();
-  books?.close();
-  app = undefined;
-  books = undefined;
-  cleanups.splice(0).forEach((cleanup) => cleanup());
-});
 
 const demoId = (db: Db) =>
   db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(DEMO) as number;
@@ -184,23 +172,17 @@ function checkPromises(db: Db, now: Date) {
 
 describe('the life cycle over any sequence of events', () => {
   it('keeps the books, charges each period once, and suspends exactly what is unpaid past grace', async () => {
+    let previous: Awaited<ReturnType<typeof sandboxWithBooks>> | undefined;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 12 }), async (steps) => {
-        await app?.close();
-        books?.close();
-        const { dir, cleanup } = scratchDir();
-        cleanups.push(cleanup);
-        const dbFile = join(dir, 'sandbox.db');
-        const built = await testApp({ dbFile });
-        app = built.app;
-        const db = openDatabase(dbFile);
-        books = db;
+        await previous?.close();
+        const { app, books: db, clock } = (previous = await sandboxWithBooks());
         await buyServer(apiAs(app, await signIn(app, DEMO)));
         for (const action of steps) {
-          await perform(app, db, built.clock, action);
+          await perform(app, db, clock, action);
           // The sweep runs every minute in a running sandbox.
-          runLifecycle(db, built.clock.now());
-          checkPromises(db, built.clock.now());
+          runLifecycle(db, clock.now());
+          checkPromises(db, clock.now());
         }
       }),
       { numRuns: 20 },

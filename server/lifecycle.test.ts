@@ -2,38 +2,16 @@
  * A service's life in the sandbox (src/domain/serviceLife.ts), step by step as a customer lives
  * it: each transition, the mail it sends, and the ledger adding up after it.
  */
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { DEFAULT_LIFE_POLICY } from '../src/domain/serviceLife';
 import { DAY_MS } from './clock';
 import { openDatabase, type Db } from './db';
 import { changeBalance, ledgerMismatches } from './ledger';
 import { runLifecycle } from './lifecycle';
-import { apiAs, buyServer, mailsTo, scratchDir, signIn, START, testApp, type Api } from './testing';
+import { apiAs, buyServer, mailsTo, sandboxWithBooks, signIn, START, type Api } from './testing';
 
 const DEMO = 'demo@example.vn';
-
-let app: FastifyInstance | undefined;
-let books: Db | undefined;
-const cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  await app?.close();
-  books?.close();
-  app = undefined;
-  books = undefined;
-  cleanups.splice(0).forEach((cleanup) => cleanup());
-});
-
-async function sandbox() {
-  const { dir, cleanup } = scratchDir();
-  cleanups.push(cleanup);
-  const dbFile = join(dir, 'sandbox.db');
-  ({ app } = await testApp({ dbFile }));
-  books = openDatabase(dbFile);
-  return { app, books, dbFile };
-}
 
 /** Signs in again after each move: a long move ends idle sessions, as real time would. */
 const as = async (target: FastifyInstance, email = DEMO): Promise<Api> =>
@@ -84,7 +62,7 @@ const renewalOf = (db: Db, serverId: number) =>
 
 describe('renewal paid from the balance (auto-pay, on by default)', () => {
   it('is mailed when issued, paid on its due date with one ledger row, and mailed again', async () => {
-    const { app, books } = await sandbox();
+    const { app, books } = await sandboxWithBooks();
     const serverId = await buyServer(await as(app));
     const before = balanceOf(books);
 
@@ -106,12 +84,12 @@ describe('renewal paid from the balance (auto-pay, on by default)', () => {
   });
 
   it('pays once when two sweeps run at the same moment on two connections', async () => {
-    const { app, books, dbFile } = await sandbox();
+    const { app, books, dbFile } = await sandboxWithBooks();
     const serverId = await buyServer(await as(app));
     await advance(app, 25);
     const before = balanceOf(books);
     const other = openDatabase(dbFile);
-    cleanups.push(() => other.close());
+    onTestFinished(() => void other.close());
     const due = new Date(START.getTime() + 31 * DAY_MS);
 
     const reports = [runLifecycle(books, due), runLifecycle(other, due)];
@@ -126,7 +104,7 @@ describe('renewal paid from the balance (auto-pay, on by default)', () => {
 
 describe('renewal the balance does not cover', () => {
   it('reminds, goes overdue, suspends after the grace period, and resumes when paid', async () => {
-    const { app, books } = await sandbox();
+    const { app, books } = await sandboxWithBooks();
     const serverId = await buyServer(await as(app));
     setBalance(books, 0);
 
@@ -166,7 +144,7 @@ describe('renewal the balance does not cover', () => {
   });
 
   it('refuses a suspended server’s power-on until the invoice is paid', async () => {
-    const { app, books } = await sandbox();
+    const { app, books } = await sandboxWithBooks();
     const serverId = await buyServer(await as(app));
     setBalance(books, 0);
     await advance(app, 31 + DEFAULT_LIFE_POLICY.graceDays);
@@ -180,7 +158,7 @@ describe('renewal the balance does not cover', () => {
   });
 
   it('terminates the server and cancels the invoice when it stays unpaid', async () => {
-    const { app, books } = await sandbox();
+    const { app, books } = await sandboxWithBooks();
     const serverId = await buyServer(await as(app));
     setBalance(books, 0);
 
@@ -195,7 +173,7 @@ describe('renewal the balance does not cover', () => {
   });
 
   it('never suspends a whitelisted account’s server', async () => {
-    const { app, books } = await sandbox();
+    const { app, books } = await sandboxWithBooks();
     const serverId = await buyServer(await as(app));
     setBalance(books, 0);
     books.prepare('UPDATE users SET is_in_whitelist = 1 WHERE email = ?').run(DEMO);
@@ -212,7 +190,7 @@ describe('the bill that ends a trial', () => {
   const EXPIRED = 'expired@example.vn';
 
   async function expiredTrial() {
-    const { app, books } = await sandbox();
+    const { app, books } = await sandboxWithBooks();
     const api = await as(app, EXPIRED);
     const trial = (await api.get('/auth/trial')).json();
     const invoices = (await api.get('/billing/invoices', undefined, { status: 'open' })).json()

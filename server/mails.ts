@@ -1,9 +1,15 @@
-/** The mails the sandbox sends, in Vietnamese followed by English. */
-import { formatDate } from '../src/domain/dates';
+/**
+ * The mails the sandbox sends, in Vietnamese followed by English. The billing mails (invoices,
+ * suspension, receipts) are written in the recipient's language alone once it is known: the
+ * language the account last used the portal in (`rememberMailLocale`).
+ */
+import type { Locale } from '../src/domain/constants';
+import { formatDate, formatDateTime } from '../src/domain/dates';
+import { renderMessageText, type MessageParams } from '../src/domain/messageText';
 import { groupThousands } from '../src/domain/money';
 import type { Db } from './db';
 import { EMAIL_TOKEN_TTL_MS } from './emailTokens';
-import { bilingual, type MessageKey } from './i18n';
+import { bilingual, translateAny, translator, type MessageKey } from './i18n';
 import { OTP_TTL_MS } from './otpCodes';
 import { invoiceCode } from './ledger';
 import { sendMail } from './outbox';
@@ -97,23 +103,92 @@ function send(
   sendMail(db, { to, subject, text }, now);
 }
 
+/** Remembers the language an account uses the portal in (its requests' Accept-Language). */
+export function rememberMailLocale(db: Db, userId: number, locale: Locale): void {
+  db.prepare('UPDATE users SET locale = ? WHERE id = ? AND locale IS NOT ?').run(
+    locale,
+    userId,
+    locale,
+  );
+}
+
+/** The recipient's language, or both (Vietnamese first) while the account's is not known. */
+function localesOf(db: Db, email: string): Locale[] {
+  const row = db.prepare('SELECT locale FROM users WHERE email = ?').get(email) as
+    { locale: Locale | null } | undefined;
+  return row?.locale ? [row.locale] : ['vi', 'en'];
+}
+
+/** A billing mail: in the recipient's language, its parameters rendered in that language. */
+function sendInRecipientsLanguage(
+  db: Db,
+  to: string,
+  subjectKey: MessageKey,
+  textKey: MessageKey,
+  params: (locale: Locale) => Record<string, unknown>,
+  now: Date,
+): void {
+  const locales = localesOf(db, to);
+  const subject = locales.map((locale) => translator(locale)(subjectKey, params(locale)));
+  const text = locales.map((locale) => translator(locale)(textKey, params(locale)));
+  sendMail(db, { to, subject: subject.join(' / '), text: text.join('\n\n') }, now);
+}
+
 /** An invoice as the billing mails name it; amounts and dates as the portal shows them. */
 export interface MailedInvoice {
   id: number;
   created_at: string;
+  /** What is owed: the sum of its lines, a discount included. */
   amount: number;
   due_date: string;
-  description: string;
 }
 
-function invoiceParams(to: Recipient, invoice: MailedInvoice) {
-  return {
+/** The invoice's lines (table invoice_lines, keyed texts) in one language, one after another. */
+function invoiceLinesIn(db: Db, invoiceId: number, locale: Locale): string {
+  const rows = db
+    .prepare(
+      'SELECT text_key, text_params FROM invoice_lines WHERE invoice_id = ? ORDER BY position',
+    )
+    .all(invoiceId) as { text_key: string; text_params: string }[];
+  return rows
+    .map((row) =>
+      renderMessageText(
+        { key: row.text_key, params: JSON.parse(row.text_params) as MessageParams },
+        (key, params) => translateAny(locale, key, params),
+      ),
+    )
+    .join('; ');
+}
+
+function invoiceParams(db: Db, to: Recipient, invoice: MailedInvoice) {
+  return (locale: Locale) => ({
     name: to.fullname,
     code: invoiceCode(invoice),
     amount: groupThousands(invoice.amount),
     due: formatDate(invoice.due_date),
-    description: invoice.description,
-  };
+    description: invoiceLinesIn(db, invoice.id, locale),
+  });
+}
+
+/** Sends an invoice's mail, `extra` parameters added to the invoice's own. */
+function sendInvoiceMail(
+  db: Db,
+  to: Recipient,
+  invoice: MailedInvoice,
+  subjectKey: MessageKey,
+  textKey: MessageKey,
+  extra: Record<string, unknown>,
+  now: Date,
+): void {
+  const params = invoiceParams(db, to, invoice);
+  sendInRecipientsLanguage(
+    db,
+    to.email,
+    subjectKey,
+    textKey,
+    (locale) => ({ ...params(locale), ...extra }),
+    now,
+  );
 }
 
 /** A renewal (or the bill that ends a trial) was issued. */
@@ -123,11 +198,18 @@ export function mailInvoiceIssued(
   invoice: MailedInvoice,
   now: Date,
 ): void {
-  const params = { ...invoiceParams(to, invoice), balance: groupThousands(to.balance) };
   const text = to.auto_pay_renewals
     ? 'server.mail.invoice_issued_autopay_text'
     : 'server.mail.invoice_issued_manual_text';
-  send(db, to.email, 'server.mail.invoice_issued_subject', text, params, undefined, now);
+  sendInvoiceMail(
+    db,
+    to,
+    invoice,
+    'server.mail.invoice_issued_subject',
+    text,
+    { balance: groupThousands(to.balance) },
+    now,
+  );
 }
 
 /** The invoice was paid from the balance on its due date. */
@@ -138,18 +220,13 @@ export function mailInvoiceAutoPaid(
   paid: { total: number; balance: number },
   now: Date,
 ): void {
-  const params = {
-    ...invoiceParams(to, invoice),
-    paid: groupThousands(paid.total),
-    balance: groupThousands(paid.balance),
-  };
-  send(
+  sendInvoiceMail(
     db,
-    to.email,
+    to,
+    invoice,
     'server.mail.invoice_paid_subject',
     'server.mail.invoice_paid_text',
-    params,
-    undefined,
+    { paid: groupThousands(paid.total), balance: groupThousands(paid.balance) },
     now,
   );
 }
@@ -161,14 +238,13 @@ export function mailInvoiceReminder(
   invoice: MailedInvoice,
   now: Date,
 ): void {
-  const params = { ...invoiceParams(to, invoice), balance: groupThousands(to.balance) };
-  send(
+  sendInvoiceMail(
     db,
-    to.email,
+    to,
+    invoice,
     'server.mail.invoice_reminder_subject',
     'server.mail.invoice_reminder_text',
-    params,
-    undefined,
+    { balance: groupThousands(to.balance) },
     now,
   );
 }
@@ -181,14 +257,18 @@ export function mailInvoiceOverdue(
   suspendOn: Date | null,
   now: Date,
 ): void {
-  const params = {
-    ...invoiceParams(to, invoice),
-    suspend: suspendOn ? formatDate(suspendOn) : '',
-  };
   const text = suspendOn
     ? 'server.mail.invoice_overdue_text'
     : 'server.mail.invoice_overdue_whitelisted_text';
-  send(db, to.email, 'server.mail.invoice_overdue_subject', text, params, undefined, now);
+  sendInvoiceMail(
+    db,
+    to,
+    invoice,
+    'server.mail.invoice_overdue_subject',
+    text,
+    { suspend: suspendOn ? formatDate(suspendOn) : '' },
+    now,
+  );
 }
 
 /** Resources suspended for the unpaid invoice; they are terminated on `terminateOn`. */
@@ -200,18 +280,13 @@ export function mailResourcesSuspended(
   terminateOn: Date,
   now: Date,
 ): void {
-  const params = {
-    ...invoiceParams(to, invoice),
-    resources: resources.join(', '),
-    terminate: formatDate(terminateOn),
-  };
-  send(
+  sendInvoiceMail(
     db,
-    to.email,
+    to,
+    invoice,
     'server.mail.suspended_subject',
     'server.mail.suspended_text',
-    params,
-    undefined,
+    { resources: resources.join(', '), terminate: formatDate(terminateOn) },
     now,
   );
 }
@@ -219,13 +294,12 @@ export function mailResourcesSuspended(
 /** Resources running again because the invoice that suspended them was paid. */
 export function mailResourceResumed(db: Db, to: Recipient, resources: string[], now: Date): void {
   const params = { name: to.fullname, resources: resources.join(', ') };
-  send(
+  sendInRecipientsLanguage(
     db,
     to.email,
     'server.mail.resumed_subject',
     'server.mail.resumed_text',
-    params,
-    undefined,
+    () => params,
     now,
   );
 }
@@ -238,14 +312,50 @@ export function mailResourcesTerminated(
   resources: string[],
   now: Date,
 ): void {
-  const params = { ...invoiceParams(to, invoice), resources: resources.join(', ') };
-  send(
+  sendInvoiceMail(
     db,
-    to.email,
+    to,
+    invoice,
     'server.mail.terminated_subject',
     'server.mail.terminated_text',
-    params,
-    undefined,
+    { resources: resources.join(', ') },
     now,
+  );
+}
+
+/** A credit to the balance from a top-up or a gift code, as its receipt names it. */
+export interface CreditReceipt {
+  userId: number;
+  method: 'card' | 'paypal' | 'bank_transfer' | 'coupon';
+  /** Whole dong credited. */
+  amount: number;
+  /** Our reference: the one Payments and the balance history show (a gift code's code). */
+  reference: string;
+  balanceAfter: number;
+  at: Date;
+}
+
+/**
+ * The receipt of a credit. Call it inside the transaction that credits, in the branch that
+ * credits for the first time, so that a replayed answer never mails a second receipt.
+ */
+export function mailCreditReceipt(db: Db, credit: CreditReceipt): void {
+  const user = db.prepare('SELECT email, fullname FROM users WHERE id = ?').get(credit.userId) as
+    Recipient | undefined;
+  if (!user) return;
+  sendInRecipientsLanguage(
+    db,
+    user.email,
+    'server.mail.receipt.subject',
+    'server.mail.receipt.text',
+    (locale) => ({
+      name: user.fullname,
+      amount: groupThousands(credit.amount),
+      method: translator(locale)(`server.mail.receipt.method.${credit.method}`),
+      reference: credit.reference,
+      date: formatDateTime(credit.at),
+      balance: groupThousands(credit.balanceAfter),
+    }),
+    credit.at,
   );
 }

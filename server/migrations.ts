@@ -667,4 +667,12 @@ export const migrations: readonly Migration[] = [
       DROP TABLE old_invoice_payments;
     `,
   },
+  {
+    // The language the account last used the portal in (its requests' Accept-Language): the
+    // billing mails are written in it. NULL until known: such mails give both languages.
+    name: 'account_mail_locale',
+    sql: `
+      ALTER TABLE users ADD COLUMN locale TEXT CHECK (locale IN ('vi', 'en'));
+    `,
+  },
 ];

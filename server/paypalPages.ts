@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db';
-import { gatewayShell } from './gatewayPages';
+import { gatewayShell, sendFormAnswer } from './gatewayPages';
 import {
   attemptOf,
   completePendingSale,
@@ -169,17 +169,13 @@ export function registerPaypalPages(app: FastifyInstance, services: PaypalServic
                 reference: completed.id,
               })
             : t('server.paypal_gateway.no_pending_sale');
-        return reply
-          .code(settlement?.outcome === 'credited' ? 200 : 409)
-          .type('text/html; charset=utf-8')
-          .send(
-            gatewayShell(
-              locale,
-              t('server.paypal_gateway.sales_title'),
-              `<p role="status">${escapeHtml(text)}</p>
-<p><a href="/sandbox">${escapeHtml(t('server.paypal_gateway.back_to_sandbox'))}</a></p>`,
-            ),
-          );
+        return sendFormAnswer(
+          reply,
+          settlement?.outcome === 'credited' ? 200 : 409,
+          locale,
+          t('server.paypal_gateway.sales_title'),
+          { text, role: 'status', back: t('server.paypal_gateway.back_to_sandbox') },
+        );
       },
     );
   });

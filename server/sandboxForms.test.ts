@@ -3,20 +3,11 @@
  * wrong one or from another site is refused with a page saying so and changes nothing; the page's
  * own token works, also when Chromium posts with `Origin: null` (the pages send no referrer).
  */
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from './db';
+import type { Db } from './db';
 import { ledgerMismatches } from './ledger';
-import {
-  apiAs,
-  postSandboxForm,
-  sandboxFormSession,
-  scratchDir,
-  signIn,
-  testApp,
-  type Api,
-} from './testing';
+import { postSandboxForm, sandboxFormSession, signedInSandbox, type Api } from './testing';
 
 const RETURN_URL = 'http://localhost:8080/idc/billing/payment';
 
@@ -24,21 +15,12 @@ let app: FastifyInstance;
 /** A second connection to the sandbox's database file, to read its books. */
 let db: Db;
 let demo: Api;
-let cleanup: () => void;
 
 beforeEach(async () => {
-  const scratch = scratchDir();
-  cleanup = scratch.cleanup;
-  const dbFile = join(scratch.dir, 'sandbox.db');
-  ({ app } = await testApp({ dbFile }));
-  db = openDatabase(dbFile);
-  demo = apiAs(app, await signIn(app, 'demo@example.vn'));
+  ({ app, books: db, api: demo } = await signedInSandbox());
 });
 afterEach(async () => {
   expect(ledgerMismatches(db)).toEqual([]);
-  await app.close();
-  db.close();
-  cleanup();
 });
 
 async function startTopup(method: 'card' | 'paypal' | 'bank_transfer', amount: number) {

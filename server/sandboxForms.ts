@@ -16,7 +16,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Locale } from '../src/domain/constants';
-import { gatewayShell } from './gatewayPages';
+import { sendFormAnswer } from './gatewayPages';
 import { localeFromHeader, translator } from './i18n';
 import { escapeHtml } from './sandboxPages';
 
@@ -90,16 +90,10 @@ export function requireFormToken(options: GuardOptions = {}): preValidationAsync
       options.locale?.(request) ?? localeFromHeader(request.headers['accept-language']);
     const t = translator(locale);
     const back = options.back?.(request) ?? '/sandbox';
-    return reply
-      .code(403)
-      .type('text/html; charset=utf-8')
-      .send(
-        gatewayShell(
-          locale,
-          t('server.sandbox_form.refused_title'),
-          `<p role="alert">${escapeHtml(t('server.sandbox_form.refused'))}</p>
-<p><a href="${escapeHtml(back)}">${escapeHtml(t('server.sandbox_form.back'))}</a></p>`,
-        ),
-      );
+    return sendFormAnswer(reply, 403, locale, t('server.sandbox_form.refused_title'), {
+      text: t('server.sandbox_form.refused'),
+      back: t('server.sandbox_form.back'),
+      href: back,
+    });
   };
 }

@@ -3,8 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { onTestFinished } from 'vitest';
 import { createServerOrder, type ServerChoice } from '../src/domain/serverOrder';
+import { SMALL_SERVER } from '../tests/support/serverChoices';
 import { buildApp, type SandboxOptions } from './app';
+import { IN_MEMORY, openDatabase, type Db } from './db';
 import type { StoredMail } from './outbox';
 import { FORM_COOKIE, FORM_TOKEN_FIELD } from './sandboxForms';
 import { DEMO_PASSWORD } from './seed';
@@ -37,6 +40,53 @@ export async function testApp(options: Partial<SandboxOptions> = {}) {
 export function scratchDir() {
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A sandbox on a database file, and a second connection to set up and read its books. Both are
+ * closed when the test ends (or earlier by `close`), and the file is removed then. `start` sets
+ * the sandbox's clock. Call it in a test or in a beforeEach.
+ */
+export async function sandboxWithBooks({
+  start,
+  ...options
+}: Partial<SandboxOptions> & { start?: Date } = {}) {
+  const { dir, cleanup } = scratchDir();
+  onTestFinished(cleanup);
+  const dbFile = join(dir, 'sandbox.db');
+  const clock = testClock(start);
+  const { app } = await testApp({ dbFile, now: clock.now, ...options });
+  const books = openDatabase(dbFile);
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await app.close();
+    books.close();
+  };
+  // Runs before the cleanup above: onTestFinished callbacks run last registered first.
+  onTestFinished(close);
+  return { app, books, clock, dbFile, close };
+}
+
+/** A database in memory (migrated, not seeded), closed when the test ends. */
+export function booksInMemory(): Db {
+  const db = openDatabase(IN_MEMORY);
+  onTestFinished(() => void db.close());
+  return db;
+}
+
+/** A sandboxWithBooks with one account (demo@example.vn unless told) signed in as `api`. */
+export async function signedInSandbox({
+  email = 'demo@example.vn',
+  headers = {},
+  ...options
+}: Parameters<typeof sandboxWithBooks>[0] & {
+  email?: string;
+  headers?: Record<string, string>;
+} = {}) {
+  const sandbox = await sandboxWithBooks(options);
+  return { ...sandbox, api: apiAs(sandbox.app, await signIn(sandbox.app, email), headers) };
 }
 
 export const basicAuth = (email: string, password: string) =>
@@ -155,20 +205,7 @@ export function apiAs(app: FastifyInstance, token: string, headers: Record<strin
 export type Api = ReturnType<typeof apiAs>;
 
 /** A create-server choice as the portal's create form makes it; override what a test needs. */
-export const SERVER_CHOICE: ServerChoice = {
-  name: 'web-01',
-  os: 'Ubuntu 22.04',
-  datacenter: 'HN',
-  cpu: 2,
-  ram: 4,
-  disk: 40,
-  diskType: 'SSD',
-  dataDisks: [],
-  extraIpv4: 0,
-  ipv6: false,
-  keyName: null,
-  interval: 1,
-};
+export const SERVER_CHOICE: ServerChoice = { ...SMALL_SERVER, cpu: 2, ram: 4, disk: 40 };
 
 /** The portal's create_server order (src/domain/serverOrder) for a choice. */
 export const serverOrderFor = (choice: Partial<ServerChoice> = {}) =>

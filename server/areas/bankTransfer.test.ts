@@ -3,10 +3,9 @@
  * received" form, which credits the amount received (at most the amount asked, unless the
  * operator ticks "credit a different amount") once per reference.
  */
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../db';
+import type { Db } from '../db';
 import {
   BANK_REFERENCE_PATTERN,
   BANK_TRANSFER_DAYS,
@@ -18,9 +17,8 @@ import {
   apiAs,
   postSandboxForm,
   sandboxFormSession,
-  scratchDir,
+  signedInSandbox,
   signIn,
-  testApp,
   type Api,
   type testClock,
 } from '../testing';
@@ -29,20 +27,9 @@ let app: FastifyInstance;
 let clock: ReturnType<typeof testClock>;
 let db: Db;
 let demo: Api;
-let cleanup: () => void;
 
 beforeEach(async () => {
-  const scratch = scratchDir();
-  cleanup = scratch.cleanup;
-  const dbFile = join(scratch.dir, 'sandbox.db');
-  ({ app, clock } = await testApp({ dbFile }));
-  db = openDatabase(dbFile);
-  demo = apiAs(app, await signIn(app, 'demo@example.vn'));
-});
-afterEach(async () => {
-  await app.close();
-  db.close();
-  cleanup();
+  ({ app, clock, books: db, api: demo } = await signedInSandbox());
 });
 afterEach(() => {
   // Whatever happened, every balance is still the sum of its ledger rows.

@@ -3,18 +3,16 @@
  * history sorted by date or amount in either direction, filtered by status (overdue by the
  * sandbox's clock) and by a range of Vietnam days, while spec §7's calls keep answering as before.
  */
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../db';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db';
 import { DEFAULT_CARD_GATEWAY, findAttempt, gatewayAnswer } from '../gateways/cardGateway';
 import {
   apiAs,
   buyServer,
-  scratchDir,
   serverOrderFor,
+  signedInSandbox,
   signIn,
-  testApp,
   type Api,
   type testClock,
 } from '../testing';
@@ -29,21 +27,9 @@ let app: FastifyInstance;
 let clock: ReturnType<typeof testClock>;
 let db: Db;
 let api: Api;
-let cleanup: () => void;
 
 beforeEach(async () => {
-  const scratch = scratchDir();
-  cleanup = scratch.cleanup;
-  const dbFile = join(scratch.dir, 'sandbox.db');
-  ({ app, clock } = await testApp({ dbFile }));
-  db = openDatabase(dbFile);
-  api = apiAs(app, await signIn(app, 'demo@example.vn'));
-});
-
-afterEach(async () => {
-  await app.close();
-  db.close();
-  cleanup();
+  ({ app, clock, books: db, api } = await signedInSandbox());
 });
 
 interface Listed {

@@ -4,13 +4,11 @@
  * image, whatever the request lists, and every later price of the server (its plan, package,
  * renewal, trial package) includes it.
  */
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { proratedAmount } from '../../src/domain/pricing';
 import type { ServerChoice } from '../../src/domain/serverOrder';
-import { openDatabase, type Db } from '../db';
-import { apiAs, scratchDir, serverOrderFor, signIn, START, testApp, type Api } from '../testing';
+import { apiAs, serverOrderFor, signedInSandbox, signIn, START, type Api } from '../testing';
 
 interface Image {
   id: number;
@@ -26,26 +24,9 @@ interface Product {
   price: number;
 }
 
-let app: FastifyInstance | undefined;
-let books: Db | undefined;
-const cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  await app?.close();
-  books?.close();
-  app = undefined;
-  books = undefined;
-  cleanups.splice(0).forEach((cleanup) => cleanup());
-});
-
 /** A sandbox on a database file (a second connection reads and seeds it), one account signed in. */
 async function sandbox(email = 'demo@example.vn') {
-  const { dir, cleanup } = scratchDir();
-  cleanups.push(cleanup);
-  const dbFile = join(dir, 'sandbox.db');
-  ({ app } = await testApp({ dbFile }));
-  books = openDatabase(dbFile);
-  const api = apiAs(app, await signIn(app, email));
+  const { app, books, api } = await signedInSandbox({ email });
   const images = (await api.get('/catalog/images')).json().items as Image[];
   const windows = images.find((image) => image.name === 'Windows Server 2022') as Image;
   const extras = (await api.get('/billing/products', undefined, { category: 'extra' })).json()

@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   CARD_ATTEMPT_MINUTES,
   DEFAULT_CARD_GATEWAY,
@@ -9,15 +8,14 @@ import {
   type CardDecision,
 } from '../gateways/cardGateway';
 import { onepaySignature } from '../gateways/onepaySignature';
-import { openDatabase, type Db } from '../db';
+import type { Db } from '../db';
 import { ledgerMismatches } from '../ledger';
 import {
   apiAs,
   postSandboxForm,
   sandboxFormSession,
-  scratchDir,
+  signedInSandbox,
   signIn,
-  testApp,
   type Api,
   type testClock,
 } from '../testing';
@@ -31,20 +29,9 @@ let clock: ReturnType<typeof testClock>;
 /** A second connection to the sandbox's database file, to read its books. */
 let db: Db;
 let demo: Api;
-let cleanup: () => void;
 
 beforeEach(async () => {
-  const scratch = scratchDir();
-  cleanup = scratch.cleanup;
-  const dbFile = join(scratch.dir, 'sandbox.db');
-  ({ app, clock } = await testApp({ dbFile }));
-  db = openDatabase(dbFile);
-  demo = apiAs(app, await signIn(app, 'demo@example.vn'));
-});
-afterEach(async () => {
-  await app.close();
-  db.close();
-  cleanup();
+  ({ app, clock, books: db, api: demo } = await signedInSandbox());
 });
 
 const balanceOf = async (api: Api) => (await api.get('/auth/user')).json().balance as number;

@@ -1,13 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quote, quoteUntil, vietnamMonthStartAfter } from '../../src/domain/pricing';
 import { unusedPrepaidValue } from '../../src/domain/serviceLife';
 import { toPricedProduct, type ProductRow } from '../catalog';
-import { openDatabase, type Db } from '../db';
+import type { Db } from '../db';
 import { changeBalance, ledgerMismatches } from '../ledger';
 import { packageIdOf } from '../packages';
-import { apiAs, scratchDir, signIn, testApp, testClock, type Api } from '../testing';
+import { signedInSandbox, type Api } from '../testing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Mid-month (15:00 on 18 March in Vietnam), so the rest of the month is worth pricing. */
@@ -16,34 +14,9 @@ const TRIAL = 'trial@example.vn';
 const EXPIRED = 'expired@example.vn';
 const NOT_ON_TRIAL = 'Tài khoản không trong thời gian dùng thử.';
 
-let app: FastifyInstance | undefined;
-let books: Db | undefined;
-const cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  await app?.close();
-  books?.close();
-  app = undefined;
-  books = undefined;
-  cleanups.splice(0).forEach((cleanup) => cleanup());
-});
-
-/** A sandbox on a database file, a second connection to its books, and its clock. */
-async function sandboxWithBooks() {
-  const { dir, cleanup } = scratchDir();
-  cleanups.push(cleanup);
-  const dbFile = join(dir, 'sandbox.db');
-  const clock = testClock(NOW);
-  ({ app } = await testApp({ dbFile, now: clock.now }));
-  books = openDatabase(dbFile);
-  return { app, books, clock };
-}
-
-async function signedIn(email: string, headers: Record<string, string> = {}) {
-  const sandbox = await sandboxWithBooks();
-  const api = apiAs(sandbox.app, await signIn(sandbox.app, email), headers);
-  return { ...sandbox, api };
-}
+/** A sandbox at NOW, a second connection to its books, its clock and one account signed in. */
+const signedIn = (email: string, headers: Record<string, string> = {}) =>
+  signedInSandbox({ email, headers, start: NOW });
 
 function product(db: Db, code: string) {
   return toPricedProduct(

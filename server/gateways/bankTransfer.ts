@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import type { Db } from '../db';
 import type { Translate } from '../i18n';
 import { changeBalance } from '../ledger';
+import { mailCreditReceipt } from '../mails';
 import type { PaymentAttemptRow } from './cardGateway';
 
 /**
@@ -112,6 +113,14 @@ export function creditBankTransfer(
       amount,
       text: { key: 'ledger.topup_bank_transfer', params: { reference: claimed.reference } },
       reference: claimed.reference,
+      at: received.now,
+    });
+    mailCreditReceipt(db, {
+      userId: claimed.user_id,
+      method: 'bank_transfer',
+      amount,
+      reference: claimed.reference,
+      balanceAfter,
       at: received.now,
     });
     return { outcome: 'credited', attempt: claimed, amount, balanceAfter };

@@ -14,6 +14,7 @@ import {
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../db';
 import { changeBalance } from '../ledger';
+import { mailCreditReceipt } from '../mails';
 import { onepaySignature, hasValidOnepaySignature } from './onepaySignature';
 
 export interface CardGatewaySettings {
@@ -299,6 +300,14 @@ function creditOnce(
         amount: claimed.amount,
         text: { key: 'ledger.topup_card', params: { reference: claimed.reference } },
         reference: claimed.reference,
+        at: now,
+      });
+      mailCreditReceipt(db, {
+        userId: claimed.user_id,
+        method: 'card',
+        amount: claimed.amount,
+        reference: claimed.reference,
+        balanceAfter,
         at: now,
       });
       return { outcome: 'credited', attempt: claimed, balanceAfter, firstTime: true };

@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db';
 import { changeBalance } from '../ledger';
+import { mailCreditReceipt } from '../mails';
 import { groupThousands } from '../../src/domain/money';
 import type { PaymentAttemptRow } from './cardGateway';
 
@@ -313,6 +314,14 @@ export function creditPaypalSale(db: Db, payment: PaypalPaymentRow, now: Date): 
           },
         },
         reference: claimed.reference,
+        at: now,
+      });
+      mailCreditReceipt(db, {
+        userId: claimed.user_id,
+        method: 'paypal',
+        amount,
+        reference: claimed.reference,
+        balanceAfter,
         at: now,
       });
       return {

@@ -24,6 +24,12 @@ describe('an invoice line’s period and an invoice’s payment, in words', () =
     expect(linePeriod(line, inEnglish)).toBe('3 mo., from 01-12-2026 through 28-02-2027');
   });
 
+  it('names no months for a first period that starts in the middle of a month', () => {
+    // An order on 14-12-2026 10:00 Vietnam time for one month pays to the end of December.
+    const firstPeriod = { ...line, period_months: 1, period_start: '2026-12-14T03:00:00.000Z' };
+    expect(linePeriod(firstPeriod, inVietnamese)).toBe('từ 14-12-2026 đến hết 28-02-2027');
+  });
+
   it('says nothing for a line that pays for no period', () => {
     const none = { ...line, period_months: null, period_start: null, period_end: null };
     expect(linePeriod(none, inVietnamese)).toBe('');

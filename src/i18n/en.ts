@@ -1613,7 +1613,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
         'Hello %{name},\nInvoice %{code} has been issued: %{description}.\nAmount: %{amount} ₫. Due date: %{due}.\nPlease pay it before the due date on the Billing page (current balance: %{balance} ₫).',
       invoice_paid_subject: 'Invoice %{code} paid: %{paid} ₫',
       invoice_paid_text:
-        'Hello %{name},\nInvoice %{code} (%{description}) was paid with %{paid} ₫ from your balance on its due date. Balance left: %{balance} ₫.',
+        'Hello %{name},\nInvoice %{code} (%{description}) was paid with %{paid} ₫ from your balance on its due date (%{due}). Balance left: %{balance} ₫.',
       invoice_reminder_subject: 'Payment reminder: invoice %{code} is due on %{due}',
       invoice_reminder_text:
         'Hello %{name},\nInvoice %{code} (%{description}) for %{amount} ₫ is due on %{due}. Your balance (%{balance} ₫) does not cover it, so it cannot be paid automatically. Please top up or pay the invoice before the due date so that your service is not interrupted.',
@@ -1630,6 +1630,17 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       terminated_subject: 'Service deleted: invoice %{code} was not paid',
       terminated_text:
         'Hello %{name},\nBecause invoice %{code} (%{amount} ₫, overdue since %{due}) was not paid, %{resources} has been deleted and the invoice cancelled.',
+      // The receipt of a credited top-up or gift code (issue 17): one mail per credit.
+      receipt: {
+        subject: 'Top-up receipt %{reference}: %{amount} ₫',
+        text: 'Hello %{name},\nYour account has been credited with %{amount} ₫.\nMethod: %{method}.\nReference: %{reference}.\nDate: %{date}.\nNew balance: %{balance} ₫.',
+        method: {
+          card: 'Card (OnePay gateway)',
+          paypal: 'PayPal',
+          bank_transfer: 'Bank transfer',
+          coupon: 'Gift code',
+        },
+      },
     },
     card_payments: {
       return_url_invalid:

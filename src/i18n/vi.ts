@@ -1834,7 +1834,7 @@ export const vi = {
         'Xin chào %{name},\nHoá đơn %{code} đã được phát hành: %{description}.\nSố tiền: %{amount} ₫. Hạn thanh toán: %{due}.\nVui lòng thanh toán trước hạn ở trang Thanh toán (số dư hiện tại: %{balance} ₫).',
       invoice_paid_subject: 'Đã thanh toán hoá đơn %{code}: %{paid} ₫',
       invoice_paid_text:
-        'Xin chào %{name},\nHoá đơn %{code} (%{description}) đã được thanh toán %{paid} ₫ từ số dư vào ngày đến hạn. Số dư còn lại: %{balance} ₫.',
+        'Xin chào %{name},\nHoá đơn %{code} (%{description}) đã được thanh toán %{paid} ₫ từ số dư vào ngày đến hạn (%{due}). Số dư còn lại: %{balance} ₫.',
       invoice_reminder_subject: 'Nhắc thanh toán: hoá đơn %{code} đến hạn ngày %{due}',
       invoice_reminder_text:
         'Xin chào %{name},\nHoá đơn %{code} (%{description}), số tiền %{amount} ₫, đến hạn ngày %{due}. Số dư hiện tại (%{balance} ₫) không đủ để thanh toán tự động. Vui lòng nạp tiền hoặc thanh toán hoá đơn trước hạn để dịch vụ không bị gián đoạn.',
@@ -1852,6 +1852,17 @@ export const vi = {
       terminated_subject: 'Dịch vụ đã bị xoá: hoá đơn %{code} không được thanh toán',
       terminated_text:
         'Xin chào %{name},\nVì hoá đơn %{code} (%{amount} ₫, quá hạn từ ngày %{due}) không được thanh toán, %{resources} đã bị xoá và hoá đơn đã được huỷ.',
+      // The receipt of a credited top-up or gift code (issue 17): one mail per credit.
+      receipt: {
+        subject: 'Biên nhận nạp tiền %{reference}: %{amount} ₫',
+        text: 'Xin chào %{name},\nTài khoản của bạn đã được nạp %{amount} ₫.\nHình thức: %{method}.\nMã tham chiếu: %{reference}.\nNgày: %{date}.\nSố dư mới: %{balance} ₫.',
+        method: {
+          card: 'Thẻ (cổng OnePay)',
+          paypal: 'PayPal',
+          bank_transfer: 'Chuyển khoản ngân hàng',
+          coupon: 'Mã quà tặng',
+        },
+      },
     },
     card_payments: {
       return_url_invalid:

@@ -2,7 +2,7 @@
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 
@@ -45,6 +45,10 @@ export function Breadcrumb() {
 
 /** The code of the invoice the page has read (INV-…); the breadcrumb never fetches it itself. */
 function useCachedInvoiceCode(id: string | undefined): string | undefined {
-  const { data } = useQuery<Invoice>({ queryKey: QUERY_KEYS.invoice(id ?? ''), enabled: false });
+  // skipToken: observe the cache only; never fetch, even when a refetch of every query is asked.
+  const { data } = useQuery<Invoice>({
+    queryKey: QUERY_KEYS.invoice(id ?? ''),
+    queryFn: skipToken,
+  });
   return id ? data?.code : undefined;
 }

@@ -13,7 +13,6 @@ import { readFileSync } from 'node:fs';
 
 import type { Page } from '@playwright/test';
 
-import { createServerOrder } from '../../src/domain/serverOrder';
 import {
   axeViolations,
   callApi,
@@ -22,6 +21,7 @@ import {
   signInAsNewCustomer,
   test,
   topUpByCard,
+  serverOrder,
 } from './support';
 
 /** 56000 → "56.000 ₫", as the portal shows money. */
@@ -51,20 +51,7 @@ async function buyServer(page: Page, name: string, cpu: number, ram: number, dis
     page,
     'post',
     '/billing/orders',
-    createServerOrder({
-      name,
-      os: 'Ubuntu 22.04',
-      datacenter: 'HN',
-      cpu,
-      ram,
-      disk,
-      diskType: 'SSD',
-      dataDisks: [],
-      extraIpv4: 0,
-      ipv6: false,
-      keyName: null,
-      interval: 1,
-    }),
+    serverOrder({ name, cpu, ram, disk }),
   );
   const paid = await callApi(page, 'post', `/billing/orders/${placed.id}/pay`, {});
   return { orderId: placed.id as number, serverId: paid.order.resource_id as number };

@@ -6,11 +6,17 @@
  */
 import type { Page } from '@playwright/test';
 
-import { createServerOrder } from '../../src/domain/serverOrder';
-
 /** How many recent invoices the dashboard shows (DASHBOARD_RECENT in server/dashboard.ts). */
 const DASHBOARD_RECENT = 5;
-import { axeViolations, callApi, expect, test, topUpByCard, signInAsNewCustomer } from './support';
+import {
+  axeViolations,
+  callApi,
+  expect,
+  serverOrder,
+  test,
+  topUpByCard,
+  signInAsNewCustomer,
+} from './support';
 
 const PASSWORD = 'Dashboard1pass';
 
@@ -22,20 +28,7 @@ async function furnishAccount(page: Page) {
     page,
     'post',
     '/billing/orders',
-    createServerOrder({
-      name: 'tong-quan-01',
-      os: 'Ubuntu 22.04',
-      datacenter: 'HN',
-      cpu: 1,
-      ram: 1,
-      disk: 20,
-      diskType: 'SSD',
-      dataDisks: [],
-      extraIpv4: 0,
-      ipv6: false,
-      keyName: null,
-      interval: 1,
-    }),
+    serverOrder({ name: 'tong-quan-01' }),
   );
   await callApi(page, 'post', `/billing/orders/${placed.id}/pay`, {});
   const { volume } = await callApi(page, 'post', '/storage/volumes', {

@@ -3,8 +3,7 @@
  * clock a month, and finds its renewal paid from the balance — in the portal, in the outbox and
  * in the balance. Runs in the `clock` project, on a sandbox of its own (playwright.config.ts).
  */
-import { createServerOrder } from '../../src/domain/serverOrder';
-import { callApi, expect, readOutbox, signIn, test } from './support';
+import { callApi, expect, readOutbox, serverOrder, signIn, test } from './support';
 
 const DEMO = 'demo@example.vn';
 
@@ -18,20 +17,7 @@ test('a month on: the renewal is issued, paid from the balance on its due date, 
     page,
     'post',
     '/billing/orders',
-    createServerOrder({
-      name: 'gia-han-01',
-      os: 'Ubuntu 22.04',
-      datacenter: 'HN',
-      cpu: 1,
-      ram: 1,
-      disk: 20,
-      diskType: 'SSD',
-      dataDisks: [],
-      extraIpv4: 0,
-      ipv6: false,
-      keyName: null,
-      interval: 1,
-    }),
+    serverOrder({ name: 'gia-han-01' }),
   );
   const { order } = await callApi(page, 'post', `/billing/orders/${placed.id}/pay`, {});
   const server = await callApi(page, 'get', `/cloud/servers/${order.resource_id}`);

@@ -14,7 +14,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import Database from 'better-sqlite3';
 
-import { createServerOrder } from '../../src/domain/serverOrder';
 import {
   axeViolations,
   expect,
@@ -24,6 +23,7 @@ import {
   test,
   topUpByCard,
   uniqueEmail,
+  serverOrder,
 } from './support';
 
 type Language = 'vi' | 'en';
@@ -278,22 +278,7 @@ async function buildHoldings(page: Page, email: string): Promise<Holdings> {
   const suffix = Date.now().toString(36);
   const serverName = `scr-vm-${suffix}`;
   const volumeName = `scr-vol-${suffix}`;
-  const order = (name: string) =>
-    createServerOrder({
-      name,
-      os: 'Ubuntu 22.04',
-      datacenter: 'HN',
-      cpu: 1,
-      ram: 1,
-      disk: 20,
-      diskType: 'SSD',
-      dataDisks: [],
-      extraIpv4: 0,
-      ipv6: false,
-      keyName: null,
-      interval: 1,
-    });
-  const placed = await api.post('/billing/orders', order(serverName));
+  const placed = await api.post('/billing/orders', serverOrder({ name: serverName }));
   const paid = await api.post(`/billing/orders/${placed.id}/pay`, {});
   const serverId = paid.order.resource_id as number;
   const { volume } = await api.post('/storage/volumes', {
@@ -307,7 +292,7 @@ async function buildHoldings(page: Page, email: string): Promise<Holdings> {
     subject: 'Máy chủ khởi động chậm',
     content: 'Máy chủ của tôi khởi động lâu hơn thường lệ.',
   });
-  const unpaid = await api.post('/billing/orders', order(`scr-later-${suffix}`));
+  const unpaid = await api.post('/billing/orders', serverOrder({ name: `scr-later-${suffix}` }));
   await expect.poll(() => api.statusOf(`/storage/volumes/${volume.id}`)).toBe('available');
   const snapshotName = `scr-snap-${suffix}`;
   await api.post('/storage/snapshots', { name: snapshotName, volume_id: volume.id });

@@ -1,6 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
-import { createServerOrder } from '../../src/domain/serverOrder';
 import {
   axeViolations,
   expect,
@@ -10,6 +9,7 @@ import {
   test,
   topUpByCard,
   uniqueEmail,
+  serverOrder,
 } from './support';
 
 /**
@@ -212,20 +212,7 @@ test('an account with an expired trial and an overdue invoice sees why it cannot
 async function buyBuiltServer(page: Page, name: string): Promise<number> {
   const token = await page.evaluate(() => localStorage.getItem('access_token'));
   const headers = { Authorization: `Token ${token}` };
-  const order = createServerOrder({
-    name,
-    os: 'Ubuntu 22.04',
-    datacenter: 'HN',
-    cpu: 1,
-    ram: 1,
-    disk: 20,
-    diskType: 'SSD',
-    dataDisks: [],
-    extraIpv4: 0,
-    ipv6: false,
-    keyName: null,
-    interval: 1,
-  });
+  const order = serverOrder({ name });
   const placed = await page.request.post('/api/v1/billing/orders', { headers, data: order });
   expect(placed.status(), await placed.text()).toBe(201);
   const paid = await page.request.post(`/api/v1/billing/orders/${(await placed.json()).id}/pay`, {

@@ -7,6 +7,8 @@ import {
   type Page,
   type Response,
 } from '@playwright/test';
+import { createServerOrder, type ServerChoice } from '../../src/domain/serverOrder';
+import { SMALL_SERVER } from '../support/serverChoices';
 
 export { expect };
 
@@ -208,6 +210,10 @@ export async function signInAsNewCustomer(
   const token = await page.evaluate(() => localStorage.getItem('access_token'));
   return { email, token: token ?? '' };
 }
+
+/** The portal's create_server order for a small Ubuntu server in Hà Nội; override what a spec needs. */
+export const serverOrder = (choice: Partial<ServerChoice> & { name: string }) =>
+  createServerOrder({ ...SMALL_SERVER, ...choice });
 
 /** Calls the API as the page's signed-in customer; answers the JSON body after checking the status. */
 export async function callApi(page: Page, method: 'get' | 'post', path: string, data?: object) {

@@ -6,8 +6,15 @@
  */
 import type { Page } from '@playwright/test';
 
-import { createServerOrder } from '../../src/domain/serverOrder';
-import { axeViolations, expect, signIn, test, topUpByCard, signInAsNewCustomer } from './support';
+import {
+  axeViolations,
+  expect,
+  serverOrder,
+  signIn,
+  test,
+  topUpByCard,
+  signInAsNewCustomer,
+} from './support';
 
 const PASSWORD = 'Volumes1pass';
 
@@ -17,20 +24,7 @@ const NEW_CUSTOMER = { label: 'volumes', fullname: 'Trần Ổ Đĩa', password:
 async function buyServer(page: Page, name: string): Promise<number> {
   const token = await page.evaluate(() => localStorage.getItem('access_token'));
   const headers = { Authorization: `Token ${token}` };
-  const order = createServerOrder({
-    name,
-    os: 'Ubuntu 22.04',
-    datacenter: 'HN',
-    cpu: 1,
-    ram: 1,
-    disk: 20,
-    diskType: 'SSD',
-    dataDisks: [],
-    extraIpv4: 0,
-    ipv6: false,
-    keyName: null,
-    interval: 1,
-  });
+  const order = serverOrder({ name });
   const placed = await page.request.post('/api/v1/billing/orders', { headers, data: order });
   expect(placed.status(), await placed.text()).toBe(201);
   const paid = await page.request.post(`/api/v1/billing/orders/${(await placed.json()).id}/pay`, {

@@ -18,6 +18,7 @@ import { usePortalNotify } from '../../components/usePortalNotify';
 import { serverNow } from '../../api/serverClock';
 import { formatInVietnam } from '../../domain/vietnamTime';
 import { toCsv, type CsvColumn } from './csv';
+import { saveFile } from './saveFile';
 
 /** Records read per request while exporting: few requests, each well under the contract's 9999. */
 const EXPORT_PAGE_SIZE = 500;
@@ -49,7 +50,10 @@ export function ExportCsvButton<RecordType extends RaRecord>(props: CsvExport<Re
       }
       const text = toCsv(props.columns(translate), records);
       const day = formatInVietnam(serverNow(), 'YYYY-MM-DD');
-      download(`${props.fileName}-${day}.csv`, text);
+      saveFile(
+        new Blob([text], { type: 'text/csv;charset=utf-8' }),
+        `${props.fileName}-${day}.csv`,
+      );
     },
     onError: (error) => notify.error(error, 'billing.lists.export_failed'),
   });
@@ -65,16 +69,4 @@ export function ExportCsvButton<RecordType extends RaRecord>(props: CsvExport<Re
       {translate('billing.lists.export')}
     </BusyButton>
   );
-}
-
-function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click's task is done.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -42,6 +42,7 @@ import { formatVnd } from '../../domain/money';
 import { amountInVietnameseWords } from '../../domain/vietnameseWords';
 import { invoiceResourceText, InvoiceStatusChip } from './InvoiceStatusChip';
 import { PayInvoiceDialog } from './PayInvoiceDialog';
+import { saveFile } from './saveFile';
 
 export default function InvoicePage() {
   const translate = useTranslate();
@@ -314,18 +315,6 @@ function DownloadPdfButton({ invoice }: { invoice: Invoice }) {
       {translate('invoice_document.download_pdf')}
     </Button>
   );
-}
-
-function saveFile(file: Blob, name: string): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click's task ends.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 function Dates({ invoice }: { invoice: Invoice }) {

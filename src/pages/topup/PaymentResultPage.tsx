@@ -9,26 +9,24 @@
  * trial's upgrade dialog is led back there first (to the dialog, open).
  */
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 
 import { AskSupportLink } from '../../components/AskSupportLink';
 import { MessageCard } from '../../components/MessageCard';
 import { forgetTopUpReturn, topUpPath, topUpReturnPath } from '../../components/topUpPath';
 import { UPGRADE_PARAM } from '../../components/trialStep';
-import { usePageTitle } from '../../components/usePageTitle';
 import type { PaymentAttempt, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
 import { referenceFromQuery, type ResultPageState } from './paymentReturn';
 import { formatUsdAmount } from './usd';
+import { WaitingPage } from './WaitingPage';
 
 export default function PaymentResultPage({ outcome }: { outcome: 'success' | 'failure' }) {
   const [search] = useSearchParams();
@@ -71,7 +69,7 @@ function AttemptResult({ reference }: { reference: string }) {
   // Read once: the way back to where the top-up started, offered after a credit.
   const [returnPath] = useState(() => topUpReturnPath());
 
-  if (attempt.isPending) return <Loading />;
+  if (attempt.isPending) return <WaitingPage textKey="topup.result.loading" />;
   if (attempt.isError) {
     const missing = (attempt.error as { status?: number }).status === 404;
     return (
@@ -229,21 +227,6 @@ function NextSteps({ returnPath }: { returnPath: string | null }) {
         {translate('topup.back_to_billing')}
       </Button>
     </Stack>
-  );
-}
-
-function Loading() {
-  const translate = useTranslate();
-  const text = translate('topup.result.loading');
-  usePageTitle(text);
-  return (
-    <Box sx={{ mt: 4, display: 'flex', justifyContent: 'center' }}>
-      <Title title={text} />
-      <Stack spacing={2} alignItems="center" role="status">
-        <CircularProgress aria-hidden />
-        <Typography>{text}</Typography>
-      </Stack>
-    </Box>
   );
 }
 

@@ -8,21 +8,18 @@
  * answers a repeat with the same result, so the customer sees the same success, never an error.
  */
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { BusyButton } from '../../components/BusyButton';
 import { isLostAnswer } from '../../components/lostAnswer';
 import { MessageCard } from '../../components/MessageCard';
 import { errorText } from '../../components/usePortalNotify';
-import { usePageTitle } from '../../components/usePageTitle';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider';
 import {
@@ -32,6 +29,7 @@ import {
   type ResultPageState,
 } from './paymentReturn';
 import { PENDING_TOPUPS_KEY } from './PendingTopups';
+import { WaitingPage } from './WaitingPage';
 
 /** The billing lists whose rows a credit changes (react-admin resource names). */
 const BALANCE_HISTORY_RESOURCE = 'balance-adjustments';
@@ -126,20 +124,5 @@ function CompleteTopup({
       </MessageCard>
     );
   }
-  return <Returning />;
-}
-
-function Returning() {
-  const translate = useTranslate();
-  const text = translate('topup.returning');
-  usePageTitle(text);
-  return (
-    <Box sx={{ mt: 4, display: 'flex', justifyContent: 'center' }}>
-      <Title title={text} />
-      <Stack spacing={2} alignItems="center" role="status">
-        <CircularProgress aria-hidden />
-        <Typography>{text}</Typography>
-      </Stack>
-    </Box>
-  );
+  return <WaitingPage textKey="topup.returning" />;
 }

@@ -10,6 +10,7 @@ import App from '../../../src/App';
 import { createServerOrder, type ServerChoice } from '../../../src/domain/serverOrder';
 import { vi as vietnamese } from '../../../src/i18n/vi';
 import type { Sandbox } from '../../support/sandbox';
+import { SMALL_SERVER } from '../../support/serverChoices';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -66,21 +67,7 @@ export function renderPortal(path: string) {
   );
 }
 
-/** A choice the demo accounts can afford; tests change what they need. */
-export const SMALL_SERVER: ServerChoice = {
-  name: 'web-01',
-  os: 'Ubuntu 22.04',
-  datacenter: 'HN',
-  cpu: 1,
-  ram: 1,
-  disk: 20,
-  diskType: 'SSD',
-  dataDisks: [],
-  extraIpv4: 0,
-  ipv6: false,
-  keyName: null,
-  interval: 1,
-};
+export { SMALL_SERVER };
 
 /** Places a pending create-server order through the API; answers the order. */
 export async function placeOrder(
