@@ -10,7 +10,7 @@
  * the sandbox listens on this machine only by default). Each form carries the token of
  * sandboxForms.ts, so another site cannot post them through a visitor's browser.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from './db';
 import {
   CARD_RESPONSE,
@@ -33,7 +33,7 @@ import {
 import { hasValidOnepaySignature } from './gateways/onepaySignature';
 import { translator, type MessageKey, type Translate } from './i18n';
 import { formTokenField, formTokenFor, requireFormToken } from './sandboxForms';
-import { escapeHtml, sandboxLocale } from './sandboxPages';
+import { escapeHtml, gatewayShell, sandboxLocale, sendFormAnswer } from './sandboxHtml';
 import { formatDateTime } from '../src/domain/dates';
 import { groupThousands } from '../src/domain/money';
 import { TOPUP_MAX_AMOUNT } from '../src/domain/validation';
@@ -387,51 +387,4 @@ export function pendingCardSection(db: Db, t: Translate, formToken: string): str
 <h2>${escapeHtml(t('server.topup_attempts.card_settle_title'))}</h2>
 ${pending.length ? `<ul>${rows}</ul>` : `<p>${escapeHtml(t('server.topup_attempts.card_settle_none'))}</p>`}
 </section>`;
-}
-
-/** The page around a gateway's content: the sandbox's own look, the language of the visitor. */
-/**
- * Answers a sandbox form with a page: what happened (a status when it worked, an alert otherwise,
- * unless `role` says) and the link back (to /sandbox unless `href` says).
- */
-export function sendFormAnswer(
-  reply: FastifyReply,
-  status: number,
-  locale: string,
-  title: string,
-  answer: { text: string; back: string; href?: string; role?: 'status' | 'alert' },
-) {
-  const role = answer.role ?? (status === 200 ? 'status' : 'alert');
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .send(
-      gatewayShell(
-        locale,
-        title,
-        `<p role="${role}">${escapeHtml(answer.text)}</p>
-<p><a href="${escapeHtml(answer.href ?? '/sandbox')}">${escapeHtml(answer.back)}</a></p>`,
-      ),
-    );
-}
-
-export function gatewayShell(locale: string, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="${locale === 'en' ? 'en' : 'vi'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-  body { font: 15px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 40rem; padding: 0 1rem; color: #1d2433; }
-  dt { color: #5b6475; font-size: .85rem; } dd { margin: 0 0 .5rem; }
-  button { margin: .25rem .5rem .25rem 0; padding: .5rem 1rem; }
-</style>
-</head>
-<body>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</body>
-</html>
-`;
 }

@@ -15,8 +15,7 @@ import { renderMessageText, type MessageText } from '../src/domain/messageText';
 import { vatContained } from '../src/domain/pricing';
 import type { Db } from './db';
 import { translateAny } from './i18n';
-import { invoiceCode } from './ledger';
-import type { InvoiceRow } from './orders';
+import { invoiceCode, type InvoiceRow } from './orderRows';
 
 type Invoice = components['schemas']['Invoice'];
 type InvoiceLine = components['schemas']['InvoiceLine'];

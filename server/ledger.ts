@@ -11,7 +11,7 @@ import { lastDayPaid } from '../src/domain/periods';
 import type { Db } from './db';
 import { issueInvoice, type NewInvoiceLine } from './invoiceDocument';
 import { translateAny, type MessageKey } from './i18n';
-import type { InvoiceRow } from './orders';
+import { invoiceCode, type InvoiceRow } from './orderRows';
 
 type AdjustmentType = components['schemas']['BalanceAdjustmentType'];
 type AdjustmentMethod = components['schemas']['BalanceAdjustmentMethod'];
@@ -132,9 +132,8 @@ export function debitIfCovered(
   return writeLedgerRow(db, { ...debit, amount: -debit.amount });
 }
 
-/** INV-<year>-<id>, as SQL computes it for searching (see INVOICE_CODE_SQL in orders.ts). */
-export const invoiceCode = (row: Pick<InvoiceRow, 'id' | 'created_at'>) =>
-  `INV-${row.created_at.slice(0, 4)}-${String(row.id).padStart(6, '0')}`;
+/** The invoice code lives in orderRows.ts, below the modules that show it. */
+export { invoiceCode };
 
 export interface BalancePayment {
   userId: number;

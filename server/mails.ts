@@ -11,7 +11,7 @@ import type { Db } from './db';
 import { EMAIL_TOKEN_TTL_MS } from './emailTokens';
 import { bilingual, translateAny, translator, type MessageKey } from './i18n';
 import { OTP_TTL_MS } from './otpCodes';
-import { invoiceCode } from './ledger';
+import { invoiceCode } from './orderRows';
 import { sendMail } from './outbox';
 
 interface Recipient {

@@ -7,12 +7,7 @@
  */
 import type { components } from '../src/api/schema';
 import { groupThousands } from '../src/domain/money';
-import {
-  applyDiscount,
-  vatContained,
-  vietnamMonthStartAfter,
-  type IntervalCount,
-} from '../src/domain/pricing';
+import { applyDiscount, vatContained, vietnamMonthStartAfter } from '../src/domain/pricing';
 import { SERVER_LIMITS, validateResize, type ServerSize } from '../src/domain/serverRules';
 import { couponRefused, usableCoupon } from './catalog';
 import { takeCouponUse } from './coupons';
@@ -22,6 +17,14 @@ import { discountLine, toInvoice, type NewInvoiceLine } from './invoiceDocument'
 import { orderPaymentText, payFromBalance } from './ledger';
 import type { MessageKey, Translate } from './i18n';
 import { mailServerPassword } from './mails';
+import {
+  type BuyIpWork,
+  type CreateServerWork,
+  type InvoiceRow,
+  type NewOrder,
+  type OrderRow,
+  type ResizeWork,
+} from './orderRows';
 import { quoteUntil, requireProduct, resizeLines } from './prices';
 import {
   accountServer,
@@ -35,80 +38,17 @@ import {
   startTask,
   type ServerRow,
 } from './servers';
-import {
-  isRestoreSnapshotWork,
-  restoreSnapshotVolume,
-  takeSnapshot,
-  type RestoreSnapshotWork,
-  type TakeSnapshotWork,
-} from './snapshots';
+import { isRestoreSnapshotWork, restoreSnapshotVolume, takeSnapshot } from './snapshots';
 import { findUserById } from './users';
-import {
-  createPaidVolume,
-  extendPaidVolume,
-  type CreateVolumeWork,
-  type ExtendVolumeWork,
-} from './volumeOrders';
+import { createPaidVolume, extendPaidVolume } from './volumeOrders';
 import { createDataVolumes } from './volumes';
 
 type Order = components['schemas']['Order'];
 type OrderType = components['schemas']['OrderType'];
-type Invoice = components['schemas']['Invoice'];
 type Coupon = components['schemas']['Coupon'];
 type OrderPayment = components['schemas']['OrderPayment'];
 type Ip = components['schemas']['Ip'];
 type ServerConfig = components['schemas']['ServerConfig'];
-
-/** What a paid create_server order builds, as stored with the order. */
-export interface CreateServerWork {
-  name: string;
-  image_id: number;
-  datacenter: string;
-  key_name: string | null;
-  /** Generate an administrator password and mail it. */
-  password: boolean;
-  cpu: number;
-  ram: number;
-  disk: number;
-  disk_type: 'SSD' | 'HDD';
-  extra_ipv4: number;
-  ipv6: number;
-  /** Data disks, made volumes attached to the server (absent in orders stored before them). */
-  datadisks?: { size: number; type: 'SSD' | 'HDD' }[];
-}
-
-export interface ResizeWork {
-  server_id: number;
-  cpu: number;
-  ram: number;
-  disk: number;
-}
-
-export interface BuyIpWork {
-  server_id: number;
-  version: 'ipv4' | 'ipv6';
-  quantity: number;
-}
-
-export interface OrderRow {
-  id: number;
-  user_id: number;
-  type: OrderType;
-  status: Order['status'];
-  info: string;
-  amount: number;
-  interval_count: IntervalCount;
-  resource_id: number | null;
-  new_cpu: number | null;
-  new_ram: number | null;
-  new_disk: number | null;
-  new_size: number | null;
-  expiry: string | null;
-  data: string;
-  invoice_id: number | null;
-  created_at: string;
-  paid_at: string | null;
-}
 
 export function toOrder(row: OrderRow): Order {
   const config: ServerConfig | null =
@@ -130,27 +70,6 @@ export function toOrder(row: OrderRow): Order {
     created: row.created_at,
     paid_at: row.paid_at,
   };
-}
-
-export interface NewOrder {
-  userId: number;
-  type: OrderType;
-  info: string;
-  amount: number;
-  interval: IntervalCount;
-  resourceId: number | null;
-  newConfig: ServerConfig | null;
-  /** The size in gigabytes a volume order buys. */
-  newSize?: number | null;
-  expiry: string;
-  work:
-    | CreateServerWork
-    | ResizeWork
-    | BuyIpWork
-    | CreateVolumeWork
-    | ExtendVolumeWork
-    | TakeSnapshotWork
-    | RestoreSnapshotWork;
 }
 
 export function insertOrder(db: Db, order: NewOrder, now: Date): OrderRow {
@@ -301,24 +220,20 @@ export function periodEnd(server: Pick<ServerRow, 'expiry'>, now: Date): Date {
 
 // ---- invoices ----
 
-export interface InvoiceRow {
-  id: number;
-  user_id: number;
-  status: 'open' | 'paid' | 'cancelled';
-  amount: number;
-  created_at: string;
-  due_date: string;
-  paid_at: string | null;
-  resource_type: Invoice['resource_type'];
-  resource_id: number | null;
-  order_id: number | null;
-  description: string;
-  /** JSON of the buyer and seller copied when issued (server/invoiceDocument.ts). */
-  parties: string | null;
-}
-
-/** The SQL twin of invoiceCode (server/ledger.ts), for searching by code. */
-export const INVOICE_CODE_SQL = `('INV-' || substr(created_at, 1, 4) || '-' || printf('%06d', id))`;
+// The stored shapes live in orderRows.ts; the modules above orders import them from here.
+export { INVOICE_CODE_SQL } from './orderRows';
+export type {
+  BuyIpWork,
+  CreateServerWork,
+  CreateVolumeWork,
+  ExtendVolumeWork,
+  InvoiceRow,
+  NewOrder,
+  OrderRow,
+  ResizeWork,
+  RestoreSnapshotWork,
+  TakeSnapshotWork,
+} from './orderRows';
 
 /** The invoice as the contract shows it (server/invoiceDocument.ts). */
 export { toInvoice } from './invoiceDocument';

@@ -20,9 +20,9 @@ import { vietnamMonthOf, vietnamMonthStartAfter, type IntervalCount } from '../s
 import { productByCode, serverLicenseLines, toPricedProduct, type ProductRow } from './catalog';
 import type { Db } from './db';
 import { notFound } from './errors';
-import { invoiceCode } from './ledger';
+import { invoiceCode } from './orderRows';
 import { settleServers, type ServerRow } from './servers';
-import type { UserRow } from './users';
+import type { UserRow } from './userRows';
 import type { VolumeRow } from './volumes';
 
 type Package = components['schemas']['Package'];

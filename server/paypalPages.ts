@@ -12,7 +12,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db';
-import { gatewayShell, sendFormAnswer } from './gatewayPages';
 import {
   attemptOf,
   completePendingSale,
@@ -26,7 +25,7 @@ import {
 } from './gateways/paypalGateway';
 import { translator, type MessageKey, type Translate } from './i18n';
 import { formTokenField, formTokenFor, requireFormToken } from './sandboxForms';
-import { escapeHtml, sandboxLocale } from './sandboxPages';
+import { escapeHtml, gatewayShell, sandboxLocale, sendFormAnswer } from './sandboxHtml';
 import { groupThousands } from '../src/domain/money';
 
 export const PAYPAL_CHECKOUT_PATH = '/sandbox/paypal/checkoutnow';

@@ -17,7 +17,7 @@ import { emptyLifecycleReport, type LifecycleReport } from './lifecycleReport';
 import type { LifePolicy } from '../src/domain/serviceLife';
 import { runLifecycle } from './lifecycle';
 import { formTokenField, requireFormToken } from './sandboxForms';
-import { escapeHtml } from './sandboxPages';
+import { escapeHtml } from './sandboxHtml';
 
 dayjs.extend(utc);
 

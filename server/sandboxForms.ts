@@ -16,9 +16,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Locale } from '../src/domain/constants';
-import { sendFormAnswer } from './gatewayPages';
 import { localeFromHeader, translator } from './i18n';
-import { escapeHtml } from './sandboxPages';
+import { escapeHtml, sendFormAnswer } from './sandboxHtml';
 
 export const FORM_COOKIE = 'sandbox_form';
 /** The hidden field every /sandbox form carries. */

@@ -2,14 +2,15 @@
  * Sandbox-only routes, outside /api/v1 and the contract: the outbox as JSON for tests and
  * as a page for people.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../src/domain/constants';
 import type { SandboxClock } from './clock';
 import type { Db } from './db';
-import { localeFromHeader, translator, type MessageKey } from './i18n';
+import { translator, type MessageKey } from './i18n';
 import { listMail, type StoredMail } from './outbox';
 import { clockMoveFromQuery, clockSection, type ClockMove } from './sandboxClockPage';
 import { formTokenFor } from './sandboxForms';
+import { escapeHtml, sandboxLocale } from './sandboxHtml';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed';
 import { bankTransferSection, pendingCardSection } from './gatewayPages';
 import { pendingSalesSection } from './paypalPages';
@@ -23,46 +24,6 @@ const outboxQuerySchema = {
   type: 'object',
   properties: { to: { type: 'string', maxLength: 254 }, lang: { type: 'string', maxLength: 8 } },
 } as const;
-
-/** The cookie that keeps the language a sandbox page was opened in for the pages after it. */
-export const LANG_COOKIE = 'sandbox_lang';
-
-/** A language named the ways links name it: `vi`, `en`, OnePay's `vn`, PayPal's `vi_VN`/`en_US`. */
-export function localeNamed(name: string | undefined): Locale | undefined {
-  const lower = name?.trim().toLowerCase();
-  if (!lower) return undefined;
-  if (lower === 'en' || lower.startsWith('en_') || lower.startsWith('en-')) return 'en';
-  if (lower === 'vi' || lower === 'vn' || lower.startsWith('vi_') || lower.startsWith('vi-')) {
-    return 'vi';
-  }
-  return undefined;
-}
-
-/**
- * The language of a sandbox page: the one its link names (the portal's gateway links carry the
- * portal session's language: OnePay's `vpc_Locale`, PayPal's `locale.x`, or `lang`), which is
- * then remembered in a cookie for the sandbox's next pages; else the remembered one; else the
- * browser's Accept-Language.
- */
-export function sandboxLocale(
-  request: FastifyRequest,
-  reply?: FastifyReply,
-  named?: string,
-): Locale {
-  const chosen = localeNamed(named);
-  if (chosen) {
-    reply?.header('set-cookie', `${LANG_COOKIE}=${chosen}; Path=/sandbox; SameSite=Lax`);
-    return chosen;
-  }
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === LANG_COOKIE) {
-      const remembered = localeNamed(value);
-      if (remembered) return remembered;
-    }
-  }
-  return localeFromHeader(request.headers['accept-language']);
-}
 
 /** Links to the same page in either language. */
 export function languageLinks(t: (key: MessageKey) => string, path: string): string {
@@ -179,15 +140,6 @@ function linkify(text: string, links: readonly string[]): string {
     last = match.index + match[0].length;
   }
   return html + escapeHtml(text.slice(last));
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

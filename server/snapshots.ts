@@ -13,7 +13,7 @@ import { toPricedProduct } from './catalog';
 import type { Db } from './db';
 import { ApiError, badRequest, notFound } from './errors';
 import type { MessageKey, Translate } from './i18n';
-import type { NewOrder, OrderRow } from './orders';
+import type { NewOrder, OrderRow, RestoreSnapshotWork, TakeSnapshotWork } from './orderRows';
 import { requireProduct } from './prices';
 import { accountServer, requireIdle, taskSeconds, type ServerRow } from './servers';
 import {
@@ -47,22 +47,6 @@ export interface SnapshotRow {
   expiry: string | null;
   created_at: string;
   deleted_at: string | null;
-}
-
-/** What a create_snapshot order copies, as stored with the order. */
-export interface TakeSnapshotWork {
-  name: string;
-  volume_id: number | null;
-  server_id: number | null;
-}
-
-/** What a create_volume order restoring a snapshot makes, as stored with the order. */
-export interface RestoreSnapshotWork {
-  name: string;
-  size: number;
-  type: DiskType;
-  datacenter: string;
-  snapshot_id: number;
 }
 
 export function isRestoreSnapshotWork(work: unknown): work is RestoreSnapshotWork {

@@ -2,25 +2,10 @@
 import type { components } from '../src/api/schema';
 import type { Db } from './db';
 import { trialOffer } from './trialPackages';
+import type { UserRow } from './userRows';
 
-export interface UserRow {
-  id: number;
-  email: string;
-  password_hash: string;
-  fullname: string;
-  phone: string;
-  formatted_phone: string;
-  email_verified: 0 | 1;
-  phone_verified: 0 | 1;
-  is_in_whitelist: 0 | 1;
-  is_agency: 0 | 1;
-  balance: number;
-  trial_start: string | null;
-  trial_end: string | null;
-  /** Pay renewals and trial bills from the balance on their due date (1, the default) or not. */
-  auto_pay_renewals: 0 | 1;
-  created_at: string;
-}
+// The row lives in userRows.ts, below the modules that read it; the rest import it from here.
+export type { UserRow } from './userRows';
 
 type UserInfo = components['schemas']['UserInfo'];
 

@@ -11,7 +11,7 @@ import { findDatacenter } from './catalog';
 import type { Db } from './db';
 import { ApiError, badRequest, notFound } from './errors';
 import type { MessageKey, Translate } from './i18n';
-import type { NewOrder, OrderRow } from './orders';
+import type { CreateVolumeWork, ExtendVolumeWork, NewOrder, OrderRow } from './orderRows';
 import { quoteNew, quoteUntil, requireProduct } from './prices';
 import { accountServer, requireIdle, type ServerRow } from './servers';
 import {
@@ -22,25 +22,10 @@ import {
   startVolumeTask,
   volumeMonthlyPrice,
   volumeProductCode,
-  type DiskType,
   type VolumeWithServer,
 } from './volumes';
 
 type CreateVolumeRequest = components['schemas']['CreateVolumeRequest'];
-
-/** What a paid create_volume order makes, as stored with the order. */
-export interface CreateVolumeWork {
-  name: string;
-  size: number;
-  type: DiskType;
-  datacenter: string;
-  server_id: number | null;
-}
-
-export interface ExtendVolumeWork {
-  volume_id: number;
-  size: number;
-}
 
 const DEFAULT_DATACENTER = 'HN';
 

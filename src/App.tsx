@@ -1,6 +1,5 @@
 /**
  * The signed-in portal: reading this file tells every resource and page the portal has.
- * Sections not built yet are declared already and show a "not available yet" page.
  */
 import { QueryClient } from '@tanstack/react-query';
 import { lazy, useLayoutEffect, useState, type ReactNode } from 'react';
