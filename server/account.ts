@@ -2,7 +2,7 @@
 import type { components } from '../src/api/schema';
 import type { Db } from './db';
 import { sha256 } from './secrets';
-import type { UserRow } from './users';
+import type { UserRow } from './userRows';
 
 type Profile = components['schemas']['Profile'];
 export type InvoiceInfo = components['schemas']['InvoiceInfo'];

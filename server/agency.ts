@@ -5,7 +5,8 @@
  */
 import type { components } from '../src/api/schema';
 import type { Db } from './db';
-import { INVOICE_CODE_SQL, toInvoice, type InvoiceRow } from './orders';
+import { INVOICE_CODE_SQL, type InvoiceRow } from './orderRows';
+import { toInvoice } from './invoiceDocument';
 
 type AgencyAccount = components['schemas']['AgencyAccount'];
 type AgencyInvoice = components['schemas']['AgencyInvoice'];

@@ -7,11 +7,14 @@
 import type { components } from '../src/api/schema';
 import { formatInVietnam, vietnamMonthStartAfter } from '../src/domain/vietnamTime';
 import type { Db } from './db';
-import { toInvoice, toOrder, type InvoiceRow, type OrderRow } from './orders';
+import { toOrder } from './orders';
+import { toInvoice } from './invoiceDocument';
+import { type InvoiceRow, type OrderRow } from './orderRows';
 import { accountPackages } from './packages';
 import { accountServers, serverState, settleServers } from './servers';
 import { accountSnapshots } from './snapshots';
-import { toUserInfo, type UserRow } from './users';
+import { toUserInfo } from './users';
+import { type UserRow } from './userRows';
 import { accountVolumes, volumeStatus } from './volumes';
 
 type DashboardSummary = components['schemas']['DashboardSummary'];

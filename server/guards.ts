@@ -4,7 +4,8 @@ import type { Locale } from '../src/domain/constants';
 import type { Db } from './db';
 import { ApiError, unauthorized } from './errors';
 import { translateAny, type MessageKey } from './i18n';
-import { findUserById, toUserInfo, type UserRow } from './users';
+import { findUserById, toUserInfo } from './users';
+import { type UserRow } from './userRows';
 
 interface Caller {
   db: Db;

@@ -8,7 +8,7 @@ import { migrate, type Db } from './db';
 import { toInvoice } from './invoiceDocument';
 import { ledgerMismatches } from './ledger';
 import { migrations } from './migrations';
-import type { InvoiceRow } from './orders';
+import type { InvoiceRow } from './orderRows';
 import { dueRenewals, issueRenewal } from './renewals';
 import { seedIfEmpty } from './seed';
 import {

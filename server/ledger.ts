@@ -132,9 +132,6 @@ export function debitIfCovered(
   return writeLedgerRow(db, { ...debit, amount: -debit.amount });
 }
 
-/** The invoice code lives in orderRows.ts, below the modules that show it. */
-export { invoiceCode };
-
 export interface BalancePayment {
   userId: number;
   /** What is debited: the sum of the invoice's lines. */

@@ -43,7 +43,8 @@ import {
 } from './renewals';
 import { settleServers } from './servers';
 import { issueTrialBill } from './trial';
-import { findUserById, type UserRow } from './users';
+import { findUserById } from './users';
+import { type UserRow } from './userRows';
 import { deleteVolumeRows } from './volumes';
 
 /** How often the running sandbox sweeps. */

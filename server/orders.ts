@@ -220,24 +220,6 @@ export function periodEnd(server: Pick<ServerRow, 'expiry'>, now: Date): Date {
 
 // ---- invoices ----
 
-// The stored shapes live in orderRows.ts; the modules above orders import them from here.
-export { INVOICE_CODE_SQL } from './orderRows';
-export type {
-  BuyIpWork,
-  CreateServerWork,
-  CreateVolumeWork,
-  ExtendVolumeWork,
-  InvoiceRow,
-  NewOrder,
-  OrderRow,
-  ResizeWork,
-  RestoreSnapshotWork,
-  TakeSnapshotWork,
-} from './orderRows';
-
-/** The invoice as the contract shows it (server/invoiceDocument.ts). */
-export { toInvoice } from './invoiceDocument';
-
 export function accountInvoice(db: Db, userId: number, id: number): InvoiceRow {
   const row = db.prepare('SELECT * FROM invoices WHERE id = ? AND user_id = ?').get(id, userId) as
     InvoiceRow | undefined;

@@ -2,7 +2,8 @@
 import { proratedAmount, vietnamMonthStartAfter } from '../src/domain/pricing';
 import { assignToAgency } from './agency';
 import type { Db } from './db';
-import { changeBalance, invoiceCode } from './ledger';
+import { changeBalance } from './ledger';
+import { invoiceCode } from './orderRows';
 import { issueInvoice, type NewInvoiceLine } from './invoiceDocument';
 import { renewalLine } from './renewals';
 import { hashPassword } from './secrets';

@@ -11,7 +11,7 @@ import type { components } from '../src/api/schema';
 import type { Db } from './db';
 import { notFound } from './errors';
 import type { MessageKey, Translate } from './i18n';
-import type { UserRow } from './users';
+import type { UserRow } from './userRows';
 
 export const DEFAULT_SUPPORT_REPLY_SECONDS = 20;
 

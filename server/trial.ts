@@ -13,7 +13,7 @@ import type { Db } from './db';
 import { ApiError, badRequest } from './errors';
 import { issueInvoice, type NewInvoiceLine } from './invoiceDocument';
 import { payOpenInvoice } from './invoices';
-import type { InvoiceRow } from './orders';
+import type { InvoiceRow } from './orderRows';
 import { createServer } from './servers';
 import { pricedTrialResources, trialOffer, type PricedTrialResource } from './trialPackages';
 import { findUserById } from './users';

@@ -4,9 +4,6 @@ import type { Db } from './db';
 import { trialOffer } from './trialPackages';
 import type { UserRow } from './userRows';
 
-// The row lives in userRows.ts, below the modules that read it; the rest import it from here.
-export type { UserRow } from './userRows';
-
 type UserInfo = components['schemas']['UserInfo'];
 
 export function findUserById(db: Db, id: number): UserRow | undefined {

@@ -23,7 +23,8 @@ import { pageItems, pageOf, rejectInvalidFields, signedInUser } from '../guards'
 import type { HandlerContext, HandlerTable, OperationId } from '../handler';
 import { confirmationLink, mailConfirmation } from '../mails';
 import { hashPassword } from '../secrets';
-import { createUser, findUserByEmail, type UserRow } from '../users';
+import { createUser, findUserByEmail } from '../users';
+import { type UserRow } from '../userRows';
 
 /** Vietnam is UTC+7: the report's default year is the one under way there. */
 const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;

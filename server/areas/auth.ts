@@ -30,8 +30,8 @@ import {
   markPhoneVerified,
   setPasswordHash,
   toUserInfo,
-  type UserRow,
 } from '../users';
+import { type UserRow } from '../userRows';
 import { upgradeTrial } from '../trial';
 import { toTrialPackage, trialOffer } from '../trialPackages';
 

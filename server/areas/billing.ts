@@ -30,7 +30,8 @@ import { rejectInvalidFields, requireActionAllowed, pageOf, signedInUser } from 
 import { FileAnswer, type HandlerContext, type HandlerTable, type OperationId } from '../handler';
 import { invoicePdf } from '../invoicePdf';
 import { payOpenInvoice } from '../invoices';
-import { invoiceCode, toBalanceAdjustment, type AdjustmentRow } from '../ledger';
+import { toBalanceAdjustment, type AdjustmentRow } from '../ledger';
+import { invoiceCode } from '../orderRows';
 import { dateRangeOf, dateRangeSql, orderByClause } from '../listQuery';
 import {
   accountInvoice,
@@ -38,25 +39,27 @@ import {
   buyIpOrder,
   describeConfig,
   insertOrder,
-  INVOICE_CODE_SQL,
   orderPayment,
   payPendingOrder,
   pendingServerNames,
   periodEnd,
   requirePending,
   resizeOrder,
-  toInvoice,
   toOrder,
+} from '../orders';
+import {
+  INVOICE_CODE_SQL,
   type CreateServerWork,
   type InvoiceRow,
   type NewOrder,
   type OrderRow,
-} from '../orders';
+} from '../orderRows';
+import { toInvoice } from '../invoiceDocument';
 import { quoteNew, quoteUntil, resizeLines, toCalculation, type ResolvedLine } from '../prices';
 import { accountServer, accountServers, requireIpRoom, settleServers } from '../servers';
 import { snapshotOrder } from '../snapshots';
 import { placeVolumeOrder, quoteVolumeExtension } from '../volumeOrders';
-import type { UserRow } from '../users';
+import type { UserRow } from '../userRows';
 
 type CreateServerOrder = components['schemas']['CreateServerOrder'];
 

@@ -5,7 +5,8 @@
 import { pageItems, requireActionAllowed, signedInUser } from '../guards';
 import type { HandlerTable } from '../handler';
 import { badRequest, notFound } from '../errors';
-import { buyIpOrder, insertOrder, payPendingOrder, toInvoice, toOrder } from '../orders';
+import { buyIpOrder, insertOrder, payPendingOrder, toOrder } from '../orders';
+import { toInvoice } from '../invoiceDocument';
 import { accountServer, serverIps, settleServers } from '../servers';
 
 export const networkHandlers: HandlerTable = {

@@ -12,7 +12,8 @@ import { ApiError, notFound } from '../errors';
 import { pageItems, rejectInvalidFields, requireActionAllowed, signedInUser } from '../guards';
 import type { HandlerContext, HandlerTable, OperationId } from '../handler';
 import { mailServerPassword } from '../mails';
-import { insertOrder, payPendingOrder, resizeOrder, toInvoice, toOrder } from '../orders';
+import { insertOrder, payPendingOrder, resizeOrder, toOrder } from '../orders';
+import { toInvoice } from '../invoiceDocument';
 import {
   accountServer,
   accountServers,

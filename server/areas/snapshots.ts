@@ -4,7 +4,8 @@
  */
 import { rejectInvalidFields, requireActionAllowed, pageItems, signedInUser } from '../guards';
 import type { HandlerTable } from '../handler';
-import { insertOrder, payPendingOrder, toInvoice, toOrder } from '../orders';
+import { insertOrder, payPendingOrder, toOrder } from '../orders';
+import { toInvoice } from '../invoiceDocument';
 import { settleServers } from '../servers';
 import {
   accountSnapshot,

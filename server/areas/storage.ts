@@ -8,7 +8,8 @@
 import type { Db } from '../db';
 import { Answer, type HandlerTable } from '../handler';
 import { pageItems, requireActionAllowed, signedInUser } from '../guards';
-import { insertOrder, payPendingOrder, toInvoice, toOrder, type PaidOrder } from '../orders';
+import { insertOrder, payPendingOrder, toOrder, type PaidOrder } from '../orders';
+import { toInvoice } from '../invoiceDocument';
 import { settleServers } from '../servers';
 import { createVolumeOrder, extendVolumeOrder, requireAttachableServer } from '../volumeOrders';
 import {
