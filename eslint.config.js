@@ -22,8 +22,54 @@ const UI_PACKAGES = [
 /** The only packages the pure business rules may use: small, pure and fine in both browser and Node. */
 const PURE_LIBRARIES = ['dayjs'];
 
-/** A micromatch pattern matching every name but these (a one-name brace list is not expanded). */
-const anyExcept = (names) => (names.length === 1 ? `!${names[0]}` : `!{${names.join(',')}}`);
+/** A micromatch pattern matching any of these names (a one-name brace list is not expanded). */
+const anyOf = (names) => (names.length === 1 ? names[0] : `{${names.join(',')}}`);
+/** A micromatch pattern matching every name but these. */
+const anyExcept = (names) => `!${anyOf(names)}`;
+
+/**
+ * The sandbox's areas, one folder of server/ each, from the bottom up (docs/architecture.md): an
+ * area imports only the areas before it, and none imports the composition (the files directly in
+ * server/: app.ts, start.ts, config.ts, handlers.ts, testing.ts). Where a lower area needs
+ * something of a higher one, it declares it and the composition fills it in (connectAreas in
+ * server/handlers.ts). tests/unit/importCycles.test.ts reads this list too.
+ */
+export const SERVER_AREAS = [
+  'platform',
+  'auth',
+  'catalog',
+  'billing',
+  'compute',
+  'storage',
+  'network',
+  'keys',
+  'support',
+  'agency',
+  'dashboard',
+  'sandbox',
+];
+
+/** One policy per area: it may not import the areas above it, nor the composition. */
+const serverAreaPolicies = SERVER_AREAS.map((area, rank) => {
+  const above = SERVER_AREAS.slice(rank + 1);
+  const below = SERVER_AREAS.slice(0, rank);
+  return {
+    from: { element: { type: 'server-area', captured: { area } } },
+    disallow: {
+      to: [
+        ...(above.length
+          ? [{ element: { type: 'server-area', captured: { area: anyOf(above) } } }]
+          : []),
+        { element: { type: 'server' } },
+      ],
+    },
+    message: `${
+      below.length
+        ? `server/${area} imports only the areas below it (${below.join(', ')})`
+        : `server/${area} is the bottom area and imports no other`
+    }: imports go down, never up nor into the composition in server/*.ts; a need of a lower area is declared there and filled in by connectAreas (server/handlers.ts)`,
+  };
+});
 
 /**
  * The direction of imports (docs/architecture.md): each folder below is one element, and the
@@ -43,6 +89,8 @@ const architecture = {
       { type: 'auth-provider', pattern: 'src/authProvider' },
       { type: 'api', pattern: 'src/api' },
       { type: 'i18n', pattern: 'src/i18n' },
+      { type: 'server-area', pattern: 'server/*', capture: ['area'] },
+      // The composition: the files directly in server/.
       { type: 'server', pattern: 'server' },
     ].map((element) => ({ ...element, partialMatch: false })),
     // A file takes the category of the first pattern it matches.
@@ -91,8 +139,9 @@ const architecture = {
             message:
               'a resource does not import another resource: share through src/components or src/domain',
           },
+          ...serverAreaPolicies,
           {
-            from: { element: { type: 'server' } },
+            from: { element: { types: ['server', 'server-area'] } },
             disallow: {
               to: [
                 {

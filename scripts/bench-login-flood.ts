@@ -9,8 +9,8 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app';
-import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../server/rateLimits';
-import { DEMO_PASSWORD } from '../server/seed';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../server/platform/rateLimits';
+import { DEMO_PASSWORD } from '../server/sandbox/seed';
 
 const FLOODERS = 50;
 /** Each flooding client stops after this many requests, so a run always ends. */

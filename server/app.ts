@@ -6,35 +6,37 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { DEFAULT_PUBLIC_URL, DEFAULT_SERVER_QUOTA } from './config';
-import { loadContract, registerOperations, validateResponsesAgainst } from './contract';
-import { sandboxClock, sendSandboxTime } from './clock';
-import { openDatabase } from './db';
-import { answerClientError, errorReply, notFoundReply } from './errorReplies';
-import { domainFieldProblems } from './fieldRules';
-import type { HandlerTable } from './handler';
-import { handlers as allHandlers } from './handlers';
-import { localeFromHeader } from './i18n';
-import { isPortalRoute, registerPortal, sendPortalIndex } from './portal';
+import { loadContract, registerOperations, validateResponsesAgainst } from './platform/contract';
+import { sandboxClock, sendSandboxTime } from './platform/clock';
+import { openDatabase } from './platform/db';
+import { answerClientError, errorReply, notFoundReply } from './platform/errorReplies';
+import { domainFieldProblems } from './platform/fieldRules';
+import type { HandlerTable } from './platform/handler';
+import { AREA_MIGRATIONS, connectAreas, handlers as allHandlers } from './handlers';
+import { localeFromHeader } from './platform/i18n';
+import { isPortalRoute, registerPortal, sendPortalIndex } from './platform/portal';
 import {
   DEFAULT_RATE_LIMITS,
   passwordAttemptLimiter,
   registerRateLimitPlugin,
   routeRateLimits,
   type RateLimitSettings,
-} from './rateLimits';
-import { scheduleLifecycleSweeps } from './lifecycle';
-import { registerSandboxClock } from './sandboxClockPage';
-import { registerSandboxPages } from './sandboxPages';
-import { registerGatewayPages } from './gatewayPages';
-import { DEFAULT_CARD_GATEWAY, type CardGatewaySettings } from './gateways/cardGateway';
-import { DEFAULT_USD_RATE } from './gateways/paypalGateway';
-import { DEFAULT_SELLER, recordSeller, type InvoiceSeller } from './invoiceDocument';
-import { registerPaypalPages } from './paypalPages';
-import { forbidCachingOfPrivateAnswers } from './security';
-import { DEFAULT_SESSION_POLICY, deleteExpiredSessions, type SessionPolicy } from './sessions';
-import { registerSecurityHeaders } from './securityHeaders';
-import { seedIfEmpty } from './seed';
-import { DEFAULT_SUPPORT_REPLY_SECONDS } from './tickets';
+} from './platform/rateLimits';
+import { scheduleLifecycleSweeps } from './billing/lifecycle';
+import { registerSandboxClock } from './sandbox/sandboxClockPage';
+import { registerSandboxPages } from './sandbox/sandboxPages';
+import { registerGatewayPages } from './sandbox/gatewayPages';
+import { DEFAULT_CARD_GATEWAY, type CardGatewaySettings } from './billing/gateways/cardGateway';
+import { DEFAULT_USD_RATE } from './billing/gateways/paypalGateway';
+import { DEFAULT_SELLER, recordSeller, type InvoiceSeller } from './billing/invoiceDocument';
+import { registerPaypalPages } from './sandbox/paypalPages';
+import { registerApiReferencePage } from './sandbox/apiReferencePage';
+import { SECURITY_SCHEMES } from './auth/security';
+import { forbidCachingOfPrivateAnswers } from './platform/security';
+import { DEFAULT_SESSION_POLICY, deleteExpiredSessions, type SessionPolicy } from './auth/sessions';
+import { registerSecurityHeaders } from './platform/securityHeaders';
+import { seedIfEmpty } from './sandbox/seed';
+import { DEFAULT_SUPPORT_REPLY_SECONDS } from './support/tickets';
 
 export interface SandboxOptions {
   /** SQLite file, or ':memory:'. */
@@ -77,7 +79,8 @@ export interface SandboxOptions {
 }
 
 export async function buildApp(options: SandboxOptions): Promise<FastifyInstance> {
-  const db = openDatabase(options.dbFile);
+  connectAreas();
+  const db = openDatabase(options.dbFile, AREA_MIGRATIONS);
   recordSeller(db, options.seller ?? DEFAULT_SELLER);
   // Every now() of the app reads the sandbox clock: the base time plus how far a demo moved it.
   const clock = sandboxClock(db, options.now ?? (() => new Date()));
@@ -123,12 +126,22 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
     // The API takes JSON only: a plain-text body is refused with 415 rather than parsed.
     app.removeContentTypeParser('text/plain');
 
+    const contract = loadContract(options.contractFile);
+    const requestBodySchemas = new Map(
+      contract.operations.map((operation) => [
+        operation.operationId,
+        operation.requestBody?.schema,
+      ]),
+    );
     app.setErrorHandler((error, request, reply) => {
       const { status, body } = errorReply(
         error,
         localeFromHeader(request.headers['accept-language']),
         (error as { validation?: unknown }).validation
-          ? domainFieldProblems(request.routeOptions.config.operationId, request.body)
+          ? domainFieldProblems(
+              requestBodySchemas.get(request.routeOptions.config.operationId ?? ''),
+              request.body,
+            )
           : {},
       );
       if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -141,7 +154,6 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
       return reply.code(status).send(body);
     });
 
-    const contract = loadContract(options.contractFile);
     if (options.validateResponses) validateResponsesAgainst(app, contract);
     const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
     await registerRateLimitPlugin(app);
@@ -156,12 +168,14 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
       supportReplySeconds: options.supportReplySeconds ?? DEFAULT_SUPPORT_REPLY_SECONDS,
       publicUrl: (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
       rateLimits: routeRateLimits(rateLimits),
+      securitySchemes: SECURITY_SCHEMES,
       passwordAttempts: passwordAttemptLimiter(app, rateLimits),
     });
     registerSandboxPages(app, db, clock);
     registerSandboxClock(app, { db, clock, lifePolicy: options.lifePolicy });
     registerGatewayPages(app, { db, now, settings: options.cardGateway ?? DEFAULT_CARD_GATEWAY });
     registerPaypalPages(app, { db, now });
+    registerApiReferencePage(app);
     if (options.staticDir) await registerPortal(app, options.staticDir);
 
     await app.ready();

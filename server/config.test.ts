@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIFE_POLICY } from '../src/domain/serviceLife';
 import { DEFAULT_DB_FILE, readConfig } from './config';
-import { DEFAULT_CARD_GATEWAY } from './gateways/cardGateway';
-import { DEFAULT_SELLER } from './invoiceDocument';
+import { DEFAULT_CARD_GATEWAY } from './billing/gateways/cardGateway';
+import { DEFAULT_SELLER } from './billing/invoiceDocument';
 
 describe('reading the environment', () => {
   it('has defaults for everything', () => {

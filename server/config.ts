@@ -3,12 +3,12 @@ import { DEFAULT_LIFE_POLICY, type LifePolicy } from '../src/domain/serviceLife'
 import { validateTaxCode } from '../src/domain/taxCode';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_CARD_GATEWAY, type CardGatewaySettings } from './gateways/cardGateway';
-import { DEFAULT_USD_RATE } from './gateways/paypalGateway';
-import { DEFAULT_SELLER, type InvoiceSeller } from './invoiceDocument';
-import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rateLimits';
-import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './sessions';
-import { DEFAULT_SUPPORT_REPLY_SECONDS } from './tickets';
+import { DEFAULT_CARD_GATEWAY, type CardGatewaySettings } from './billing/gateways/cardGateway';
+import { DEFAULT_USD_RATE } from './billing/gateways/paypalGateway';
+import { DEFAULT_SELLER, type InvoiceSeller } from './billing/invoiceDocument';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './platform/rateLimits';
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './auth/sessions';
+import { DEFAULT_SUPPORT_REPLY_SECONDS } from './support/tickets';
 
 export interface SandboxConfig {
   port: number;

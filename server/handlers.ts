@@ -1,33 +1,61 @@
-/** Every area's handlers, keyed by the contract's operationId. */
-import { agencyHandlers } from './areas/agency';
-import { accountHandlers } from './areas/account';
-import { authHandlers } from './areas/auth';
-import { billingHandlers } from './areas/billing';
-import { catalogHandlers } from './areas/catalog';
-import { dashboardHandlers } from './areas/dashboard';
-import { keyHandlers } from './areas/keys';
-import { networkHandlers } from './areas/network';
-import { paymentHandlers } from './areas/payments';
-import { serverHandlers } from './areas/servers';
-import { serviceHandlers } from './areas/services';
-import { snapshotHandlers } from './areas/snapshots';
-import { storageHandlers } from './areas/storage';
-import { ticketHandlers } from './areas/tickets';
-import type { HandlerTable } from './handler';
+/**
+ * The areas put together: every area's handlers, keyed by the contract's operationId, its tables,
+ * and the implementations that lower areas declare and higher ones provide (`connectAreas`).
+ */
+import { agencyArea } from './agency';
+import { authArea } from './auth';
+import { billingArea } from './billing';
+import { catalogArea } from './catalog';
+import { computeArea } from './compute';
+import { dashboardArea } from './dashboard';
+import { keysArea } from './keys';
+import { networkArea } from './network';
+import type { SandboxArea } from './platform/area';
+import type { HandlerTable } from './platform/handler';
+import type { Migration } from './platform/migrations';
+import { storageArea } from './storage';
+import { supportArea } from './support';
+import { priceTrialUpgradesWith } from './auth/users';
+import { registerOrderKinds } from './billing/orderKinds';
+import { registerResourceHooks } from './billing/resourceHooks';
+import { trialOffer } from './billing/trialPackages';
+import { serverOrderKinds } from './compute/serverOrders';
+import { settleServers } from './compute/servers';
+import { storageOrderKinds, withDataVolumes } from './storage/storageOrders';
+import { deleteVolumeRows } from './storage/volumes';
 
-export const handlers: HandlerTable = {
-  ...authHandlers,
-  ...accountHandlers,
-  ...catalogHandlers,
-  ...billingHandlers,
-  ...paymentHandlers,
-  ...serverHandlers,
-  ...serviceHandlers,
-  ...networkHandlers,
-  ...keyHandlers,
-  ...storageHandlers,
-  ...snapshotHandlers,
-  ...agencyHandlers,
-  ...ticketHandlers,
-  ...dashboardHandlers,
-};
+/** Every area of the sandbox, each declared in its folder's index.ts. */
+export const AREAS: readonly SandboxArea[] = [
+  authArea,
+  catalogArea,
+  billingArea,
+  computeArea,
+  storageArea,
+  networkArea,
+  keysArea,
+  supportArea,
+  agencyArea,
+  dashboardArea,
+];
+
+export const handlers: HandlerTable = Object.assign({}, ...AREAS.map((area) => area.handlers));
+
+/** The areas' own tables, applied after the platform's steps. */
+export const AREA_MIGRATIONS: readonly Migration[] = AREAS.flatMap((area) => area.migrations ?? []);
+
+/**
+ * Hands each lower area what it declared it needs from the areas above it (imports only go
+ * down, docs/architecture.md): auth's UserInfo shows billing's trial upgrade price, billing
+ * settles and deletes compute's servers and storage's volumes, and pays for their kinds of order.
+ * Run once before anything serves a request or sweeps (buildApp does); running it again changes
+ * nothing.
+ */
+export function connectAreas(): void {
+  priceTrialUpgradesWith(trialOffer);
+  registerResourceHooks({ settle: settleServers, deleteVolume: deleteVolumeRows });
+  registerOrderKinds({
+    ...serverOrderKinds,
+    create_server: withDataVolumes(serverOrderKinds.create_server),
+    ...storageOrderKinds,
+  });
+}

@@ -7,10 +7,11 @@ import { onTestFinished } from 'vitest';
 import { createServerOrder, type ServerChoice } from '../src/domain/serverOrder';
 import { SMALL_SERVER } from '../tests/support/serverChoices';
 import { buildApp, type SandboxOptions } from './app';
-import { IN_MEMORY, openDatabase, type Db } from './db';
-import type { StoredMail } from './outbox';
-import { FORM_COOKIE, FORM_TOKEN_FIELD } from './sandboxForms';
-import { DEMO_PASSWORD } from './seed';
+import { AREA_MIGRATIONS } from './handlers';
+import { IN_MEMORY, openDatabase, type Db } from './platform/db';
+import type { StoredMail } from './platform/outbox';
+import { FORM_COOKIE, FORM_TOKEN_FIELD } from './sandbox/sandboxForms';
+import { DEMO_PASSWORD } from './sandbox/seed';
 
 export const START = new Date('2025-03-01T08:00:00.000Z');
 
@@ -56,7 +57,7 @@ export async function sandboxWithBooks({
   const dbFile = join(dir, 'sandbox.db');
   const clock = testClock(start);
   const { app } = await testApp({ dbFile, now: clock.now, ...options });
-  const books = openDatabase(dbFile);
+  const books = openDatabase(dbFile, AREA_MIGRATIONS);
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -71,7 +72,7 @@ export async function sandboxWithBooks({
 
 /** A database in memory (migrated, not seeded), closed when the test ends. */
 export function booksInMemory(): Db {
-  const db = openDatabase(IN_MEMORY);
+  const db = openDatabase(IN_MEMORY, AREA_MIGRATIONS);
   onTestFinished(() => void db.close());
   return db;
 }

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 import { buildApp } from '../../server/app';
-import { openDatabase } from '../../server/db';
-import { changeBalance } from '../../server/ledger';
-import { DEMO_PASSWORD } from '../../server/seed';
+import { openDatabase } from '../../server/platform/db';
+import { changeBalance } from '../../server/billing/ledger';
+import { DEMO_PASSWORD } from '../../server/sandbox/seed';
 
 export const BENCH_CUSTOMER = 'demo@example.vn';
 /** More than one page of 100, so the list has to be paged by the server. */

@@ -2954,6 +2954,14 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "message": "Dữ liệu gửi lên chưa hợp lệ: kiểm tra các trường được đánh dấu.",
+         *       "errors": {
+         *         "name": "Phải có ít nhất 3 ký tự."
+         *       }
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -2963,6 +2971,11 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "message": "Vui lòng đăng nhập để tiếp tục."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -2972,6 +2985,11 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "message": "Số dư không đủ: cần 598.000 ₫, số dư hiện có 150.000 ₫. Vui lòng nạp thêm 448.000 ₫."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -2981,6 +2999,11 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "message": "Không thể thực hiện thao tác do: email chưa được xác thực, có hoá đơn quá hạn."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -2990,6 +3013,11 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "message": "Không tìm thấy máy chủ này."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -2999,6 +3027,11 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "message": "Email này đã được sử dụng."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -3010,6 +3043,11 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "message": "Bạn thao tác quá nhanh, vui lòng thử lại sau 5 phút."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -3022,6 +3060,11 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
+        /**
+         * @example {
+         *       "message": "Vượt quá giới hạn tài nguyên, vui lòng liên hệ bộ phận hỗ trợ."
+         *     }
+         */
         'application/json': components['schemas']['Error'];
       };
     };
@@ -3073,6 +3116,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 42,
+           *       "fullname": "Nguyễn Văn An",
+           *       "email": "an.nguyen@minhphat.vn",
+           *       "phone": "+84912345678",
+           *       "email_verified": true,
+           *       "phone_verified": true,
+           *       "is_in_whitelist": false,
+           *       "is_agency": false,
+           *       "balance": 5000000,
+           *       "unpaid_amount": 0,
+           *       "has_expired_invoices": false,
+           *       "trial": {
+           *         "active": false,
+           *         "start_date": null,
+           *         "end_date": null,
+           *         "expired": false,
+           *         "plan_to_upgrade": null,
+           *         "amount_to_upgrade": 0
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['UserInfo'];
         };
       };
@@ -3094,6 +3160,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "token": "9f2c4e7a1b3d5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6"
+           *     }
+           */
           'application/json': components['schemas']['TokenResponse'];
         };
       };
@@ -3133,6 +3204,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "fullname": "Nguyễn Văn An",
+         *       "password": "Matkhau@2026",
+         *       "verify_password": "Matkhau@2026",
+         *       "email": "an.nguyen@minhphat.vn",
+         *       "phone": "+84912345678",
+         *       "formatted_phone": "0912 345 678"
+         *     }
+         */
         'application/json': components['schemas']['RegisterRequest'];
       };
     };
@@ -3143,6 +3224,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Đăng ký thành công! Vui lòng kiểm tra email để xác nhận tài khoản."
+           *     }
+           */
           'application/json': components['schemas']['MessageResponse'];
         };
       };
@@ -3160,6 +3246,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['EmptyRequest'];
       };
     };
@@ -3170,6 +3257,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "email": "an.nguyen@minhphat.vn"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['ResendConfirmationResponse'];
         };
       };
@@ -3187,6 +3281,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "9f2c4e7a1b3d5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6"
+         *     }
+         */
         'application/json': components['schemas']['TokenRequest'];
       };
     };
@@ -3197,6 +3296,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "token": "9f2c4e7a1b3d5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6"
+           *     }
+           */
           'application/json': components['schemas']['TokenResponse'];
         };
       };
@@ -3213,6 +3317,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "an.nguyen@minhphat.vn"
+         *     }
+         */
         'application/json': components['schemas']['EmailRequest'];
       };
     };
@@ -3223,6 +3332,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Nếu email này thuộc về một tài khoản, chúng tôi đã gửi hướng dẫn đặt lại mật khẩu."
+           *     }
+           */
           'application/json': components['schemas']['MessageResponse'];
         };
       };
@@ -3239,6 +3353,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "9f2c4e7a1b3d5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6",
+         *       "new_password": "Matkhau@2026"
+         *     }
+         */
         'application/json': components['schemas']['ResetPasswordRequest'];
       };
     };
@@ -3249,6 +3369,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Đặt lại mật khẩu thành công. Vui lòng đăng nhập lại."
+           *     }
+           */
           'application/json': components['schemas']['MessageResponse'];
         };
       };
@@ -3265,6 +3390,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['EmptyRequest'];
       };
     };
@@ -3275,6 +3401,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Nâng cấp tài khoản thành công. Đã trừ 630.000 ₫ từ số dư."
+           *     }
+           */
           'application/json': components['schemas']['MessageResponse'];
         };
       };
@@ -3298,6 +3429,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "id": 7,
+           *           "resource": "Máy chủ web-01 (2 CPU · 4 GB RAM · 40 GB SSD)",
+           *           "plan": {
+           *             "price": 630000,
+           *             "interval": "month",
+           *             "interval_count": 1
+           *           },
+           *           "start": "2026-03-10T10:00:00+07:00",
+           *           "end": "2026-03-24T10:00:00+07:00",
+           *           "price": {
+           *             "charge_this_month": 447000
+           *           }
+           *         }
+           *       ],
+           *       "total": 447000,
+           *       "invoice_id": null
+           *     }
+           */
           'application/json': components['schemas']['TrialPackageList'];
         };
       };
@@ -3319,6 +3472,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Mã xác thực đã được gửi tới email của bạn."
+           *     }
+           */
           'application/json': components['schemas']['MessageResponse'];
         };
       };
@@ -3335,6 +3493,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "otp": "482913"
+         *     }
+         */
         'application/json': components['schemas']['OtpRequest'];
       };
     };
@@ -3345,6 +3508,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Xác thực thành công."
+           *     }
+           */
           'application/json': components['schemas']['MessageResponse'];
         };
       };
@@ -3361,6 +3529,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "recaptchaToken": "03AFcWeA6pX1r9kLw2"
+         *     }
+         */
         'application/json': components['schemas']['SmsOtpRequest'];
       };
     };
@@ -3371,6 +3544,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "phone": "+84912345678",
+           *         "expires_in": 300
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['OtpSentResponse'];
         };
       };
@@ -3388,6 +3569,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "otp": "482913"
+         *     }
+         */
         'application/json': components['schemas']['OtpRequest'];
       };
     };
@@ -3398,6 +3584,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "phone_verified": true
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['OtpVerifiedResponse'];
         };
       };
@@ -3414,6 +3607,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "method": "bank_transfer",
+         *       "amount": 2000000,
+         *       "return_url": "https://portal.idc.vn/idc/billing/payments/result"
+         *     }
+         */
         'application/json': components['schemas']['PaymentRequestCreate'];
       };
     };
@@ -3424,6 +3624,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "method": "bank_transfer",
+           *       "reference": "NAP4F7A2QX9",
+           *       "amount": 2000000,
+           *       "currency": "VND",
+           *       "charged_amount": 2000000,
+           *       "exchange_rate": null,
+           *       "url": null,
+           *       "bank_transfer_details": "Vietcombank – STK 0011004123456 – CONG TY TNHH DIEN TOAN DAM MAY IDC – nội dung: NAP4F7A2QX9",
+           *       "bank_account": {
+           *         "bank": "Vietcombank",
+           *         "bin": "970436",
+           *         "number": "0011004123456",
+           *         "holder": "CONG TY TNHH DIEN TOAN DAM MAY IDC"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['PaymentRequest'];
         };
       };
@@ -3481,6 +3699,126 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 2,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 1201,
+           *           "code": "INV-2026-000123",
+           *           "status": "paid",
+           *           "amount": 598000,
+           *           "created": "2026-03-02T14:05:00+07:00",
+           *           "due_date": "2026-03-02T14:05:00+07:00",
+           *           "paid_at": "2026-03-02T14:06:12+07:00",
+           *           "resource_type": "server",
+           *           "resource_id": 101,
+           *           "order_id": 901,
+           *           "description": "Đơn hàng #901: web-01: 2 CPU, 4 GB RAM, 40 GB SSD",
+           *           "buyer": {
+           *             "name": "Nguyễn Văn An",
+           *             "email": "an.nguyen@minhphat.vn",
+           *             "company_name": "Công ty TNHH Minh Phát",
+           *             "tax_code": "0109876543",
+           *             "tax_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *             "billing_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội"
+           *           },
+           *           "seller": {
+           *             "name": "Công ty TNHH Điện toán Đám mây IDC",
+           *             "tax_code": "0109999999",
+           *             "address": "Tầng 8, 18 Phố Láng Hạ, Phường Giảng Võ, Hà Nội"
+           *           },
+           *           "lines": [
+           *             {
+           *               "kind": "item",
+           *               "text": {
+           *                 "key": "invoice_document.line.new_server",
+           *                 "params": {
+           *                   "name": "web-01",
+           *                   "spec": "2 CPU, 4 GB RAM, 40 GB SSD"
+           *                 }
+           *               },
+           *               "description": "Tạo máy chủ web-01 (2 CPU, 4 GB RAM, 40 GB SSD)",
+           *               "unit_price": 598000,
+           *               "quantity": 1,
+           *               "period_months": 1,
+           *               "period_start": "2026-03-02T14:05:00+07:00",
+           *               "period_end": "2026-03-31T23:59:59+07:00",
+           *               "coupon_code": null,
+           *               "amount": 598000
+           *             }
+           *           ],
+           *           "subtotal": 598000,
+           *           "discount": 0,
+           *           "total": 598000,
+           *           "vat": 54364,
+           *           "total_before_vat": 543636,
+           *           "amount_paid": 598000,
+           *           "payment": {
+           *             "method": "balance",
+           *             "coupon_code": "TET2026",
+           *             "reference": "VCB-20260315-0042"
+           *           }
+           *         },
+           *         {
+           *           "id": 1187,
+           *           "code": "INV-2026-000117",
+           *           "status": "open",
+           *           "amount": 630000,
+           *           "created": "2026-02-24T00:00:00+07:00",
+           *           "due_date": "2026-03-01T00:00:00+07:00",
+           *           "paid_at": null,
+           *           "resource_type": "server",
+           *           "resource_id": 98,
+           *           "order_id": null,
+           *           "description": "db-01: gia hạn 1 tháng (01/03/2026 – 31/03/2026)",
+           *           "buyer": {
+           *             "name": "Nguyễn Văn An",
+           *             "email": "an.nguyen@minhphat.vn",
+           *             "company_name": "Công ty TNHH Minh Phát",
+           *             "tax_code": "0109876543",
+           *             "tax_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *             "billing_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội"
+           *           },
+           *           "seller": {
+           *             "name": "Công ty TNHH Điện toán Đám mây IDC",
+           *             "tax_code": "0109999999",
+           *             "address": "Tầng 8, 18 Phố Láng Hạ, Phường Giảng Võ, Hà Nội"
+           *           },
+           *           "lines": [
+           *             {
+           *               "kind": "item",
+           *               "text": {
+           *                 "key": "invoice_document.line.renewal",
+           *                 "params": {
+           *                   "name": "db-01",
+           *                   "months": 1,
+           *                   "period": "01/03/2026 – 31/03/2026"
+           *                 }
+           *               },
+           *               "description": "db-01: gia hạn 1 tháng (01/03/2026 – 31/03/2026)",
+           *               "unit_price": 630000,
+           *               "quantity": 1,
+           *               "period_months": 1,
+           *               "period_start": "2026-03-01T00:00:00+07:00",
+           *               "period_end": "2026-03-31T23:59:59+07:00",
+           *               "coupon_code": null,
+           *               "amount": 630000
+           *             }
+           *           ],
+           *           "subtotal": 630000,
+           *           "discount": 0,
+           *           "total": 630000,
+           *           "vat": 57273,
+           *           "total_before_vat": 572727,
+           *           "amount_paid": 0,
+           *           "payment": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['InvoiceList'];
         };
       };
@@ -3506,6 +3844,65 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 1201,
+           *       "code": "INV-2026-000123",
+           *       "status": "paid",
+           *       "amount": 598000,
+           *       "created": "2026-03-02T14:05:00+07:00",
+           *       "due_date": "2026-03-02T14:05:00+07:00",
+           *       "paid_at": "2026-03-02T14:06:12+07:00",
+           *       "resource_type": "server",
+           *       "resource_id": 101,
+           *       "order_id": 901,
+           *       "description": "Đơn hàng #901: web-01: 2 CPU, 4 GB RAM, 40 GB SSD",
+           *       "buyer": {
+           *         "name": "Nguyễn Văn An",
+           *         "email": "an.nguyen@minhphat.vn",
+           *         "company_name": "Công ty TNHH Minh Phát",
+           *         "tax_code": "0109876543",
+           *         "tax_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *         "billing_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội"
+           *       },
+           *       "seller": {
+           *         "name": "Công ty TNHH Điện toán Đám mây IDC",
+           *         "tax_code": "0109999999",
+           *         "address": "Tầng 8, 18 Phố Láng Hạ, Phường Giảng Võ, Hà Nội"
+           *       },
+           *       "lines": [
+           *         {
+           *           "kind": "item",
+           *           "text": {
+           *             "key": "invoice_document.line.new_server",
+           *             "params": {
+           *               "name": "web-01",
+           *               "spec": "2 CPU, 4 GB RAM, 40 GB SSD"
+           *             }
+           *           },
+           *           "description": "Tạo máy chủ web-01 (2 CPU, 4 GB RAM, 40 GB SSD)",
+           *           "unit_price": 598000,
+           *           "quantity": 1,
+           *           "period_months": 1,
+           *           "period_start": "2026-03-02T14:05:00+07:00",
+           *           "period_end": "2026-03-31T23:59:59+07:00",
+           *           "coupon_code": null,
+           *           "amount": 598000
+           *         }
+           *       ],
+           *       "subtotal": 598000,
+           *       "discount": 0,
+           *       "total": 598000,
+           *       "vat": 54364,
+           *       "total_before_vat": 543636,
+           *       "amount_paid": 598000,
+           *       "payment": {
+           *         "method": "balance",
+           *         "coupon_code": "TET2026",
+           *         "reference": "VCB-20260315-0042"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['Invoice'];
         };
       };
@@ -3554,6 +3951,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['PayRequest'];
       };
     };
@@ -3564,6 +3962,70 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Thanh toán hoá đơn INV-2026-000117 thành công.",
+           *       "invoice": {
+           *         "id": 1187,
+           *         "code": "INV-2026-000117",
+           *         "status": "paid",
+           *         "amount": 630000,
+           *         "created": "2026-02-24T00:00:00+07:00",
+           *         "due_date": "2026-03-01T00:00:00+07:00",
+           *         "paid_at": "2026-03-15T09:30:00+07:00",
+           *         "resource_type": "server",
+           *         "resource_id": 98,
+           *         "order_id": null,
+           *         "description": "db-01: gia hạn 1 tháng (01/03/2026 – 31/03/2026)",
+           *         "buyer": {
+           *           "name": "Nguyễn Văn An",
+           *           "email": "an.nguyen@minhphat.vn",
+           *           "company_name": "Công ty TNHH Minh Phát",
+           *           "tax_code": "0109876543",
+           *           "tax_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *           "billing_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội"
+           *         },
+           *         "seller": {
+           *           "name": "Công ty TNHH Điện toán Đám mây IDC",
+           *           "tax_code": "0109999999",
+           *           "address": "Tầng 8, 18 Phố Láng Hạ, Phường Giảng Võ, Hà Nội"
+           *         },
+           *         "lines": [
+           *           {
+           *             "kind": "item",
+           *             "text": {
+           *               "key": "invoice_document.line.renewal",
+           *               "params": {
+           *                 "name": "db-01",
+           *                 "months": 1,
+           *                 "period": "01/03/2026 – 31/03/2026"
+           *               }
+           *             },
+           *             "description": "db-01: gia hạn 1 tháng (01/03/2026 – 31/03/2026)",
+           *             "unit_price": 630000,
+           *             "quantity": 1,
+           *             "period_months": 1,
+           *             "period_start": "2026-03-01T00:00:00+07:00",
+           *             "period_end": "2026-03-31T23:59:59+07:00",
+           *             "coupon_code": null,
+           *             "amount": 630000
+           *           }
+           *         ],
+           *         "subtotal": 630000,
+           *         "discount": 0,
+           *         "total": 630000,
+           *         "vat": 57273,
+           *         "total_before_vat": 572727,
+           *         "amount_paid": 630000,
+           *         "payment": null
+           *       },
+           *       "amount": 598000,
+           *       "discount": 0,
+           *       "total": 598000,
+           *       "balance": 5000000,
+           *       "coupon": null
+           *     }
+           */
           'application/json': components['schemas']['InvoicePayment'];
         };
       };
@@ -3618,6 +4080,47 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 2,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 8002,
+           *           "type": "payment",
+           *           "method": "balance",
+           *           "amount": -598000,
+           *           "balance_after": 4402000,
+           *           "description": "Thanh toán đơn hàng #901 (tạo máy chủ): web-01: 2 CPU, 4 GB RAM, 40 GB SSD",
+           *           "description_key": "ledger.order_payment",
+           *           "description_params": {
+           *             "order": 901,
+           *             "kind": {
+           *               "key": "orders.type.create_server"
+           *             },
+           *             "info": "web-01: 2 CPU, 4 GB RAM, 40 GB SSD"
+           *           },
+           *           "reference": "INV-2026-000123",
+           *           "created": "2026-03-02T14:06:12+07:00"
+           *         },
+           *         {
+           *           "id": 8001,
+           *           "type": "topup",
+           *           "method": "card",
+           *           "amount": 2000000,
+           *           "balance_after": 5000000,
+           *           "description": "Nạp tiền qua thẻ, mã giao dịch TOPUP-20260301-9C2E",
+           *           "description_key": "ledger.topup_card",
+           *           "description_params": {
+           *             "reference": "TOPUP-20260301-9C2E"
+           *           },
+           *           "reference": "TOPUP-20260301-9C2E",
+           *           "created": "2026-03-01T20:15:40+07:00"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['BalanceAdjustmentList'];
         };
       };
@@ -3682,6 +4185,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Nạp tiền thành công: +2.000.000 ₫.",
+           *       "amount": 2000000,
+           *       "balance": 7000000,
+           *       "transaction": {
+           *         "id": 7001,
+           *         "gateway": "card",
+           *         "transaction_id": "15031026093112",
+           *         "reference": "TOPUP-20260315-4F7A",
+           *         "amount": 2000000,
+           *         "method": "VISA",
+           *         "date": "2026-03-15T09:30:00+07:00"
+           *       },
+           *       "payment": null
+           *     }
+           */
           'application/json': components['schemas']['TopupResult'];
         };
       };
@@ -3712,6 +4232,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 4,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "products": [
+           *         {
+           *           "id": 1,
+           *           "name": "CPU",
+           *           "code": "cpu",
+           *           "category": "compute",
+           *           "unit": "core",
+           *           "price": 90000,
+           *           "description": "vCPU, một lõi"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "name": "RAM",
+           *           "code": "ram",
+           *           "category": "compute",
+           *           "unit": "GB",
+           *           "price": 60000,
+           *           "description": "Bộ nhớ RAM, 1 GB"
+           *         },
+           *         {
+           *           "id": 3,
+           *           "name": "DISK SSD",
+           *           "code": "volume_ssd",
+           *           "category": "volume",
+           *           "unit": "GB",
+           *           "price": 4000,
+           *           "description": "Ổ đĩa SSD, 1 GB"
+           *         },
+           *         {
+           *           "id": 7,
+           *           "name": "WAN IPv4",
+           *           "code": "wan_ipv4",
+           *           "category": "wanip",
+           *           "unit": "IP",
+           *           "price": 50000,
+           *           "description": "Một địa chỉ IPv4 công cộng"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ProductList'];
         };
       };
@@ -3728,6 +4293,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "code": "QUATANG500K"
+         *     }
+         */
         'application/json': components['schemas']['ApplyCouponRequest'];
       };
     };
@@ -3738,6 +4308,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Đã cộng 500.000 ₫ vào số dư từ mã QUATANG500K.",
+           *       "amount": 500000,
+           *       "balance": 5500000
+           *     }
+           */
           'application/json': components['schemas']['ApplyCouponResult'];
         };
       };
@@ -3763,6 +4340,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "code": "TET2026",
+           *       "type": "discount_invoice",
+           *       "discount_type": "percent",
+           *       "value": 10,
+           *       "max_discount": 200000,
+           *       "expires": "2026-04-30T23:59:59+07:00",
+           *       "description": "Giảm 10% (tối đa 200.000 ₫) cho hoá đơn dịp Tết 2026"
+           *     }
+           */
           'application/json': components['schemas']['Coupon'];
         };
       };
@@ -3812,6 +4400,34 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 1,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 901,
+           *           "type": "create_server",
+           *           "status": "paid",
+           *           "info": "web-01: 2 CPU, 4 GB RAM, 40 GB SSD",
+           *           "amount": 598000,
+           *           "interval_count": 1,
+           *           "resource_id": 101,
+           *           "new_config": {
+           *             "cpu": 2,
+           *             "ram": 4,
+           *             "disk": 40
+           *           },
+           *           "new_size": null,
+           *           "expiry": "2026-03-31T23:59:59+07:00",
+           *           "invoice_id": 1201,
+           *           "created": "2026-03-02T14:05:00+07:00",
+           *           "paid_at": "2026-03-02T14:06:12+07:00"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['OrderList'];
         };
       };
@@ -3828,6 +4444,59 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "type": "create_server",
+         *       "data": {
+         *         "os": 1,
+         *         "name": "web-01",
+         *         "key_name": "laptop-an",
+         *         "password": false,
+         *         "rootdisk": {
+         *           "size": 40,
+         *           "type": "SSD",
+         *           "uom": "GB"
+         *         },
+         *         "datadisks": [],
+         *         "flavor_name": "2c_4g",
+         *         "cpu": {
+         *           "quantity": 2,
+         *           "uom": "Core"
+         *         },
+         *         "ram": {
+         *           "quantity": 4,
+         *           "uom": "GB"
+         *         },
+         *         "ipv4": {
+         *           "quantity": 0
+         *         },
+         *         "ipv6": {
+         *           "quantity": 0
+         *         },
+         *         "datacenter": "HN",
+         *         "extra_products": []
+         *       },
+         *       "interval_count": 1,
+         *       "products": [
+         *         {
+         *           "id_or_name": "cpu_2c",
+         *           "quantity": 1
+         *         },
+         *         {
+         *           "id_or_name": "ram_4gb",
+         *           "quantity": 1
+         *         },
+         *         {
+         *           "id_or_name": "volume_ssd_40gb",
+         *           "quantity": 1
+         *         },
+         *         {
+         *           "id_or_name": "wan_ipv4_1",
+         *           "quantity": 1
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': components['schemas']['CreateOrderRequest'];
       };
     };
@@ -3838,6 +4507,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 901,
+           *       "type": "create_server",
+           *       "status": "pending",
+           *       "info": "web-01: 2 CPU, 4 GB RAM, 40 GB SSD",
+           *       "amount": 598000,
+           *       "interval_count": 1,
+           *       "resource_id": null,
+           *       "new_config": {
+           *         "cpu": 2,
+           *         "ram": 4,
+           *         "disk": 40
+           *       },
+           *       "new_size": null,
+           *       "expiry": null,
+           *       "invoice_id": null,
+           *       "created": "2026-03-02T14:05:00+07:00",
+           *       "paid_at": null
+           *     }
+           */
           'application/json': components['schemas']['Order'];
         };
       };
@@ -3854,6 +4544,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Tên máy chủ hoặc tên key đã tồn tại."
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -3877,6 +4572,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 901,
+           *       "type": "create_server",
+           *       "status": "paid",
+           *       "info": "web-01: 2 CPU, 4 GB RAM, 40 GB SSD",
+           *       "amount": 598000,
+           *       "interval_count": 1,
+           *       "resource_id": 101,
+           *       "new_config": {
+           *         "cpu": 2,
+           *         "ram": 4,
+           *         "disk": 40
+           *       },
+           *       "new_size": null,
+           *       "expiry": "2026-03-31T23:59:59+07:00",
+           *       "invoice_id": 1201,
+           *       "created": "2026-03-02T14:05:00+07:00",
+           *       "paid_at": "2026-03-02T14:06:12+07:00"
+           *     }
+           */
           'application/json': components['schemas']['Order'];
         };
       };
@@ -3900,6 +4616,11 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "coupon_code": "TET2026"
+         *     }
+         */
         'application/json': components['schemas']['PayRequest'];
       };
     };
@@ -3910,6 +4631,96 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "preview": false,
+           *       "order": {
+           *         "id": 901,
+           *         "type": "create_server",
+           *         "status": "paid",
+           *         "info": "web-01: 2 CPU, 4 GB RAM, 40 GB SSD",
+           *         "amount": 598000,
+           *         "interval_count": 1,
+           *         "resource_id": 101,
+           *         "new_config": {
+           *           "cpu": 2,
+           *           "ram": 4,
+           *           "disk": 40
+           *         },
+           *         "new_size": null,
+           *         "expiry": "2026-03-31T23:59:59+07:00",
+           *         "invoice_id": 1201,
+           *         "created": "2026-03-02T14:05:00+07:00",
+           *         "paid_at": "2026-03-02T14:06:12+07:00"
+           *       },
+           *       "amount": 598000,
+           *       "discount": 0,
+           *       "subtotal": 598000,
+           *       "vat": 54364,
+           *       "total": 598000,
+           *       "balance": 4402000,
+           *       "sufficient_balance": true,
+           *       "shortfall": 0,
+           *       "coupon": null,
+           *       "invoice": {
+           *         "id": 1201,
+           *         "code": "INV-2026-000123",
+           *         "status": "paid",
+           *         "amount": 598000,
+           *         "created": "2026-03-02T14:05:00+07:00",
+           *         "due_date": "2026-03-02T14:05:00+07:00",
+           *         "paid_at": "2026-03-02T14:06:12+07:00",
+           *         "resource_type": "server",
+           *         "resource_id": 101,
+           *         "order_id": 901,
+           *         "description": "Đơn hàng #901: web-01: 2 CPU, 4 GB RAM, 40 GB SSD",
+           *         "buyer": {
+           *           "name": "Nguyễn Văn An",
+           *           "email": "an.nguyen@minhphat.vn",
+           *           "company_name": "Công ty TNHH Minh Phát",
+           *           "tax_code": "0109876543",
+           *           "tax_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *           "billing_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội"
+           *         },
+           *         "seller": {
+           *           "name": "Công ty TNHH Điện toán Đám mây IDC",
+           *           "tax_code": "0109999999",
+           *           "address": "Tầng 8, 18 Phố Láng Hạ, Phường Giảng Võ, Hà Nội"
+           *         },
+           *         "lines": [
+           *           {
+           *             "kind": "item",
+           *             "text": {
+           *               "key": "invoice_document.line.new_server",
+           *               "params": {
+           *                 "name": "web-01",
+           *                 "spec": "2 CPU, 4 GB RAM, 40 GB SSD"
+           *               }
+           *             },
+           *             "description": "Tạo máy chủ web-01 (2 CPU, 4 GB RAM, 40 GB SSD)",
+           *             "unit_price": 598000,
+           *             "quantity": 1,
+           *             "period_months": 1,
+           *             "period_start": "2026-03-02T14:05:00+07:00",
+           *             "period_end": "2026-03-31T23:59:59+07:00",
+           *             "coupon_code": null,
+           *             "amount": 598000
+           *           }
+           *         ],
+           *         "subtotal": 598000,
+           *         "discount": 0,
+           *         "total": 598000,
+           *         "vat": 54364,
+           *         "total_before_vat": 543636,
+           *         "amount_paid": 598000,
+           *         "payment": {
+           *           "method": "balance",
+           *           "coupon_code": "TET2026",
+           *           "reference": "VCB-20260315-0042"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['OrderPayment'];
         };
       };
@@ -3932,6 +4743,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['EmptyRequest'];
       };
     };
@@ -3942,6 +4754,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 902,
+           *       "type": "create_server",
+           *       "status": "cancelled",
+           *       "info": "db-02: 4 CPU, 8 GB RAM, 80 GB SSD",
+           *       "amount": 1180000,
+           *       "interval_count": 1,
+           *       "resource_id": null,
+           *       "new_config": {
+           *         "cpu": 4,
+           *         "ram": 8,
+           *         "disk": 80
+           *       },
+           *       "new_size": null,
+           *       "expiry": null,
+           *       "invoice_id": null,
+           *       "created": "2026-03-14T16:20:00+07:00",
+           *       "paid_at": null
+           *     }
+           */
           'application/json': components['schemas']['Order'];
         };
       };
@@ -3993,6 +4826,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 1,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 7001,
+           *           "gateway": "card",
+           *           "transaction_id": "15031026093112",
+           *           "reference": "TOPUP-20260315-4F7A",
+           *           "amount": 2000000,
+           *           "method": "VISA",
+           *           "date": "2026-03-15T09:30:00+07:00"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['PaymentList'];
         };
       };
@@ -4021,6 +4872,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 1,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "reference": "TOPUP-20260315-4F7A",
+           *           "method": "card",
+           *           "amount": 2000000,
+           *           "credited_amount": 2000000,
+           *           "charged_amount": 2000000,
+           *           "charged_currency": "VND",
+           *           "status": "credited",
+           *           "response_code": "00",
+           *           "reason": null,
+           *           "transaction_id": "15031026093112",
+           *           "created": "2026-03-15T09:29:10+07:00",
+           *           "settled": "2026-03-15T09:31:04+07:00",
+           *           "expires": "2026-03-15T09:44:10+07:00",
+           *           "balance_after": 7000000,
+           *           "bank_account": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['PaymentAttemptList'];
         };
       };
@@ -4045,6 +4922,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "reference": "TOPUP-20260315-4F7A",
+           *       "method": "card",
+           *       "amount": 2000000,
+           *       "credited_amount": 2000000,
+           *       "charged_amount": 2000000,
+           *       "charged_currency": "VND",
+           *       "status": "credited",
+           *       "response_code": "00",
+           *       "reason": null,
+           *       "transaction_id": "15031026093112",
+           *       "created": "2026-03-15T09:29:10+07:00",
+           *       "settled": "2026-03-15T09:31:04+07:00",
+           *       "expires": "2026-03-15T09:44:10+07:00",
+           *       "balance_after": 7000000,
+           *       "bank_account": null
+           *     }
+           */
           'application/json': components['schemas']['PaymentAttempt'];
         };
       };
@@ -4075,6 +4971,85 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 2,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 1,
+           *           "name": "VPS Mini",
+           *           "product_category": "server",
+           *           "interval": "month",
+           *           "interval_count": 1,
+           *           "price": 250000,
+           *           "monthly_price": 250000,
+           *           "products": [
+           *             {
+           *               "product_id": 1,
+           *               "name": "CPU",
+           *               "quantity": 1
+           *             },
+           *             {
+           *               "product_id": 2,
+           *               "name": "RAM",
+           *               "quantity": 1
+           *             },
+           *             {
+           *               "product_id": 3,
+           *               "name": "DISK SSD",
+           *               "quantity": 20
+           *             },
+           *             {
+           *               "product_id": 7,
+           *               "name": "WAN IPv4",
+           *               "quantity": 1
+           *             }
+           *           ],
+           *           "cpu": 1,
+           *           "ram": 1,
+           *           "disk": 20,
+           *           "disk_type": "SSD"
+           *         },
+           *         {
+           *           "id": 2,
+           *           "name": "VPS Basic",
+           *           "product_category": "server",
+           *           "interval": "month",
+           *           "interval_count": 1,
+           *           "price": 630000,
+           *           "monthly_price": 630000,
+           *           "products": [
+           *             {
+           *               "product_id": 1,
+           *               "name": "CPU",
+           *               "quantity": 2
+           *             },
+           *             {
+           *               "product_id": 2,
+           *               "name": "RAM",
+           *               "quantity": 4
+           *             },
+           *             {
+           *               "product_id": 3,
+           *               "name": "DISK SSD",
+           *               "quantity": 40
+           *             },
+           *             {
+           *               "product_id": 7,
+           *               "name": "WAN IPv4",
+           *               "quantity": 1
+           *             }
+           *           ],
+           *           "cpu": 2,
+           *           "ram": 4,
+           *           "disk": 40,
+           *           "disk_type": "SSD"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['BillingPlanList'];
         };
       };
@@ -4091,6 +5066,30 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "action": "create_server",
+         *       "products": [
+         *         {
+         *           "id_or_name": "cpu",
+         *           "quantity": 2
+         *         },
+         *         {
+         *           "id_or_name": "ram",
+         *           "quantity": 4
+         *         },
+         *         {
+         *           "id_or_name": "volume_ssd",
+         *           "quantity": 40
+         *         },
+         *         {
+         *           "id_or_name": "wan_ipv4",
+         *           "quantity": 1
+         *         }
+         *       ],
+         *       "interval_count": 1
+         *     }
+         */
         'application/json': components['schemas']['CalculationRequest'];
       };
     };
@@ -4101,6 +5100,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "action": "create_server",
+           *       "interval_count": 1,
+           *       "lines": [
+           *         {
+           *           "product_id": 1,
+           *           "name": "CPU",
+           *           "quantity": 2,
+           *           "unit_price": 90000,
+           *           "months": 0.95,
+           *           "amount": 171000
+           *         },
+           *         {
+           *           "product_id": 2,
+           *           "name": "RAM",
+           *           "quantity": 4,
+           *           "unit_price": 60000,
+           *           "months": 0.95,
+           *           "amount": 228000
+           *         },
+           *         {
+           *           "product_id": 3,
+           *           "name": "DISK SSD",
+           *           "quantity": 40,
+           *           "unit_price": 4000,
+           *           "months": 0.95,
+           *           "amount": 152000
+           *         },
+           *         {
+           *           "product_id": 7,
+           *           "name": "WAN IPv4",
+           *           "quantity": 1,
+           *           "unit_price": 50000,
+           *           "months": 0.95,
+           *           "amount": 47000
+           *         }
+           *       ],
+           *       "subtotal": 598000,
+           *       "vat": 54364,
+           *       "total": 598000,
+           *       "period_start": "2026-03-02T14:05:00+07:00",
+           *       "period_end": "2026-03-31T23:59:59+07:00"
+           *     }
+           */
           'application/json': components['schemas']['Calculation'];
         };
       };
@@ -4131,6 +5175,55 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 1,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 7,
+           *           "resource_type": "server",
+           *           "resource_id": 101,
+           *           "resource": "web-01",
+           *           "status": "active",
+           *           "plan": {
+           *             "price": 630000,
+           *             "interval": "month",
+           *             "interval_count": 1
+           *           },
+           *           "start": "2026-03-01T00:00:00+07:00",
+           *           "end": "2026-03-31T23:59:59+07:00",
+           *           "price": {
+           *             "monthly": 630000,
+           *             "charge_this_month": 598000
+           *           },
+           *           "products": [
+           *             {
+           *               "product_id": 1,
+           *               "name": "CPU",
+           *               "quantity": 2
+           *             },
+           *             {
+           *               "product_id": 2,
+           *               "name": "RAM",
+           *               "quantity": 4
+           *             },
+           *             {
+           *               "product_id": 3,
+           *               "name": "DISK SSD",
+           *               "quantity": 40
+           *             },
+           *             {
+           *               "product_id": 7,
+           *               "name": "WAN IPv4",
+           *               "quantity": 1
+           *             }
+           *           ]
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['PackageList'];
         };
       };
@@ -4156,6 +5249,48 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 7,
+           *       "resource_type": "server",
+           *       "resource_id": 101,
+           *       "resource": "web-01",
+           *       "status": "active",
+           *       "plan": {
+           *         "price": 630000,
+           *         "interval": "month",
+           *         "interval_count": 1
+           *       },
+           *       "start": "2026-03-01T00:00:00+07:00",
+           *       "end": "2026-03-31T23:59:59+07:00",
+           *       "price": {
+           *         "monthly": 630000,
+           *         "charge_this_month": 598000
+           *       },
+           *       "products": [
+           *         {
+           *           "product_id": 1,
+           *           "name": "CPU",
+           *           "quantity": 2
+           *         },
+           *         {
+           *           "product_id": 2,
+           *           "name": "RAM",
+           *           "quantity": 4
+           *         },
+           *         {
+           *           "product_id": 3,
+           *           "name": "DISK SSD",
+           *           "quantity": 40
+           *         },
+           *         {
+           *           "product_id": 7,
+           *           "name": "WAN IPv4",
+           *           "quantity": 1
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['Package'];
         };
       };
@@ -4187,6 +5322,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 1,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 101,
+           *           "name": "web-01",
+           *           "status": "active",
+           *           "progress": 100,
+           *           "ipv4": [
+           *             "103.56.158.24"
+           *           ],
+           *           "ipv6": [
+           *             "2405:4800:5a84::24"
+           *           ],
+           *           "cpu": 2,
+           *           "ram": 4,
+           *           "disk": 40,
+           *           "disk_type": "SSD",
+           *           "image": {
+           *             "id": 1,
+           *             "name": "Ubuntu 22.04",
+           *             "distro": "ubuntu",
+           *             "version": "22.04",
+           *             "min_disk": 10,
+           *             "license_product_id": null,
+           *             "ssh_keys_allowed": true
+           *           },
+           *           "datacenter": "HN",
+           *           "key_name": "laptop-an",
+           *           "plan": {
+           *             "price": 630000,
+           *             "interval": "month",
+           *             "interval_count": 1
+           *           },
+           *           "package_id": 7,
+           *           "expiry": "2026-03-31T23:59:59+07:00",
+           *           "unused_prepaid_amount": 304839,
+           *           "created": "2026-03-02T14:05:00+07:00"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ServerList'];
         };
       };
@@ -4212,6 +5392,44 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 101,
+           *       "name": "web-01",
+           *       "status": "active",
+           *       "progress": 100,
+           *       "ipv4": [
+           *         "103.56.158.24"
+           *       ],
+           *       "ipv6": [
+           *         "2405:4800:5a84::24"
+           *       ],
+           *       "cpu": 2,
+           *       "ram": 4,
+           *       "disk": 40,
+           *       "disk_type": "SSD",
+           *       "image": {
+           *         "id": 1,
+           *         "name": "Ubuntu 22.04",
+           *         "distro": "ubuntu",
+           *         "version": "22.04",
+           *         "min_disk": 10,
+           *         "license_product_id": null,
+           *         "ssh_keys_allowed": true
+           *       },
+           *       "datacenter": "HN",
+           *       "key_name": "laptop-an",
+           *       "plan": {
+           *         "price": 630000,
+           *         "interval": "month",
+           *         "interval_count": 1
+           *       },
+           *       "package_id": 7,
+           *       "expiry": "2026-03-31T23:59:59+07:00",
+           *       "unused_prepaid_amount": 304839,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['Server'];
         };
       };
@@ -4241,6 +5459,44 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 101,
+           *       "name": "web-01",
+           *       "status": "deleting",
+           *       "progress": 0,
+           *       "ipv4": [
+           *         "103.56.158.24"
+           *       ],
+           *       "ipv6": [
+           *         "2405:4800:5a84::24"
+           *       ],
+           *       "cpu": 2,
+           *       "ram": 4,
+           *       "disk": 40,
+           *       "disk_type": "SSD",
+           *       "image": {
+           *         "id": 1,
+           *         "name": "Ubuntu 22.04",
+           *         "distro": "ubuntu",
+           *         "version": "22.04",
+           *         "min_disk": 10,
+           *         "license_product_id": null,
+           *         "ssh_keys_allowed": true
+           *       },
+           *       "datacenter": "HN",
+           *       "key_name": "laptop-an",
+           *       "plan": {
+           *         "price": 630000,
+           *         "interval": "month",
+           *         "interval_count": 1
+           *       },
+           *       "package_id": 7,
+           *       "expiry": "2026-03-31T23:59:59+07:00",
+           *       "unused_prepaid_amount": 304839,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['Server'];
         };
       };
@@ -4268,6 +5524,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 101,
+           *       "status": "building",
+           *       "progress": 60,
+           *       "message": "Đang cài đặt hệ điều hành Ubuntu 22.04"
+           *     }
+           */
           'application/json': components['schemas']['ServerProgress'];
         };
       };
@@ -4288,6 +5552,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "action": "soft_reboot"
+         *     }
+         */
         'application/json': components['schemas']['ServerActionRequest'];
       };
     };
@@ -4298,6 +5567,44 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 101,
+           *       "name": "web-01",
+           *       "status": "rebooting",
+           *       "progress": 0,
+           *       "ipv4": [
+           *         "103.56.158.24"
+           *       ],
+           *       "ipv6": [
+           *         "2405:4800:5a84::24"
+           *       ],
+           *       "cpu": 2,
+           *       "ram": 4,
+           *       "disk": 40,
+           *       "disk_type": "SSD",
+           *       "image": {
+           *         "id": 1,
+           *         "name": "Ubuntu 22.04",
+           *         "distro": "ubuntu",
+           *         "version": "22.04",
+           *         "min_disk": 10,
+           *         "license_product_id": null,
+           *         "ssh_keys_allowed": true
+           *       },
+           *       "datacenter": "HN",
+           *       "key_name": "laptop-an",
+           *       "plan": {
+           *         "price": 630000,
+           *         "interval": "month",
+           *         "interval_count": 1
+           *       },
+           *       "package_id": 7,
+           *       "expiry": "2026-03-31T23:59:59+07:00",
+           *       "unused_prepaid_amount": 304839,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['Server'];
         };
       };
@@ -4319,6 +5626,11 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "password": "Hn7#Vps2026x"
+         *     }
+         */
         'application/json': components['schemas']['ResetServerPasswordRequest'];
       };
     };
@@ -4329,6 +5641,44 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 101,
+           *       "name": "web-01",
+           *       "status": "active",
+           *       "progress": 100,
+           *       "ipv4": [
+           *         "103.56.158.24"
+           *       ],
+           *       "ipv6": [
+           *         "2405:4800:5a84::24"
+           *       ],
+           *       "cpu": 2,
+           *       "ram": 4,
+           *       "disk": 40,
+           *       "disk_type": "SSD",
+           *       "image": {
+           *         "id": 1,
+           *         "name": "Ubuntu 22.04",
+           *         "distro": "ubuntu",
+           *         "version": "22.04",
+           *         "min_disk": 10,
+           *         "license_product_id": null,
+           *         "ssh_keys_allowed": true
+           *       },
+           *       "datacenter": "HN",
+           *       "key_name": "laptop-an",
+           *       "plan": {
+           *         "price": 630000,
+           *         "interval": "month",
+           *         "interval_count": 1
+           *       },
+           *       "package_id": 7,
+           *       "expiry": "2026-03-31T23:59:59+07:00",
+           *       "unused_prepaid_amount": 304839,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['Server'];
         };
       };
@@ -4350,6 +5700,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "image_id": 2,
+         *       "password": "Hn7#Vps2026x"
+         *     }
+         */
         'application/json': components['schemas']['RebuildServerRequest'];
       };
     };
@@ -4360,6 +5716,44 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 101,
+           *       "name": "web-01",
+           *       "status": "rebuilding",
+           *       "progress": 10,
+           *       "ipv4": [
+           *         "103.56.158.24"
+           *       ],
+           *       "ipv6": [
+           *         "2405:4800:5a84::24"
+           *       ],
+           *       "cpu": 2,
+           *       "ram": 4,
+           *       "disk": 40,
+           *       "disk_type": "SSD",
+           *       "image": {
+           *         "id": 2,
+           *         "name": "Ubuntu 24.04",
+           *         "distro": "ubuntu",
+           *         "version": "24.04",
+           *         "min_disk": 10,
+           *         "license_product_id": null,
+           *         "ssh_keys_allowed": true
+           *       },
+           *       "datacenter": "HN",
+           *       "key_name": "laptop-an",
+           *       "plan": {
+           *         "price": 630000,
+           *         "interval": "month",
+           *         "interval_count": 1
+           *       },
+           *       "package_id": 7,
+           *       "expiry": "2026-03-31T23:59:59+07:00",
+           *       "unused_prepaid_amount": 304839,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['Server'];
         };
       };
@@ -4381,6 +5775,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "cpu": 4,
+         *       "ram": 8,
+         *       "disk": 80
+         *     }
+         */
         'application/json': components['schemas']['ResizeServerRequest'];
       };
     };
@@ -4391,6 +5792,122 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "server": {
+           *         "id": 101,
+           *         "name": "web-01",
+           *         "status": "resizing",
+           *         "progress": 0,
+           *         "ipv4": [
+           *           "103.56.158.24"
+           *         ],
+           *         "ipv6": [
+           *           "2405:4800:5a84::24"
+           *         ],
+           *         "cpu": 4,
+           *         "ram": 8,
+           *         "disk": 80,
+           *         "disk_type": "SSD",
+           *         "image": {
+           *           "id": 1,
+           *           "name": "Ubuntu 22.04",
+           *           "distro": "ubuntu",
+           *           "version": "22.04",
+           *           "min_disk": 10,
+           *           "license_product_id": null,
+           *           "ssh_keys_allowed": true
+           *         },
+           *         "datacenter": "HN",
+           *         "key_name": "laptop-an",
+           *         "plan": {
+           *           "price": 1180000,
+           *           "interval": "month",
+           *           "interval_count": 1
+           *         },
+           *         "package_id": 7,
+           *         "expiry": "2026-03-31T23:59:59+07:00",
+           *         "unused_prepaid_amount": 304839,
+           *         "created": "2026-03-02T14:05:00+07:00"
+           *       },
+           *       "order": {
+           *         "id": 903,
+           *         "type": "resize_server",
+           *         "status": "paid",
+           *         "info": "web-01: 2 → 4 CPU, 4 → 8 GB RAM, 40 → 80 GB SSD",
+           *         "amount": 300000,
+           *         "interval_count": 1,
+           *         "resource_id": 101,
+           *         "new_config": {
+           *           "cpu": 4,
+           *           "ram": 8,
+           *           "disk": 80
+           *         },
+           *         "new_size": null,
+           *         "expiry": "2026-03-31T23:59:59+07:00",
+           *         "invoice_id": 1203,
+           *         "created": "2026-03-15T09:30:00+07:00",
+           *         "paid_at": "2026-03-15T09:30:00+07:00"
+           *       },
+           *       "invoice": {
+           *         "id": 1203,
+           *         "code": "INV-2026-000125",
+           *         "status": "paid",
+           *         "amount": 300000,
+           *         "created": "2026-03-15T09:30:00+07:00",
+           *         "due_date": "2026-03-15T09:30:00+07:00",
+           *         "paid_at": "2026-03-15T09:30:00+07:00",
+           *         "resource_type": "server",
+           *         "resource_id": 101,
+           *         "order_id": 903,
+           *         "description": "Đơn hàng #903: web-01: 2 → 4 CPU, 4 → 8 GB RAM, 40 → 80 GB SSD",
+           *         "buyer": {
+           *           "name": "Nguyễn Văn An",
+           *           "email": "an.nguyen@minhphat.vn",
+           *           "company_name": "Công ty TNHH Minh Phát",
+           *           "tax_code": "0109876543",
+           *           "tax_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *           "billing_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội"
+           *         },
+           *         "seller": {
+           *           "name": "Công ty TNHH Điện toán Đám mây IDC",
+           *           "tax_code": "0109999999",
+           *           "address": "Tầng 8, 18 Phố Láng Hạ, Phường Giảng Võ, Hà Nội"
+           *         },
+           *         "lines": [
+           *           {
+           *             "kind": "item",
+           *             "text": {
+           *               "key": "invoice_document.line.order",
+           *               "params": {
+           *                 "order": 903,
+           *                 "info": "web-01: 2 → 4 CPU, 4 → 8 GB RAM, 40 → 80 GB SSD"
+           *               }
+           *             },
+           *             "description": "Đơn hàng #903: web-01: 2 → 4 CPU, 4 → 8 GB RAM, 40 → 80 GB SSD",
+           *             "unit_price": 300000,
+           *             "quantity": 1,
+           *             "period_months": 1,
+           *             "period_start": "2026-03-15T09:30:00+07:00",
+           *             "period_end": "2026-03-31T23:59:59+07:00",
+           *             "coupon_code": null,
+           *             "amount": 300000
+           *           }
+           *         ],
+           *         "subtotal": 300000,
+           *         "discount": 0,
+           *         "total": 300000,
+           *         "vat": 27273,
+           *         "total_before_vat": 272727,
+           *         "amount_paid": 300000,
+           *         "payment": {
+           *           "method": "balance",
+           *           "coupon_code": "TET2026",
+           *           "reference": "VCB-20260315-0042"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['ServerCharge'];
         };
       };
@@ -4425,6 +5942,35 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 2,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 2001,
+           *           "server_id": 101,
+           *           "address": "103.56.158.24",
+           *           "version": "ipv4",
+           *           "primary": true,
+           *           "price": 50000,
+           *           "unused_prepaid_amount": 24194,
+           *           "created": "2026-03-02T14:05:00+07:00"
+           *         },
+           *         {
+           *           "id": 2002,
+           *           "server_id": 101,
+           *           "address": "2405:4800:5a84::24",
+           *           "version": "ipv6",
+           *           "primary": false,
+           *           "price": 10000,
+           *           "unused_prepaid_amount": 5161,
+           *           "created": "2026-03-02T14:05:00+07:00"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['IpList'];
         };
       };
@@ -4445,6 +5991,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "version": "ipv4",
+         *       "quantity": 1
+         *     }
+         */
         'application/json': components['schemas']['BuyIpRequest'];
       };
     };
@@ -4455,6 +6007,94 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "order": {
+           *         "id": 904,
+           *         "type": "buy_ip",
+           *         "status": "paid",
+           *         "info": "web-01: thêm 1 địa chỉ IPv4",
+           *         "amount": 27000,
+           *         "interval_count": 1,
+           *         "resource_id": 101,
+           *         "new_config": null,
+           *         "new_size": null,
+           *         "expiry": "2026-03-31T23:59:59+07:00",
+           *         "invoice_id": 1204,
+           *         "created": "2026-03-15T09:30:00+07:00",
+           *         "paid_at": "2026-03-15T09:30:00+07:00"
+           *       },
+           *       "invoice": {
+           *         "id": 1204,
+           *         "code": "INV-2026-000126",
+           *         "status": "paid",
+           *         "amount": 27000,
+           *         "created": "2026-03-15T09:30:00+07:00",
+           *         "due_date": "2026-03-15T09:30:00+07:00",
+           *         "paid_at": "2026-03-15T09:30:00+07:00",
+           *         "resource_type": "server",
+           *         "resource_id": 101,
+           *         "order_id": 904,
+           *         "description": "Đơn hàng #904: web-01: thêm 1 địa chỉ IPv4",
+           *         "buyer": {
+           *           "name": "Nguyễn Văn An",
+           *           "email": "an.nguyen@minhphat.vn",
+           *           "company_name": "Công ty TNHH Minh Phát",
+           *           "tax_code": "0109876543",
+           *           "tax_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *           "billing_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội"
+           *         },
+           *         "seller": {
+           *           "name": "Công ty TNHH Điện toán Đám mây IDC",
+           *           "tax_code": "0109999999",
+           *           "address": "Tầng 8, 18 Phố Láng Hạ, Phường Giảng Võ, Hà Nội"
+           *         },
+           *         "lines": [
+           *           {
+           *             "kind": "item",
+           *             "text": {
+           *               "key": "invoice_document.line.order",
+           *               "params": {
+           *                 "order": 904,
+           *                 "info": "web-01: thêm 1 địa chỉ IPv4"
+           *               }
+           *             },
+           *             "description": "Đơn hàng #904: web-01: thêm 1 địa chỉ IPv4",
+           *             "unit_price": 27000,
+           *             "quantity": 1,
+           *             "period_months": 1,
+           *             "period_start": "2026-03-15T09:30:00+07:00",
+           *             "period_end": "2026-03-31T23:59:59+07:00",
+           *             "coupon_code": null,
+           *             "amount": 27000
+           *           }
+           *         ],
+           *         "subtotal": 27000,
+           *         "discount": 0,
+           *         "total": 27000,
+           *         "vat": 2455,
+           *         "total_before_vat": 24545,
+           *         "amount_paid": 27000,
+           *         "payment": {
+           *           "method": "balance",
+           *           "coupon_code": "TET2026",
+           *           "reference": "VCB-20260315-0042"
+           *         }
+           *       },
+           *       "ips": [
+           *         {
+           *           "id": 2003,
+           *           "server_id": 101,
+           *           "address": "103.56.158.87",
+           *           "version": "ipv4",
+           *           "primary": false,
+           *           "price": 50000,
+           *           "unused_prepaid_amount": 24194,
+           *           "created": "2026-03-15T09:30:00+07:00"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['IpPurchase'];
         };
       };
@@ -4486,6 +6126,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Đã xoá địa chỉ IP 103.56.158.87."
+           *     }
+           */
           'application/json': components['schemas']['MessageResponse'];
         };
       };
@@ -4513,6 +6158,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "server_id": 101,
+           *       "weekday": 0,
+           *       "hour": 2,
+           *       "status": "active",
+           *       "next_run": "2026-03-22T02:00:00+07:00",
+           *       "last_run": "2026-03-15T02:00:00+07:00",
+           *       "snapshot_id": 402,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['SnapshotSchedule'];
         };
       };
@@ -4533,6 +6190,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "weekday": 0,
+         *       "hour": 2
+         *     }
+         */
         'application/json': components['schemas']['CreateSnapshotScheduleRequest'];
       };
     };
@@ -4543,6 +6206,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "server_id": 101,
+           *       "weekday": 0,
+           *       "hour": 2,
+           *       "status": "active",
+           *       "next_run": "2026-03-22T02:00:00+07:00",
+           *       "last_run": "2026-03-15T02:00:00+07:00",
+           *       "snapshot_id": 402,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['SnapshotSchedule'];
         };
       };
@@ -4556,6 +6231,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Máy chủ đã có lịch sao lưu tự động."
+           *     }
+           */
           'application/json': components['schemas']['Error'];
         };
       };
@@ -4579,6 +6259,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Đã tắt lịch sao lưu tự động."
+           *     }
+           */
           'application/json': components['schemas']['MessageResponse'];
         };
       };
@@ -4600,6 +6285,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "weekday": 0,
+         *       "hour": 2,
+         *       "status": "active"
+         *     }
+         */
         'application/json': components['schemas']['UpdateSnapshotScheduleRequest'];
       };
     };
@@ -4610,6 +6302,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "server_id": 101,
+           *       "weekday": 0,
+           *       "hour": 2,
+           *       "status": "active",
+           *       "next_run": "2026-03-22T02:00:00+07:00",
+           *       "last_run": "2026-03-15T02:00:00+07:00",
+           *       "snapshot_id": 402,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['SnapshotSchedule'];
         };
       };
@@ -4644,6 +6348,32 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 1,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 301,
+           *           "name": "data-web01",
+           *           "size": 100,
+           *           "type": "SSD",
+           *           "status": "in_use",
+           *           "bootable": false,
+           *           "server_id": 101,
+           *           "server_name": "web-01",
+           *           "datacenter": "HN",
+           *           "price": 400000,
+           *           "package_id": 7,
+           *           "interval_count": 1,
+           *           "expiry": "2026-03-31T23:59:59+07:00",
+           *           "unused_prepaid_amount": 193548,
+           *           "created": "2026-03-02T14:05:00+07:00"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['VolumeList'];
         };
       };
@@ -4660,6 +6390,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "data-web01",
+         *       "size": 100,
+         *       "type": "SSD",
+         *       "server_id": 101,
+         *       "datacenter": "HN"
+         *     }
+         */
         'application/json': components['schemas']['CreateVolumeRequest'];
       };
     };
@@ -4670,6 +6409,99 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "volume": {
+           *         "id": 301,
+           *         "name": "data-web01",
+           *         "size": 100,
+           *         "type": "SSD",
+           *         "status": "creating",
+           *         "bootable": false,
+           *         "server_id": 101,
+           *         "server_name": "web-01",
+           *         "datacenter": "HN",
+           *         "price": 400000,
+           *         "package_id": 7,
+           *         "interval_count": 1,
+           *         "expiry": "2026-03-31T23:59:59+07:00",
+           *         "unused_prepaid_amount": 193548,
+           *         "created": "2026-03-02T14:05:00+07:00"
+           *       },
+           *       "order": {
+           *         "id": 905,
+           *         "type": "create_volume",
+           *         "status": "paid",
+           *         "info": "data-web01: 100 GB SSD",
+           *         "amount": 219000,
+           *         "interval_count": 1,
+           *         "resource_id": 301,
+           *         "new_config": null,
+           *         "new_size": null,
+           *         "expiry": "2026-03-31T23:59:59+07:00",
+           *         "invoice_id": 1205,
+           *         "created": "2026-03-15T09:30:00+07:00",
+           *         "paid_at": "2026-03-15T09:30:00+07:00"
+           *       },
+           *       "invoice": {
+           *         "id": 1205,
+           *         "code": "INV-2026-000127",
+           *         "status": "paid",
+           *         "amount": 219000,
+           *         "created": "2026-03-15T09:30:00+07:00",
+           *         "due_date": "2026-03-15T09:30:00+07:00",
+           *         "paid_at": "2026-03-15T09:30:00+07:00",
+           *         "resource_type": "volume",
+           *         "resource_id": 301,
+           *         "order_id": 905,
+           *         "description": "Đơn hàng #905: data-web01: 100 GB SSD",
+           *         "buyer": {
+           *           "name": "Nguyễn Văn An",
+           *           "email": "an.nguyen@minhphat.vn",
+           *           "company_name": "Công ty TNHH Minh Phát",
+           *           "tax_code": "0109876543",
+           *           "tax_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *           "billing_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội"
+           *         },
+           *         "seller": {
+           *           "name": "Công ty TNHH Điện toán Đám mây IDC",
+           *           "tax_code": "0109999999",
+           *           "address": "Tầng 8, 18 Phố Láng Hạ, Phường Giảng Võ, Hà Nội"
+           *         },
+           *         "lines": [
+           *           {
+           *             "kind": "item",
+           *             "text": {
+           *               "key": "invoice_document.line.order",
+           *               "params": {
+           *                 "order": 905,
+           *                 "info": "data-web01: 100 GB SSD"
+           *               }
+           *             },
+           *             "description": "Đơn hàng #905: data-web01: 100 GB SSD",
+           *             "unit_price": 219000,
+           *             "quantity": 1,
+           *             "period_months": 1,
+           *             "period_start": "2026-03-15T09:30:00+07:00",
+           *             "period_end": "2026-03-31T23:59:59+07:00",
+           *             "coupon_code": null,
+           *             "amount": 219000
+           *           }
+           *         ],
+           *         "subtotal": 219000,
+           *         "discount": 0,
+           *         "total": 219000,
+           *         "vat": 19909,
+           *         "total_before_vat": 199091,
+           *         "amount_paid": 219000,
+           *         "payment": {
+           *           "method": "balance",
+           *           "coupon_code": "TET2026",
+           *           "reference": "VCB-20260315-0042"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['VolumeCharge'];
         };
       };
@@ -4699,6 +6531,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 301,
+           *       "name": "data-web01",
+           *       "size": 100,
+           *       "type": "SSD",
+           *       "status": "in_use",
+           *       "bootable": false,
+           *       "server_id": 101,
+           *       "server_name": "web-01",
+           *       "datacenter": "HN",
+           *       "price": 400000,
+           *       "package_id": 7,
+           *       "interval_count": 1,
+           *       "expiry": "2026-03-31T23:59:59+07:00",
+           *       "unused_prepaid_amount": 193548,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['Volume'];
         };
       };
@@ -4725,6 +6576,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Đã xoá volume data-web01."
+           *     }
+           */
           'application/json': components['schemas']['MessageResponse'];
         };
       };
@@ -4746,6 +6602,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "server_id": 101
+         *     }
+         */
         'application/json': components['schemas']['AttachVolumeRequest'];
       };
     };
@@ -4756,6 +6617,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 301,
+           *       "name": "data-web01",
+           *       "size": 100,
+           *       "type": "SSD",
+           *       "status": "attaching",
+           *       "bootable": false,
+           *       "server_id": 101,
+           *       "server_name": "web-01",
+           *       "datacenter": "HN",
+           *       "price": 400000,
+           *       "package_id": 7,
+           *       "interval_count": 1,
+           *       "expiry": "2026-03-31T23:59:59+07:00",
+           *       "unused_prepaid_amount": 193548,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['Volume'];
         };
       };
@@ -4777,6 +6657,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['EmptyRequest'];
       };
     };
@@ -4787,6 +6668,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 301,
+           *       "name": "data-web01",
+           *       "size": 100,
+           *       "type": "SSD",
+           *       "status": "detaching",
+           *       "bootable": false,
+           *       "server_id": 101,
+           *       "server_name": "web-01",
+           *       "datacenter": "HN",
+           *       "price": 400000,
+           *       "package_id": 7,
+           *       "interval_count": 1,
+           *       "expiry": "2026-03-31T23:59:59+07:00",
+           *       "unused_prepaid_amount": 193548,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['Volume'];
         };
       };
@@ -4808,6 +6708,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "size": 200
+         *     }
+         */
         'application/json': components['schemas']['ExtendVolumeRequest'];
       };
     };
@@ -4818,6 +6723,99 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "volume": {
+           *         "id": 301,
+           *         "name": "data-web01",
+           *         "size": 200,
+           *         "type": "SSD",
+           *         "status": "in_use",
+           *         "bootable": false,
+           *         "server_id": 101,
+           *         "server_name": "web-01",
+           *         "datacenter": "HN",
+           *         "price": 800000,
+           *         "package_id": 7,
+           *         "interval_count": 1,
+           *         "expiry": "2026-03-31T23:59:59+07:00",
+           *         "unused_prepaid_amount": 193548,
+           *         "created": "2026-03-02T14:05:00+07:00"
+           *       },
+           *       "order": {
+           *         "id": 906,
+           *         "type": "extend_volume",
+           *         "status": "paid",
+           *         "info": "data-web01: 100 → 200 GB SSD",
+           *         "amount": 219000,
+           *         "interval_count": 1,
+           *         "resource_id": 301,
+           *         "new_config": null,
+           *         "new_size": 200,
+           *         "expiry": "2026-03-31T23:59:59+07:00",
+           *         "invoice_id": 1206,
+           *         "created": "2026-03-15T09:30:00+07:00",
+           *         "paid_at": "2026-03-15T09:30:00+07:00"
+           *       },
+           *       "invoice": {
+           *         "id": 1206,
+           *         "code": "INV-2026-000128",
+           *         "status": "paid",
+           *         "amount": 219000,
+           *         "created": "2026-03-15T09:30:00+07:00",
+           *         "due_date": "2026-03-15T09:30:00+07:00",
+           *         "paid_at": "2026-03-15T09:30:00+07:00",
+           *         "resource_type": "volume",
+           *         "resource_id": 301,
+           *         "order_id": 906,
+           *         "description": "Đơn hàng #906: data-web01: 100 → 200 GB SSD",
+           *         "buyer": {
+           *           "name": "Nguyễn Văn An",
+           *           "email": "an.nguyen@minhphat.vn",
+           *           "company_name": "Công ty TNHH Minh Phát",
+           *           "tax_code": "0109876543",
+           *           "tax_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *           "billing_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội"
+           *         },
+           *         "seller": {
+           *           "name": "Công ty TNHH Điện toán Đám mây IDC",
+           *           "tax_code": "0109999999",
+           *           "address": "Tầng 8, 18 Phố Láng Hạ, Phường Giảng Võ, Hà Nội"
+           *         },
+           *         "lines": [
+           *           {
+           *             "kind": "item",
+           *             "text": {
+           *               "key": "invoice_document.line.order",
+           *               "params": {
+           *                 "order": 906,
+           *                 "info": "data-web01: 100 → 200 GB SSD"
+           *               }
+           *             },
+           *             "description": "Đơn hàng #906: data-web01: 100 → 200 GB SSD",
+           *             "unit_price": 219000,
+           *             "quantity": 1,
+           *             "period_months": 1,
+           *             "period_start": "2026-03-15T09:30:00+07:00",
+           *             "period_end": "2026-03-31T23:59:59+07:00",
+           *             "coupon_code": null,
+           *             "amount": 219000
+           *           }
+           *         ],
+           *         "subtotal": 219000,
+           *         "discount": 0,
+           *         "total": 219000,
+           *         "vat": 19909,
+           *         "total_before_vat": 199091,
+           *         "amount_paid": 219000,
+           *         "payment": {
+           *           "method": "balance",
+           *           "coupon_code": "TET2026",
+           *           "reference": "VCB-20260315-0042"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['VolumeCharge'];
         };
       };
@@ -4853,6 +6851,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 1,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 401,
+           *           "name": "web01-truoc-nang-cap",
+           *           "size": 40,
+           *           "type": "SSD",
+           *           "status": "available",
+           *           "volume_id": null,
+           *           "server_id": 101,
+           *           "volume_name": "web-01",
+           *           "auto": false,
+           *           "price": 80000,
+           *           "unused_prepaid_amount": 38710,
+           *           "created": "2026-03-15T09:30:00+07:00"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['SnapshotList'];
         };
       };
@@ -4870,6 +6891,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "web01-truoc-nang-cap",
+         *       "server_id": 101
+         *     }
+         */
         'application/json': components['schemas']['CreateSnapshotRequest'];
       };
     };
@@ -4880,6 +6907,96 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "snapshot": {
+           *         "id": 401,
+           *         "name": "web01-truoc-nang-cap",
+           *         "size": 40,
+           *         "type": "SSD",
+           *         "status": "creating",
+           *         "volume_id": null,
+           *         "server_id": 101,
+           *         "volume_name": "web-01",
+           *         "auto": false,
+           *         "price": 80000,
+           *         "unused_prepaid_amount": 38710,
+           *         "created": "2026-03-15T09:30:00+07:00"
+           *       },
+           *       "order": {
+           *         "id": 907,
+           *         "type": "create_snapshot",
+           *         "status": "paid",
+           *         "info": "web01-truoc-nang-cap: 40 GB SSD",
+           *         "amount": 44000,
+           *         "interval_count": 1,
+           *         "resource_id": 401,
+           *         "new_config": null,
+           *         "new_size": null,
+           *         "expiry": "2026-03-31T23:59:59+07:00",
+           *         "invoice_id": 1207,
+           *         "created": "2026-03-15T09:30:00+07:00",
+           *         "paid_at": "2026-03-15T09:30:00+07:00"
+           *       },
+           *       "invoice": {
+           *         "id": 1207,
+           *         "code": "INV-2026-000129",
+           *         "status": "paid",
+           *         "amount": 44000,
+           *         "created": "2026-03-15T09:30:00+07:00",
+           *         "due_date": "2026-03-15T09:30:00+07:00",
+           *         "paid_at": "2026-03-15T09:30:00+07:00",
+           *         "resource_type": "snapshot",
+           *         "resource_id": 401,
+           *         "order_id": 907,
+           *         "description": "Đơn hàng #907: web01-truoc-nang-cap: 40 GB SSD",
+           *         "buyer": {
+           *           "name": "Nguyễn Văn An",
+           *           "email": "an.nguyen@minhphat.vn",
+           *           "company_name": "Công ty TNHH Minh Phát",
+           *           "tax_code": "0109876543",
+           *           "tax_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *           "billing_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội"
+           *         },
+           *         "seller": {
+           *           "name": "Công ty TNHH Điện toán Đám mây IDC",
+           *           "tax_code": "0109999999",
+           *           "address": "Tầng 8, 18 Phố Láng Hạ, Phường Giảng Võ, Hà Nội"
+           *         },
+           *         "lines": [
+           *           {
+           *             "kind": "item",
+           *             "text": {
+           *               "key": "invoice_document.line.order",
+           *               "params": {
+           *                 "order": 907,
+           *                 "info": "web01-truoc-nang-cap: 40 GB SSD"
+           *               }
+           *             },
+           *             "description": "Đơn hàng #907: web01-truoc-nang-cap: 40 GB SSD",
+           *             "unit_price": 44000,
+           *             "quantity": 1,
+           *             "period_months": 1,
+           *             "period_start": "2026-03-15T09:30:00+07:00",
+           *             "period_end": "2026-03-31T23:59:59+07:00",
+           *             "coupon_code": null,
+           *             "amount": 44000
+           *           }
+           *         ],
+           *         "subtotal": 44000,
+           *         "discount": 0,
+           *         "total": 44000,
+           *         "vat": 4000,
+           *         "total_before_vat": 40000,
+           *         "amount_paid": 44000,
+           *         "payment": {
+           *           "method": "balance",
+           *           "coupon_code": "TET2026",
+           *           "reference": "VCB-20260315-0042"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['SnapshotCharge'];
         };
       };
@@ -4909,6 +7026,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 401,
+           *       "name": "web01-truoc-nang-cap",
+           *       "size": 40,
+           *       "type": "SSD",
+           *       "status": "available",
+           *       "volume_id": null,
+           *       "server_id": 101,
+           *       "volume_name": "web-01",
+           *       "auto": false,
+           *       "price": 80000,
+           *       "unused_prepaid_amount": 38710,
+           *       "created": "2026-03-15T09:30:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['Snapshot'];
         };
       };
@@ -4935,6 +7068,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Đã xoá bản sao lưu web01-truoc-nang-cap."
+           *     }
+           */
           'application/json': components['schemas']['MessageResponse'];
         };
       };
@@ -4956,6 +7094,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "web01-khoiphuc"
+         *     }
+         */
         'application/json': components['schemas']['RestoreSnapshotRequest'];
       };
     };
@@ -4966,6 +7109,99 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "volume": {
+           *         "id": 302,
+           *         "name": "web01-khoiphuc",
+           *         "size": 40,
+           *         "type": "SSD",
+           *         "status": "creating",
+           *         "bootable": false,
+           *         "server_id": null,
+           *         "server_name": null,
+           *         "datacenter": "HN",
+           *         "price": 160000,
+           *         "package_id": 7,
+           *         "interval_count": 1,
+           *         "expiry": "2026-03-31T23:59:59+07:00",
+           *         "unused_prepaid_amount": 193548,
+           *         "created": "2026-03-02T14:05:00+07:00"
+           *       },
+           *       "order": {
+           *         "id": 908,
+           *         "type": "create_volume",
+           *         "status": "paid",
+           *         "info": "web01-khoiphuc: 40 GB SSD (từ bản sao lưu web01-truoc-nang-cap)",
+           *         "amount": 88000,
+           *         "interval_count": 1,
+           *         "resource_id": 302,
+           *         "new_config": null,
+           *         "new_size": null,
+           *         "expiry": "2026-03-31T23:59:59+07:00",
+           *         "invoice_id": 1208,
+           *         "created": "2026-03-15T09:30:00+07:00",
+           *         "paid_at": "2026-03-15T09:30:00+07:00"
+           *       },
+           *       "invoice": {
+           *         "id": 1208,
+           *         "code": "INV-2026-000130",
+           *         "status": "paid",
+           *         "amount": 88000,
+           *         "created": "2026-03-15T09:30:00+07:00",
+           *         "due_date": "2026-03-15T09:30:00+07:00",
+           *         "paid_at": "2026-03-15T09:30:00+07:00",
+           *         "resource_type": "volume",
+           *         "resource_id": 302,
+           *         "order_id": 908,
+           *         "description": "Đơn hàng #908: web01-khoiphuc: 40 GB SSD (từ bản sao lưu web01-truoc-nang-cap)",
+           *         "buyer": {
+           *           "name": "Nguyễn Văn An",
+           *           "email": "an.nguyen@minhphat.vn",
+           *           "company_name": "Công ty TNHH Minh Phát",
+           *           "tax_code": "0109876543",
+           *           "tax_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *           "billing_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội"
+           *         },
+           *         "seller": {
+           *           "name": "Công ty TNHH Điện toán Đám mây IDC",
+           *           "tax_code": "0109999999",
+           *           "address": "Tầng 8, 18 Phố Láng Hạ, Phường Giảng Võ, Hà Nội"
+           *         },
+           *         "lines": [
+           *           {
+           *             "kind": "item",
+           *             "text": {
+           *               "key": "invoice_document.line.order",
+           *               "params": {
+           *                 "order": 908,
+           *                 "info": "web01-khoiphuc: 40 GB SSD (từ bản sao lưu web01-truoc-nang-cap)"
+           *               }
+           *             },
+           *             "description": "Đơn hàng #908: web01-khoiphuc: 40 GB SSD (từ bản sao lưu web01-truoc-nang-cap)",
+           *             "unit_price": 88000,
+           *             "quantity": 1,
+           *             "period_months": 1,
+           *             "period_start": "2026-03-15T09:30:00+07:00",
+           *             "period_end": "2026-03-31T23:59:59+07:00",
+           *             "coupon_code": null,
+           *             "amount": 88000
+           *           }
+           *         ],
+           *         "subtotal": 88000,
+           *         "discount": 0,
+           *         "total": 88000,
+           *         "vat": 8000,
+           *         "total_before_vat": 80000,
+           *         "amount_paid": 88000,
+           *         "payment": {
+           *           "method": "balance",
+           *           "coupon_code": "TET2026",
+           *           "reference": "VCB-20260315-0042"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['VolumeCharge'];
         };
       };
@@ -4999,6 +7235,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 1,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 21,
+           *           "name": "laptop-an",
+           *           "public_key": "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJHxKtBi1+6svvckq6wZ9L0cLAZv7eT96sxQjUFwekgm an@laptop",
+           *           "type": "ED25519",
+           *           "bits": 256,
+           *           "fingerprint": "SHA256:jKcjz2nmexkj+MLQDUGy/sf+ZOElZ5Ts/KCyilbaM/U",
+           *           "generated": false,
+           *           "created": "2026-03-02T14:05:00+07:00"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['SshKeyList'];
         };
       };
@@ -5015,6 +7270,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "name": "laptop-an",
+         *       "public_key": "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJHxKtBi1+6svvckq6wZ9L0cLAZv7eT96sxQjUFwekgm an@laptop"
+         *     }
+         */
         'application/json': components['schemas']['CreateSshKeyRequest'];
       };
     };
@@ -5025,6 +7286,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 21,
+           *       "name": "laptop-an",
+           *       "public_key": "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJHxKtBi1+6svvckq6wZ9L0cLAZv7eT96sxQjUFwekgm an@laptop",
+           *       "type": "ED25519",
+           *       "bits": 256,
+           *       "fingerprint": "SHA256:jKcjz2nmexkj+MLQDUGy/sf+ZOElZ5Ts/KCyilbaM/U",
+           *       "generated": false,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['SshKey'];
         };
       };
@@ -5051,6 +7324,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Đã xoá SSH key laptop-an."
+           *     }
+           */
           'application/json': components['schemas']['MessageResponse'];
         };
       };
@@ -5081,6 +7359,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 2,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 1,
+           *           "name": "Ubuntu 22.04",
+           *           "distro": "ubuntu",
+           *           "version": "22.04",
+           *           "min_disk": 10,
+           *           "license_product_id": null,
+           *           "ssh_keys_allowed": true
+           *         },
+           *         {
+           *           "id": 5,
+           *           "name": "Windows Server 2022",
+           *           "distro": "windows",
+           *           "version": "2022",
+           *           "min_disk": 40,
+           *           "license_product_id": 9,
+           *           "ssh_keys_allowed": false
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ImageList'];
         };
       };
@@ -5108,6 +7413,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 2,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "code": "HN",
+           *           "name": "Hà Nội"
+           *         },
+           *         {
+           *           "code": "HCM",
+           *           "name": "Hồ Chí Minh"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['DatacenterList'];
         };
       };
@@ -5136,6 +7458,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 1,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 55,
+           *           "subject": "Máy chủ web-01 không truy cập được qua SSH",
+           *           "content": "Từ 9 giờ sáng nay tôi không SSH được vào máy chủ web-01 (103.56.158.24). Nhờ hỗ trợ kiểm tra giúp.",
+           *           "status": "open",
+           *           "preferred_time": "21:30",
+           *           "created": "2026-03-02T14:05:00+07:00",
+           *           "updated": "2026-03-15T09:30:00+07:00"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['TicketList'];
         };
       };
@@ -5152,6 +7492,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "subject": "Máy chủ web-01 không truy cập được qua SSH",
+         *       "content": "Từ 9 giờ sáng nay tôi không SSH được vào máy chủ web-01 (103.56.158.24). Nhờ hỗ trợ kiểm tra giúp.",
+         *       "preferred_time": "21:30"
+         *     }
+         */
         'application/json': components['schemas']['CreateTicketRequest'];
       };
     };
@@ -5162,6 +7509,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 55,
+           *       "subject": "Máy chủ web-01 không truy cập được qua SSH",
+           *       "content": "Từ 9 giờ sáng nay tôi không SSH được vào máy chủ web-01 (103.56.158.24). Nhờ hỗ trợ kiểm tra giúp.",
+           *       "status": "open",
+           *       "preferred_time": "21:30",
+           *       "created": "2026-03-02T14:05:00+07:00",
+           *       "updated": "2026-03-15T09:30:00+07:00",
+           *       "replies": []
+           *     }
+           */
           'application/json': components['schemas']['TicketDetail'];
         };
       };
@@ -5187,6 +7546,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 55,
+           *       "subject": "Máy chủ web-01 không truy cập được qua SSH",
+           *       "content": "Từ 9 giờ sáng nay tôi không SSH được vào máy chủ web-01 (103.56.158.24). Nhờ hỗ trợ kiểm tra giúp.",
+           *       "status": "open",
+           *       "preferred_time": "21:30",
+           *       "created": "2026-03-02T14:05:00+07:00",
+           *       "updated": "2026-03-15T09:30:00+07:00",
+           *       "replies": [
+           *         {
+           *           "id": 551,
+           *           "ticket_id": 55,
+           *           "content": "Chào anh An, bên em đã kiểm tra: tường lửa của máy chủ đang chặn cổng 22. Em đã mở lại, anh thử kết nối giúp em nhé.",
+           *           "author": "support",
+           *           "author_name": "Hỗ trợ kỹ thuật IDC",
+           *           "created": "2026-03-15T10:12:00+07:00"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['TicketDetail'];
         };
       };
@@ -5207,6 +7587,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "content": "Cảm ơn bạn, tôi đã SSH vào được rồi."
+         *     }
+         */
         'application/json': components['schemas']['TicketReplyRequest'];
       };
     };
@@ -5217,6 +7602,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 552,
+           *       "ticket_id": 55,
+           *       "content": "Cảm ơn bạn, tôi đã SSH vào được rồi.",
+           *       "author": "customer",
+           *       "author_name": "Nguyễn Văn An",
+           *       "created": "2026-03-15T10:30:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['TicketReply'];
         };
       };
@@ -5237,6 +7632,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['EmptyRequest'];
       };
     };
@@ -5247,6 +7643,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 55,
+           *       "subject": "Máy chủ web-01 không truy cập được qua SSH",
+           *       "content": "Từ 9 giờ sáng nay tôi không SSH được vào máy chủ web-01 (103.56.158.24). Nhờ hỗ trợ kiểm tra giúp.",
+           *       "status": "closed",
+           *       "preferred_time": "21:30",
+           *       "created": "2026-03-02T14:05:00+07:00",
+           *       "updated": "2026-03-15T09:30:00+07:00",
+           *       "replies": []
+           *     }
+           */
           'application/json': components['schemas']['TicketDetail'];
         };
       };
@@ -5267,6 +7675,7 @@ export interface operations {
     };
     requestBody?: {
       content: {
+        /** @example {} */
         'application/json': components['schemas']['EmptyRequest'];
       };
     };
@@ -5277,6 +7686,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 55,
+           *       "subject": "Máy chủ web-01 không truy cập được qua SSH",
+           *       "content": "Từ 9 giờ sáng nay tôi không SSH được vào máy chủ web-01 (103.56.158.24). Nhờ hỗ trợ kiểm tra giúp.",
+           *       "status": "open",
+           *       "preferred_time": "21:30",
+           *       "created": "2026-03-02T14:05:00+07:00",
+           *       "updated": "2026-03-15T09:30:00+07:00",
+           *       "replies": []
+           *     }
+           */
           'application/json': components['schemas']['TicketDetail'];
         };
       };
@@ -5300,6 +7721,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 42,
+           *       "email": "an.nguyen@minhphat.vn",
+           *       "fullname": "Nguyễn Văn An",
+           *       "phone": "+84912345678",
+           *       "formatted_phone": "0912 345 678",
+           *       "email_verified": true,
+           *       "phone_verified": true,
+           *       "is_agency": false,
+           *       "auto_pay_renewals": true,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['Profile'];
         };
       };
@@ -5315,6 +7750,14 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "fullname": "Nguyễn Văn An",
+         *       "phone": "+84912345678",
+         *       "formatted_phone": "0912 345 678",
+         *       "auto_pay_renewals": true
+         *     }
+         */
         'application/json': components['schemas']['UpdateProfileRequest'];
       };
     };
@@ -5325,6 +7768,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 42,
+           *       "email": "an.nguyen@minhphat.vn",
+           *       "fullname": "Nguyễn Văn An",
+           *       "phone": "+84912345678",
+           *       "formatted_phone": "0912 345 678",
+           *       "email_verified": true,
+           *       "phone_verified": true,
+           *       "is_agency": false,
+           *       "auto_pay_renewals": true,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['Profile'];
         };
       };
@@ -5341,6 +7798,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "old_password": "Matkhau@2025",
+         *       "new_password": "Matkhau@2026",
+         *       "verify_password": "Matkhau@2026"
+         *     }
+         */
         'application/json': components['schemas']['ChangePasswordRequest'];
       };
     };
@@ -5351,6 +7815,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Đổi mật khẩu thành công. Các phiên đăng nhập khác đã được đăng xuất."
+           *     }
+           */
           'application/json': components['schemas']['MessageResponse'];
         };
       };
@@ -5374,6 +7843,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "company_name": "Công ty TNHH Minh Phát",
+           *       "tax_code": "0109876543",
+           *       "tax_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *       "billing_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *       "billing_email": "ketoan@minhphat.vn",
+           *       "billing_phone": "+84 24 3795 5813"
+           *     }
+           */
           'application/json': components['schemas']['InvoiceInfo'];
         };
       };
@@ -5389,6 +7868,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "company_name": "Công ty TNHH Minh Phát",
+         *       "tax_code": "0109876543",
+         *       "tax_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+         *       "billing_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+         *       "billing_email": "ketoan@minhphat.vn",
+         *       "billing_phone": "+84 24 3795 5813"
+         *     }
+         */
         'application/json': components['schemas']['UpdateInvoiceInfoRequest'];
       };
     };
@@ -5399,6 +7888,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "company_name": "Công ty TNHH Minh Phát",
+           *       "tax_code": "0109876543",
+           *       "tax_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *       "billing_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *       "billing_email": "ketoan@minhphat.vn",
+           *       "billing_phone": "+84 24 3795 5813"
+           *     }
+           */
           'application/json': components['schemas']['InvoiceInfo'];
         };
       };
@@ -5428,6 +7927,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 1,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 58,
+           *           "email": "tran.thi.mai@hoanggia.vn",
+           *           "fullname": "Trần Thị Mai",
+           *           "phone": "+84903456789",
+           *           "email_verified": true,
+           *           "balance": 1250000,
+           *           "unpaid_amount": 630000,
+           *           "server_count": 2,
+           *           "created": "2026-03-02T14:05:00+07:00"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['AgencyAccountList'];
         };
       };
@@ -5445,6 +7964,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "tran.thi.mai@hoanggia.vn",
+         *       "fullname": "Trần Thị Mai",
+         *       "phone": "+84903456789",
+         *       "formatted_phone": "0903 456 789",
+         *       "password": "Matkhau@2026"
+         *     }
+         */
         'application/json': components['schemas']['CreateAgencyAccountRequest'];
       };
     };
@@ -5455,6 +7983,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "id": 58,
+           *       "email": "tran.thi.mai@hoanggia.vn",
+           *       "fullname": "Trần Thị Mai",
+           *       "phone": "+84903456789",
+           *       "email_verified": false,
+           *       "balance": 0,
+           *       "unpaid_amount": 0,
+           *       "server_count": 0,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
           'application/json': components['schemas']['AgencyAccount'];
         };
       };
@@ -5488,6 +8029,71 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "total": 1,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 1187,
+           *           "code": "INV-2026-000117",
+           *           "status": "open",
+           *           "amount": 630000,
+           *           "created": "2026-02-24T00:00:00+07:00",
+           *           "due_date": "2026-03-01T00:00:00+07:00",
+           *           "paid_at": null,
+           *           "resource_type": "server",
+           *           "resource_id": 98,
+           *           "order_id": null,
+           *           "description": "db-01: gia hạn 1 tháng (01/03/2026 – 31/03/2026)",
+           *           "buyer": {
+           *             "name": "Trần Thị Mai",
+           *             "email": "tran.thi.mai@hoanggia.vn",
+           *             "company_name": "Công ty CP Hoàng Gia",
+           *             "tax_code": "0312345678",
+           *             "tax_address": "Số 45 Nguyễn Huệ, Phường Bến Nghé, Quận 1, TP. Hồ Chí Minh",
+           *             "billing_address": "Số 45 Nguyễn Huệ, Phường Bến Nghé, Quận 1, TP. Hồ Chí Minh"
+           *           },
+           *           "seller": {
+           *             "name": "Công ty TNHH Điện toán Đám mây IDC",
+           *             "tax_code": "0109999999",
+           *             "address": "Tầng 8, 18 Phố Láng Hạ, Phường Giảng Võ, Hà Nội"
+           *           },
+           *           "lines": [
+           *             {
+           *               "kind": "item",
+           *               "text": {
+           *                 "key": "invoice_document.line.renewal",
+           *                 "params": {
+           *                   "name": "db-01",
+           *                   "months": 1,
+           *                   "period": "01/03/2026 – 31/03/2026"
+           *                 }
+           *               },
+           *               "description": "db-01: gia hạn 1 tháng (01/03/2026 – 31/03/2026)",
+           *               "unit_price": 630000,
+           *               "quantity": 1,
+           *               "period_months": 1,
+           *               "period_start": "2026-03-01T00:00:00+07:00",
+           *               "period_end": "2026-03-31T23:59:59+07:00",
+           *               "coupon_code": null,
+           *               "amount": 630000
+           *             }
+           *           ],
+           *           "subtotal": 630000,
+           *           "discount": 0,
+           *           "total": 630000,
+           *           "vat": 57273,
+           *           "total_before_vat": 572727,
+           *           "amount_paid": 0,
+           *           "payment": null,
+           *           "account_id": 58,
+           *           "account_email": "tran.thi.mai@hoanggia.vn"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['AgencyInvoiceList'];
         };
       };
@@ -5515,6 +8121,117 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "year": 2026,
+           *       "accounts": 4,
+           *       "months": [
+           *         {
+           *           "month": 1,
+           *           "new_accounts": 2,
+           *           "invoiced": 3150000,
+           *           "paid": 3150000,
+           *           "unpaid": 0,
+           *           "active_servers": 5
+           *         },
+           *         {
+           *           "month": 2,
+           *           "new_accounts": 1,
+           *           "invoiced": 3780000,
+           *           "paid": 3780000,
+           *           "unpaid": 0,
+           *           "active_servers": 6
+           *         },
+           *         {
+           *           "month": 3,
+           *           "new_accounts": 1,
+           *           "invoiced": 4410000,
+           *           "paid": 3780000,
+           *           "unpaid": 630000,
+           *           "active_servers": 7
+           *         },
+           *         {
+           *           "month": 4,
+           *           "new_accounts": 0,
+           *           "invoiced": 0,
+           *           "paid": 0,
+           *           "unpaid": 0,
+           *           "active_servers": 0
+           *         },
+           *         {
+           *           "month": 5,
+           *           "new_accounts": 0,
+           *           "invoiced": 0,
+           *           "paid": 0,
+           *           "unpaid": 0,
+           *           "active_servers": 0
+           *         },
+           *         {
+           *           "month": 6,
+           *           "new_accounts": 0,
+           *           "invoiced": 0,
+           *           "paid": 0,
+           *           "unpaid": 0,
+           *           "active_servers": 0
+           *         },
+           *         {
+           *           "month": 7,
+           *           "new_accounts": 0,
+           *           "invoiced": 0,
+           *           "paid": 0,
+           *           "unpaid": 0,
+           *           "active_servers": 0
+           *         },
+           *         {
+           *           "month": 8,
+           *           "new_accounts": 0,
+           *           "invoiced": 0,
+           *           "paid": 0,
+           *           "unpaid": 0,
+           *           "active_servers": 0
+           *         },
+           *         {
+           *           "month": 9,
+           *           "new_accounts": 0,
+           *           "invoiced": 0,
+           *           "paid": 0,
+           *           "unpaid": 0,
+           *           "active_servers": 0
+           *         },
+           *         {
+           *           "month": 10,
+           *           "new_accounts": 0,
+           *           "invoiced": 0,
+           *           "paid": 0,
+           *           "unpaid": 0,
+           *           "active_servers": 0
+           *         },
+           *         {
+           *           "month": 11,
+           *           "new_accounts": 0,
+           *           "invoiced": 0,
+           *           "paid": 0,
+           *           "unpaid": 0,
+           *           "active_servers": 0
+           *         },
+           *         {
+           *           "month": 12,
+           *           "new_accounts": 0,
+           *           "invoiced": 0,
+           *           "paid": 0,
+           *           "unpaid": 0,
+           *           "active_servers": 0
+           *         }
+           *       ],
+           *       "totals": {
+           *         "new_accounts": 4,
+           *         "invoiced": 11340000,
+           *         "paid": 10710000,
+           *         "unpaid": 630000,
+           *         "active_servers": 7
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['AgencyReport'];
         };
       };
@@ -5538,6 +8255,213 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "servers": {
+           *         "total": 3,
+           *         "by_status": {
+           *           "building": 0,
+           *           "active": 2,
+           *           "shutoff": 1,
+           *           "rebooting": 0,
+           *           "resizing": 0,
+           *           "rebuilding": 0,
+           *           "deleting": 0,
+           *           "error": 0,
+           *           "suspended": 0
+           *         }
+           *       },
+           *       "volumes": {
+           *         "total": 2,
+           *         "in_use": 1
+           *       },
+           *       "snapshots": 1,
+           *       "ssh_keys": 2,
+           *       "open_tickets": 1,
+           *       "balance": 4402000,
+           *       "unpaid_amount": 630000,
+           *       "recent_orders": [
+           *         {
+           *           "id": 901,
+           *           "type": "create_server",
+           *           "status": "paid",
+           *           "info": "web-01: 2 CPU, 4 GB RAM, 40 GB SSD",
+           *           "amount": 598000,
+           *           "interval_count": 1,
+           *           "resource_id": 101,
+           *           "new_config": {
+           *             "cpu": 2,
+           *             "ram": 4,
+           *             "disk": 40
+           *           },
+           *           "new_size": null,
+           *           "expiry": "2026-03-31T23:59:59+07:00",
+           *           "invoice_id": 1201,
+           *           "created": "2026-03-02T14:05:00+07:00",
+           *           "paid_at": "2026-03-02T14:06:12+07:00"
+           *         }
+           *       ],
+           *       "recent_invoices": [
+           *         {
+           *           "id": 1201,
+           *           "code": "INV-2026-000123",
+           *           "status": "paid",
+           *           "amount": 598000,
+           *           "created": "2026-03-02T14:05:00+07:00",
+           *           "due_date": "2026-03-02T14:05:00+07:00",
+           *           "paid_at": "2026-03-02T14:06:12+07:00",
+           *           "resource_type": "server",
+           *           "resource_id": 101,
+           *           "order_id": 901,
+           *           "description": "Đơn hàng #901: web-01: 2 CPU, 4 GB RAM, 40 GB SSD",
+           *           "buyer": {
+           *             "name": "Nguyễn Văn An",
+           *             "email": "an.nguyen@minhphat.vn",
+           *             "company_name": "Công ty TNHH Minh Phát",
+           *             "tax_code": "0109876543",
+           *             "tax_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội",
+           *             "billing_address": "Số 12 Duy Tân, Cầu Giấy, Hà Nội"
+           *           },
+           *           "seller": {
+           *             "name": "Công ty TNHH Điện toán Đám mây IDC",
+           *             "tax_code": "0109999999",
+           *             "address": "Tầng 8, 18 Phố Láng Hạ, Phường Giảng Võ, Hà Nội"
+           *           },
+           *           "lines": [
+           *             {
+           *               "kind": "item",
+           *               "text": {
+           *                 "key": "invoice_document.line.new_server",
+           *                 "params": {
+           *                   "name": "web-01",
+           *                   "spec": "2 CPU, 4 GB RAM, 40 GB SSD"
+           *                 }
+           *               },
+           *               "description": "Tạo máy chủ web-01 (2 CPU, 4 GB RAM, 40 GB SSD)",
+           *               "unit_price": 598000,
+           *               "quantity": 1,
+           *               "period_months": 1,
+           *               "period_start": "2026-03-02T14:05:00+07:00",
+           *               "period_end": "2026-03-31T23:59:59+07:00",
+           *               "coupon_code": null,
+           *               "amount": 598000
+           *             }
+           *           ],
+           *           "subtotal": 598000,
+           *           "discount": 0,
+           *           "total": 598000,
+           *           "vat": 54364,
+           *           "total_before_vat": 543636,
+           *           "amount_paid": 598000,
+           *           "payment": {
+           *             "method": "balance",
+           *             "coupon_code": "TET2026",
+           *             "reference": "VCB-20260315-0042"
+           *           }
+           *         }
+           *       ],
+           *       "next_renewals": [
+           *         {
+           *           "id": 7,
+           *           "resource_type": "server",
+           *           "resource_id": 101,
+           *           "resource": "web-01",
+           *           "status": "active",
+           *           "plan": {
+           *             "price": 630000,
+           *             "interval": "month",
+           *             "interval_count": 1
+           *           },
+           *           "start": "2026-04-01T00:00:00+07:00",
+           *           "end": "2026-04-30T23:59:59+07:00",
+           *           "price": {
+           *             "monthly": 630000,
+           *             "charge_this_month": 630000
+           *           },
+           *           "products": [
+           *             {
+           *               "product_id": 1,
+           *               "name": "CPU",
+           *               "quantity": 2
+           *             },
+           *             {
+           *               "product_id": 2,
+           *               "name": "RAM",
+           *               "quantity": 4
+           *             },
+           *             {
+           *               "product_id": 3,
+           *               "name": "DISK SSD",
+           *               "quantity": 40
+           *             },
+           *             {
+           *               "product_id": 7,
+           *               "name": "WAN IPv4",
+           *               "quantity": 1
+           *             }
+           *           ]
+           *         }
+           *       ],
+           *       "trial": {
+           *         "active": false,
+           *         "start_date": null,
+           *         "end_date": null,
+           *         "expired": false,
+           *         "plan_to_upgrade": null,
+           *         "amount_to_upgrade": 0
+           *       },
+           *       "spending": [
+           *         {
+           *           "month": "2025-04",
+           *           "amount": 0
+           *         },
+           *         {
+           *           "month": "2025-05",
+           *           "amount": 0
+           *         },
+           *         {
+           *           "month": "2025-06",
+           *           "amount": 0
+           *         },
+           *         {
+           *           "month": "2025-07",
+           *           "amount": 0
+           *         },
+           *         {
+           *           "month": "2025-08",
+           *           "amount": 315000
+           *         },
+           *         {
+           *           "month": "2025-09",
+           *           "amount": 630000
+           *         },
+           *         {
+           *           "month": "2025-10",
+           *           "amount": 630000
+           *         },
+           *         {
+           *           "month": "2025-11",
+           *           "amount": 630000
+           *         },
+           *         {
+           *           "month": "2025-12",
+           *           "amount": 630000
+           *         },
+           *         {
+           *           "month": "2026-01",
+           *           "amount": 630000
+           *         },
+           *         {
+           *           "month": "2026-02",
+           *           "amount": 1228000
+           *         },
+           *         {
+           *           "month": "2026-03",
+           *           "amount": 1074000
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['DashboardSummary'];
         };
       };

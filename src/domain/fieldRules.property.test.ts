@@ -30,7 +30,7 @@ const CONTRACT = parse(readFileSync(join(__dirname, '../../openapi/openapi.yaml'
 };
 const CONTRACT_ID = 'openapi.yaml';
 
-// As server/contract.ts checks JSON bodies: no coercion, formats on.
+// As server/platform/contract.ts checks JSON bodies: no coercion, formats on.
 const ajv = new Ajv2020({ strict: false, allowUnionTypes: true, validateSchema: false });
 addFormats(ajv);
 ajv.addSchema(CONTRACT, CONTRACT_ID);

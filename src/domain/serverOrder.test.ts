@@ -95,7 +95,7 @@ describe('the create-server order', () => {
   });
 });
 
-/** The sandbox's catalog prices (server/migrations.ts), the Windows Server License among them. */
+/** The sandbox's catalog prices (server/platform/migrations.ts), the Windows licence among them. */
 const CATALOG: PricedProduct[] = [
   { id: 1, code: 'cpu', name: 'CPU', price: 90_000 },
   { id: 2, code: 'ram', name: 'RAM', price: 60_000 },

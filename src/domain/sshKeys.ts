@@ -1,7 +1,7 @@
 /**
  * The one check on a pasted SSH public key that is cheap enough for the form: a private key
  * pasted by mistake (it must never be sent anywhere). The sandbox parses the key itself
- * (server/sshKeys.ts) and its answer is the authority; it starts with this same check.
+ * (server/keys/sshKeys.ts) and its answer is the authority; it starts with this same check.
  */
 import type { ValidationMessage } from './validation';
 

@@ -1416,7 +1416,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     old_password_required: 'Please enter your current password.',
   },
   // Balance-history lines the sandbox writes: stored as these keys with their parameters and
-  // shown in the reader's language (server/ledger.ts, src/pages/billing/ledgerText.ts).
+  // shown in the reader's language (server/billing/ledger.ts, src/pages/billing/ledgerText.ts).
   ledger: {
     legacy: '%{text}',
     opening_balance: 'Opening balance of the demo account',

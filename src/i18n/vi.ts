@@ -1635,7 +1635,7 @@ export const vi = {
     old_password_required: 'Vui lòng nhập mật khẩu hiện tại.',
   },
   // Balance-history lines the sandbox writes: stored as these keys with their parameters and
-  // shown in the reader's language (server/ledger.ts, src/pages/billing/ledgerText.ts).
+  // shown in the reader's language (server/billing/ledger.ts, src/pages/billing/ledgerText.ts).
   ledger: {
     legacy: '%{text}',
     opening_balance: 'Số dư ban đầu của tài khoản mẫu',

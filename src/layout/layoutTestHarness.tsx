@@ -12,7 +12,7 @@ import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 
-import { openDatabase, type Db } from '../../server/db';
+import { openDatabase, type Db } from '../../server/platform/db';
 import { scratchDir, signIn, withToken } from '../../server/testing';
 import { startSandbox, type Sandbox } from '../../tests/support/sandbox';
 import { authProvider } from '../authProvider/authProvider';

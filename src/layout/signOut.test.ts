@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { DEMO_PASSWORD } from '../../server/seed';
+import { DEMO_PASSWORD } from '../../server/sandbox/seed';
 import { withToken } from '../../server/testing';
 import { takeContractViolations } from '../../tests/support/contractGuard';
 import { sandboxPerTest } from '../../tests/support/sandbox';

@@ -29,7 +29,9 @@ const vnd = (amount: number) => `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/
 
 const END_PERIOD_AND_SWEEP = `
   import Database from 'better-sqlite3';
-  import { runLifecycle } from './server/lifecycle';
+  import { runLifecycle } from './server/billing/lifecycle';
+  import { connectAreas } from './server/handlers';
+  connectAreas();
   const db = new Database(process.env.E2E_DB);
   db.pragma('busy_timeout = 10000');
   const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 
-/** How many recent invoices the dashboard shows (DASHBOARD_RECENT in server/dashboard.ts). */
+/** How many recent invoices the dashboard shows (server/dashboard/dashboard.ts DASHBOARD_RECENT). */
 const DASHBOARD_RECENT = 5;
 import {
   axeViolations,

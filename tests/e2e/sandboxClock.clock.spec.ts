@@ -1,7 +1,7 @@
 /**
  * The sandbox clock's buttons on /sandbox, in Chromium. The page sends no referrer, so Chromium
- * posts its forms with `Origin: null`; the form token (server/sandboxForms.ts) is what lets the
- * move through. Runs in the `clock` project, on a sandbox of its own (playwright.config.ts): the
+ * posts its forms with `Origin: null`; the form token (server/sandbox/sandboxForms.ts) is what
+ * lets the move through. Runs in the `clock` project, on a sandbox of its own (playwright.config.ts): the
  * sandbox every other spec shares must never have its clock moved.
  */
 import { expect, test } from './support';

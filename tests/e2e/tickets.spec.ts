@@ -9,12 +9,12 @@ import { execFileSync } from 'node:child_process';
 import { axeViolations, expect, signIn, test, uniqueEmail } from './support';
 
 /**
- * A trial account made as tests/e2e/trial.spec.ts makes one (server/trial.ts `startTrial`), in the
- * shared e2e database: fresh, so no other spec touches its tickets.
+ * A trial account made as tests/e2e/trial.spec.ts makes one (server/compute/trialServer.ts
+ * `startTrial`), in the shared e2e database: fresh, so no other spec touches its tickets.
  */
 const NEW_TRIAL_ACCOUNT = `
   import Database from 'better-sqlite3';
-  import { startTrial } from './server/trial';
+  import { startTrial } from './server/compute/trialServer';
   const db = new Database(process.env.E2E_DB);
   db.pragma('busy_timeout = 10000');
   db.transaction(() => {

@@ -14,13 +14,14 @@ const SERVER = 'Máy chủ vps-dung-thu-01 (1 CPU · 1 GB RAM · 10 GB SSD)';
 const vnd = (amount: number) => `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} ₫`;
 
 /**
- * Makes a trial account the way the seed makes trial@ (server/trial.ts `startTrial`: the trial and
- * its built trial server), in the shared e2e database: verified, the demo password, no balance,
- * started two days ago. Fresh, so no other spec touches it. Run by tsx, as the sandbox itself is.
+ * Makes a trial account the way the seed makes trial@ (server/compute/trialServer.ts
+ * `startTrial`: the trial and its built trial server), in the shared e2e database: verified, the
+ * demo password, no balance, started two days ago. Fresh, so no other spec touches it. Run by
+ * tsx, as the sandbox itself is.
  */
 const NEW_TRIAL_ACCOUNT = `
   import Database from 'better-sqlite3';
-  import { startTrial } from './server/trial';
+  import { startTrial } from './server/compute/trialServer';
   const db = new Database(process.env.E2E_DB);
   db.pragma('busy_timeout = 10000');
   db.transaction(() => {

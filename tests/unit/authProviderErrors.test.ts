@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { authApi } from '../../src/api/auth';
-import { request } from '../../src/api/client';
+import { callContract } from '../../src/api/client';
 import { authProvider } from '../../src/authProvider/authProvider';
 import { peekSignOutReason } from '../../src/authProvider/sessionStore';
 import { startSandbox, type Sandbox } from '../support/sandbox';
@@ -71,7 +71,7 @@ describe('the reason a session ended', () => {
   });
 
   it('is "session_expired" when any call is refused (401)', async () => {
-    const refused = await request('/auth/user', {
+    const refused = await callContract('GET', '/auth/user', {
       credentials: { kind: 'token', token: 'no-longer-valid' },
     }).catch((error: unknown) => error);
     await expect(authProvider.checkError(refused)).rejects.toMatchObject({ redirectTo: '/login' });

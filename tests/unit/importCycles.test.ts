@@ -1,25 +1,42 @@
 /**
  * Imports form no circle (docs/architecture.md): no file of the portal or the sandbox imports,
  * directly or through others, a file that imports it back. Type-only imports count too, so a
- * module's row types live below the modules that use them. The made-up files below prove the
- * check sees a circle and names its path.
+ * module's row types live below the modules that use them. And the sandbox's areas import only
+ * downward (the order of SERVER_AREAS in eslint.config.js, whose boundary rule checks it too);
+ * an area's tests may use the whole sandbox. The made-up files below prove the checks see a
+ * circle or an upward import.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { importCycles, importGraph } from './importCycles';
+import { importCycles, importGraph, upwardImports } from './importCycles';
 
 const root = join(__dirname, '..', '..');
+
+/** The sandbox's areas from the bottom up, as eslint.config.js lists them. */
+function serverAreas(): string[] {
+  const config = readFileSync(join(root, 'eslint.config.js'), 'utf8');
+  const list = /export const SERVER_AREAS = \[([^\]]*)\]/.exec(config)?.[1] ?? '';
+  return [...list.matchAll(/'([a-z-]+)'/g)].map((match) => match[1]!);
+}
 
 describe('the import graph', () => {
   it('has no circle in src/ and server/, type-only imports included', () => {
     const graph = importGraph(root, ['server', 'src'], true);
     expect(graph.size).toBeGreaterThan(300);
-    expect(graph.get('server/orders.ts')).toContain('server/orderRows.ts');
+    expect(graph.get('server/billing/orders.ts')).toContain('server/billing/orderRows.ts');
     expect(importCycles(graph)).toEqual([]);
+  });
+
+  it('has no import from a sandbox area to one above it, the tests of an area excepted', () => {
+    const areas = serverAreas();
+    expect(areas.slice(0, 2)).toEqual(['platform', 'auth']);
+    const graph = importGraph(root, ['server'], true);
+    const code = new Map([...graph].filter(([file]) => !/\.test\.ts$/.test(file)));
+    expect(upwardImports(code, areas)).toEqual([]);
   });
 
   describe('on made-up files', () => {
@@ -59,6 +76,19 @@ describe('the import graph', () => {
         'code/rows.ts → code/store.ts → code/rows.ts',
       ]);
       expect(importCycles(importGraph(dir, ['code'], false))).toEqual([]);
+    });
+
+    it('reports an import from a lower area to a higher one, or to the composition', () => {
+      const graph = new Map([
+        ['server/app.ts', ['server/top/a.ts']],
+        ['server/low/a.ts', ['server/low/b.ts', 'server/top/a.ts']],
+        ['server/low/b.ts', ['server/app.ts']],
+        ['server/top/a.ts', ['server/low/b.ts']],
+      ]);
+      expect(upwardImports(graph, ['low', 'top'])).toEqual([
+        'server/low/a.ts → server/top/a.ts',
+        'server/low/b.ts → server/app.ts',
+      ]);
     });
 
     it('passes files that import only downward', () => {

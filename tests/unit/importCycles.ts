@@ -151,3 +151,26 @@ export function importCycles(graph: Map<string, string[]>): string[] {
     return `${[...path, start].join(' → ')}${more > 0 ? ` (with ${group.length} files in the circle: ${group.join(', ')})` : ''}`;
   });
 }
+
+/**
+ * Imports from one area of the sandbox to an area above it: `areas` names the folders of
+ * `server/` from the bottom up, and the files directly in `server/` (the composition) sit above
+ * them all. Each is shown as `importer → imported`.
+ */
+export function upwardImports(graph: Map<string, string[]>, areas: readonly string[]): string[] {
+  const rank = (file: string): number | undefined => {
+    const parts = file.split('/');
+    if (parts[0] !== 'server') return undefined;
+    return parts.length === 2 ? areas.length : areas.indexOf(parts[1]!);
+  };
+  const upward: string[] = [];
+  for (const [file, targets] of graph) {
+    const from = rank(file);
+    if (from === undefined) continue;
+    for (const target of targets) {
+      const to = rank(target);
+      if (to !== undefined && to > from) upward.push(`${file} → ${target}`);
+    }
+  }
+  return upward.sort();
+}

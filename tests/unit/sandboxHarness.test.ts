@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../server/app';
-import type { HandlerTable } from '../../server/handler';
+import type { HandlerTable } from '../../server/platform/handler';
 import { handlers } from '../../server/handlers';
 import { signIn, withToken } from '../../server/testing';
 import {

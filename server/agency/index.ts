@@ -1,0 +1,8 @@
+/** The `agency` area: an agency's customer accounts, their invoices and the report. */
+import type { SandboxArea } from '../platform/area';
+import { agencyHandlers } from './agencyHandlers';
+
+export const agencyArea: SandboxArea = {
+  name: 'agency',
+  handlers: agencyHandlers,
+};

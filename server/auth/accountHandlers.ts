@@ -1,0 +1,67 @@
+/** The `account` area of the contract: profile, password and the VAT invoice details. */
+import { validateTaxCode } from '../../src/domain/taxCode';
+import {
+  validateFullName,
+  validateNewPassword,
+  validatePasswordConfirmation,
+  validatePhone,
+} from '../../src/domain/validation';
+import {
+  findInvoiceInfo,
+  revokeOtherSessions,
+  saveInvoiceInfo,
+  toProfile,
+  updateProfile,
+} from './account';
+import { ApiError } from '../platform/errors';
+import { rejectInvalidFields, signedInUser } from './guards';
+import type { HandlerTable } from '../platform/handler';
+import { hashPassword, verifyPassword } from '../platform/secrets';
+import { findUserById, setPasswordHash } from './users';
+
+export const accountHandlers: HandlerTable = {
+  getProfile: (ctx) => toProfile(signedInUser(ctx)),
+
+  updateProfile: (ctx) => {
+    const user = signedInUser(ctx);
+    const { fullname, phone } = ctx.body;
+    rejectInvalidFields({
+      fullname: fullname === undefined ? undefined : validateFullName(fullname),
+      phone: phone === undefined ? undefined : validatePhone(phone),
+    });
+    updateProfile(ctx.db, user, ctx.body);
+    return toProfile(findUserById(ctx.db, user.id) ?? user);
+  },
+
+  changePassword: async (ctx) => {
+    const user = signedInUser(ctx);
+    const { old_password: oldPassword, new_password: password, verify_password } = ctx.body;
+    rejectInvalidFields({
+      new_password: validateNewPassword(password),
+      verify_password: validatePasswordConfirmation(verify_password, password),
+    });
+    if (!(await verifyPassword(oldPassword, user.password_hash))) {
+      throw new ApiError(
+        400,
+        'server.old_password_wrong',
+        {},
+        { old_password: 'server.old_password_wrong' },
+      );
+    }
+    const passwordHash = await hashPassword(password);
+    ctx.db.transaction(() => {
+      setPasswordHash(ctx.db, user.id, passwordHash);
+      // Whoever else knew the old password is signed out; the customer here stays signed in.
+      revokeOtherSessions(ctx.db, user.id, ctx.sessionToken);
+    })();
+    return { message: ctx.t('server.account_password_changed') };
+  },
+
+  getInvoiceInfo: (ctx) => findInvoiceInfo(ctx.db, signedInUser(ctx).id),
+
+  updateInvoiceInfo: (ctx) => {
+    const user = signedInUser(ctx);
+    rejectInvalidFields({ tax_code: validateTaxCode(ctx.body.tax_code) });
+    return saveInvoiceInfo(ctx.db, user.id, ctx.body, ctx.now());
+  },
+};

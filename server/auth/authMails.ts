@@ -1,0 +1,34 @@
+/** The mails of signing up and signing in: confirmation and reset links, one-time codes. */
+import type { Db } from '../platform/db';
+import { HOUR_MS, MINUTE_MS, send, type Recipient } from '../platform/mails';
+import { EMAIL_TOKEN_TTL_MS } from './emailTokens';
+import { OTP_TTL_MS } from './otpCodes';
+
+export function confirmationLink(origin: string, token: string): string {
+  return `${origin}/idc/confirm?token=${encodeURIComponent(token)}`;
+}
+
+export function passwordResetLink(origin: string, token: string): string {
+  return `${origin}/idc/password_resets?token=${encodeURIComponent(token)}`;
+}
+
+export function mailConfirmation(db: Db, to: Recipient, link: string, now: Date): void {
+  const params = { name: to.fullname, hours: EMAIL_TOKEN_TTL_MS.confirm / HOUR_MS };
+  send(db, to.email, 'server.mail.confirm_subject', 'server.mail.confirm_text', params, link, now);
+}
+
+export function mailPasswordReset(db: Db, to: Recipient, link: string, now: Date): void {
+  const params = { name: to.fullname, minutes: EMAIL_TOKEN_TTL_MS.reset / MINUTE_MS };
+  send(db, to.email, 'server.mail.reset_subject', 'server.mail.reset_text', params, link, now);
+}
+
+export function mailOtp(db: Db, to: Recipient, code: string, now: Date): void {
+  const params = { name: to.fullname, code, minutes: OTP_TTL_MS / MINUTE_MS };
+  send(db, to.email, 'server.mail.otp_subject', 'server.mail.otp_text', params, undefined, now);
+}
+
+/** There is no SMS gateway: the text goes to the outbox, addressed to the account's e-mail. */
+export function mailSmsOtp(db: Db, to: Recipient, phone: string, code: string, now: Date): void {
+  const params = { phone, code, minutes: OTP_TTL_MS / MINUTE_MS };
+  send(db, to.email, 'server.mail.sms_subject', 'server.mail.sms_text', params, undefined, now);
+}

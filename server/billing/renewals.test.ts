@@ -1,0 +1,294 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DAY_MS, HOUR_MS } from '../platform/clock';
+import { openDatabase, type Db } from '../platform/db';
+import { ledgerMismatches } from './ledger';
+import { DEFAULT_LIFE_POLICY } from '../../src/domain/serviceLife';
+import { LIFECYCLE_SWEEP_MS, runLifecycle } from './lifecycle';
+import { dueRenewals, issueRenewal, vietnamMonthsAfter } from './renewals';
+import {
+  apiAs,
+  buyServer,
+  scratchDir,
+  serverOrderFor,
+  signIn,
+  START,
+  testApp,
+  type Api,
+} from '../testing';
+
+const OVERDUE = 'Không thể thực hiện thao tác do: có hoá đơn quá hạn.';
+
+/** web-01 (2 CPU, 4 GB RAM, 40 GB SSD and its IPv4) costs this much a month at catalog prices. */
+const WEB_01_MONTHLY = 2 * 90_000 + 4 * 60_000 + 40 * 4_000 + 50_000;
+
+let app: FastifyInstance | undefined;
+let books: Db | undefined;
+const cleanups: (() => void)[] = [];
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await app?.close();
+  books?.close();
+  app = undefined;
+  books = undefined;
+  cleanups.splice(0).forEach((cleanup) => cleanup());
+});
+
+/** A sandbox on a database file, a second connection to it, and demo@example.vn signed in. */
+async function sandbox() {
+  const { dir, cleanup } = scratchDir();
+  cleanups.push(cleanup);
+  const dbFile = join(dir, 'sandbox.db');
+  ({ app } = await testApp({ dbFile }));
+  books = openDatabase(dbFile);
+  return { app, books, api: await demoApi(app), dbFile };
+}
+
+/** Signs demo@example.vn in again: a month of the clock's time ends idle sessions, as it would. */
+const demoApi = async (target: FastifyInstance) =>
+  apiAs(target, await signIn(target, 'demo@example.vn'));
+
+/** Renewal invoices of every account (the demo accounts' servers are renewed too). */
+const renewalCount = (db: Db) =>
+  db
+    .prepare('SELECT COUNT(*) FROM invoices WHERE renewal_period_end IS NOT NULL')
+    .pluck()
+    .get() as number;
+
+async function advance(target: FastifyInstance, step: { days?: number; hours?: number }) {
+  const response = await target.inject({
+    method: 'POST',
+    url: '/sandbox/clock',
+    payload: { advance: step },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { now: string; offset_ms: number; renewals_issued: number };
+}
+
+/** Renewals are then left for the customer to pay, as with a balance that does not cover them. */
+async function turnAutoPayOff(api: Api) {
+  const response = await api.patch('/account/profile', { auto_pay_renewals: false });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function openInvoices(api: Api) {
+  const response = await api.get('/billing/invoices', undefined, { status: 'open' });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().items as Record<string, unknown>[];
+}
+
+async function planPriceOf(api: Api, resourceType: string, resourceId: number) {
+  const response = await api.get('/billing/packages', undefined, { resource_type: resourceType });
+  const found = (
+    response.json().items as { resource_id: number; plan: { price: number }; end: string }[]
+  ).find((item) => item.resource_id === resourceId);
+  if (!found) throw new Error(`no package for ${resourceType} ${resourceId}`);
+  return found;
+}
+
+const userInfo = async (api: Api) => (await api.get('/auth/user')).json();
+
+describe('renewal invoices', () => {
+  it('issues one open invoice a week before a server’s paid period ends, priced as its package', async () => {
+    const { app, books, api } = await sandbox();
+    const serverId = await buyServer(api);
+    // Bought on 1 March, paid to the start of April (Vietnam time): the period ends then.
+    const server = (await api.get(`/cloud/servers/${serverId}`)).json();
+    expect(server.expiry).toBe('2025-03-31T17:00:00.000Z');
+    const { plan } = await planPriceOf(api, 'server', serverId);
+    const before = renewalCount(books);
+
+    // 26 March: the period ends within RENEWAL_NOTICE_DAYS.
+    const moved = await advance(app, { days: 25 });
+
+    expect(moved.renewals_issued).toBe(renewalCount(books) - before);
+    expect(await openInvoices(await demoApi(app))).toEqual([
+      expect.objectContaining({
+        status: 'open',
+        amount: WEB_01_MONTHLY,
+        resource_type: 'server',
+        resource_id: serverId,
+        description: 'web-01: gia hạn 1 tháng (từ 01-04-2025 đến hết 30-04-2025)',
+        created: moved.now,
+        // Due when the period it renews begins.
+        due_date: '2025-03-31T17:00:00.000Z',
+      }),
+    ]);
+    expect(plan.price).toBe(WEB_01_MONTHLY);
+    expect((await userInfo(await demoApi(app))).has_expired_invoices).toBe(false);
+  });
+
+  it('issues nothing more when the sweep runs again, or another connection sweeps too', async () => {
+    const { app, books, api } = await sandbox();
+    await buyServer(api);
+    await advance(app, { days: 25 });
+
+    expect((await advance(app, { hours: 1 })).renewals_issued).toBe(0);
+    const now = new Date((await app.inject({ url: '/sandbox/clock' })).json().now);
+    expect(runLifecycle(books, now).renewalsIssued).toBe(0);
+    expect(await openInvoices(await demoApi(app))).toHaveLength(1);
+  });
+
+  it('lets two sweeps that found the same renewal issue it once', async () => {
+    const { books, api, dbFile } = await sandbox();
+    await buyServer(api);
+    const other = openDatabase(dbFile);
+    cleanups.push(() => other.close());
+    const later = new Date(START.getTime() + 25 * DAY_MS);
+
+    // Both look before either writes, as two processes racing would.
+    const [mine] = dueRenewals(books, later, DEFAULT_LIFE_POLICY);
+    const [theirs] = dueRenewals(other, later, DEFAULT_LIFE_POLICY);
+    expect(mine).toEqual(theirs);
+
+    expect(issueRenewal(books, mine!, later)).toEqual(expect.any(Number));
+    expect(issueRenewal(other, theirs!, later)).toBeUndefined();
+    expect(await openInvoices(api)).toHaveLength(1);
+  });
+
+  it('renews a data volume on its own invoice, and charges extra addresses with their server', async () => {
+    const { app, books, api } = await sandbox();
+    const serverId = await buyServer(api, {
+      interval: 3,
+      extraIpv4: 1,
+      dataDisks: [{ size: 50, type: 'HDD' }],
+    });
+    const [volume] = (await api.get('/storage/volumes')).json().items as { id: number }[];
+    const serverPlan = (await planPriceOf(api, 'server', serverId)).plan.price;
+    const ipPackages = (
+      await api.get('/billing/packages', undefined, { resource_type: 'ip' })
+    ).json().items as { plan: { price: number } }[];
+    const volumePlan = (await planPriceOf(api, 'volume', volume!.id)).plan.price;
+
+    // Three months from March: paid to the start of June; 27 May is inside the notice.
+    const before = renewalCount(books);
+    const moved = await advance(app, { days: 87 });
+
+    expect(moved.renewals_issued).toBe(renewalCount(books) - before);
+    const invoices = await openInvoices(await demoApi(app));
+    expect(invoices).toHaveLength(2);
+    expect(invoices).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          resource_type: 'server',
+          resource_id: serverId,
+          amount: serverPlan + ipPackages[0]!.plan.price,
+          description: 'web-01 (+1 IP): gia hạn 3 tháng (từ 01-06-2025 đến hết 31-08-2025)',
+        }),
+        expect.objectContaining({
+          resource_type: 'volume',
+          resource_id: volume!.id,
+          amount: volumePlan,
+          description: 'web-01-data-1: gia hạn 3 tháng (từ 01-06-2025 đến hết 31-08-2025)',
+        }),
+      ]),
+    );
+    expect(serverPlan + ipPackages[0]!.plan.price).toBe((WEB_01_MONTHLY + 50_000) * 3);
+    expect(volumePlan).toBe(50 * 2_000 * 3);
+  });
+
+  it('blocks actions once overdue; paying extends the period and lifts the block', async () => {
+    const { app, books, api: buyer } = await sandbox();
+    const serverId = await buyServer(buyer);
+    await turnAutoPayOff(buyer);
+    await advance(app, { days: 25 });
+    await advance(app, { days: 9 });
+    const api = await demoApi(app);
+
+    expect((await userInfo(api)).has_expired_invoices).toBe(true);
+    const blocked = await api.post('/billing/orders', serverOrderFor({ name: 'web-02' }));
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().message).toBe(OVERDUE);
+
+    const [invoice] = await openInvoices(api);
+    const paid = await api.post(`/billing/invoices/${invoice!.id as number}/pay`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().total).toBe(WEB_01_MONTHLY);
+
+    expect((await api.get(`/cloud/servers/${serverId}`)).json().expiry).toBe(
+      '2025-04-30T17:00:00.000Z',
+    );
+    expect((await userInfo(api)).has_expired_invoices).toBe(false);
+    expect((await api.post('/billing/orders', serverOrderFor({ name: 'web-02' }))).statusCode).toBe(
+      201,
+    );
+    expect(ledgerMismatches(books)).toEqual([]);
+
+    // The next period ends with April: its renewal is issued a week before, and only then.
+    await advance(app, { days: 15 });
+    expect(await openInvoices(api)).toEqual([]);
+    await advance(app, { days: 10 });
+    expect(await openInvoices(await demoApi(app))).toEqual([
+      expect.objectContaining({
+        description: 'web-01: gia hạn 1 tháng (từ 01-05-2025 đến hết 31-05-2025)',
+      }),
+    ]);
+  });
+
+  it('leaves the period as it was when the balance cannot pay the renewal', async () => {
+    const { app, books, api: buyer } = await sandbox();
+    const serverId = await buyServer(buyer, { cpu: 4, ram: 8, disk: 80, interval: 3 });
+    await advance(app, { days: 93 });
+    const api = await demoApi(app);
+    const [invoice] = await openInvoices(api);
+
+    const refused = await api.post(`/billing/invoices/${invoice!.id as number}/pay`);
+
+    expect(refused.statusCode).toBe(402);
+    expect((await api.get(`/cloud/servers/${serverId}`)).json().expiry).toBe(
+      '2025-05-31T17:00:00.000Z',
+    );
+    expect(await openInvoices(api)).toHaveLength(1);
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+
+  it('cancels an open renewal of a server that is deleted', async () => {
+    const { app, api: buyer } = await sandbox();
+    const serverId = await buyServer(buyer);
+    await advance(app, { days: 25 });
+    const api = await demoApi(app);
+
+    expect((await api.delete(`/cloud/servers/${serverId}`)).statusCode).toBe(202);
+    await advance(app, { hours: 1 });
+
+    expect(await openInvoices(api)).toEqual([]);
+    expect((await userInfo(api)).unpaid_amount).toBe(0);
+  });
+
+  it('sweeps on a timer as well, without anyone moving the clock', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { dir, cleanup } = scratchDir();
+    cleanups.push(cleanup);
+    let clock;
+    ({ app, clock } = await testApp({ dbFile: join(dir, 'sandbox.db') }));
+    await buyServer(await demoApi(app));
+    clock.advance(25 * DAY_MS + HOUR_MS);
+    const api = await demoApi(app);
+    expect(await openInvoices(api)).toEqual([]);
+
+    vi.advanceTimersByTime(LIFECYCLE_SWEEP_MS);
+
+    expect(await openInvoices(api)).toHaveLength(1);
+  });
+});
+
+describe('vietnamMonthsAfter', () => {
+  it('keeps a Vietnam month start a month start', () => {
+    // 1 April 00:00 in Vietnam, plus one and three months.
+    const april = new Date('2025-03-31T17:00:00.000Z');
+    expect(vietnamMonthsAfter(april, 1).toISOString()).toBe('2025-04-30T17:00:00.000Z');
+    expect(vietnamMonthsAfter(april, 3).toISOString()).toBe('2025-06-30T17:00:00.000Z');
+  });
+
+  it('keeps the day and hour of a period that ends mid-month, or the last day of a shorter month', () => {
+    // 6 March 10:00 in Vietnam → 6 April 10:00; 31 January 03:00 → 28 February 03:00.
+    expect(vietnamMonthsAfter(new Date('2025-03-06T03:00:00.000Z'), 1).toISOString()).toBe(
+      '2025-04-06T03:00:00.000Z',
+    );
+    expect(vietnamMonthsAfter(new Date('2025-01-30T20:00:00.000Z'), 1).toISOString()).toBe(
+      '2025-02-27T20:00:00.000Z',
+    );
+  });
+});

@@ -1,0 +1,48 @@
+/** Opens the sandbox's SQLite database and brings its schema up to date. */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrations, type Migration } from './migrations';
+
+export type Db = Database.Database;
+
+export const IN_MEMORY = ':memory:';
+
+/** `areaMigrations`: the areas' own tables (server/handlers.ts), applied after the platform's. */
+export function openDatabase(file: string, areaMigrations: readonly Migration[] = []): Db {
+  if (file !== IN_MEMORY) mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  if (file !== IN_MEMORY) db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db, [...migrations, ...areaMigrations]);
+  return db;
+}
+
+/**
+ * Applies, in order and each in its own transaction, the steps this database has not seen yet,
+ * told by their names: an area's steps can join the list without renumbering anyone's.
+ */
+export function migrate(db: Db, steps: readonly Migration[]): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  ) STRICT`);
+  const applied = new Set(
+    (db.prepare('SELECT name FROM schema_migrations').all() as { name: string }[]).map(
+      (row) => row.name,
+    ),
+  );
+  const record = db.prepare(
+    `INSERT INTO schema_migrations (version, name, applied_at)
+     VALUES ((SELECT COALESCE(MAX(version), 0) + 1 FROM schema_migrations), ?, ?)`,
+  );
+  for (const step of steps) {
+    if (applied.has(step.name)) continue;
+    db.transaction(() => {
+      db.exec(step.sql);
+      record.run(step.name, new Date().toISOString());
+    })();
+  }
+}

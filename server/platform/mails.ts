@@ -1,0 +1,65 @@
+/**
+ * The plumbing of the mails the sandbox sends: a mail in Vietnamese followed by English, or, for
+ * the billing mails, in the recipient's language alone once it is known: the language the account
+ * last used the portal in (`rememberMailLocale`). Each area writes its own mails with these
+ * (auth/authMails.ts, billing/billingMails.ts, compute/serverMails.ts, keys/keyMails.ts).
+ */
+import type { Locale } from '../../src/domain/constants';
+import type { Db } from './db';
+import { bilingual, translator, type MessageKey } from './i18n';
+import { sendMail } from './outbox';
+
+/** Whom a mail goes to. */
+export interface Recipient {
+  email: string;
+  fullname: string;
+}
+
+export const HOUR_MS = 60 * 60 * 1000;
+export const MINUTE_MS = 60 * 1000;
+
+export function send(
+  db: Db,
+  to: string,
+  subjectKey: MessageKey,
+  textKey: MessageKey,
+  params: Record<string, unknown>,
+  link: string | undefined,
+  now: Date,
+): void {
+  const subject = bilingual(subjectKey, params).join(' / ');
+  const paragraphs = bilingual(textKey, params);
+  const text = [...paragraphs, ...(link ? [link] : [])].join('\n\n');
+  sendMail(db, { to, subject, text }, now);
+}
+
+/** Remembers the language an account uses the portal in (its requests' Accept-Language). */
+export function rememberMailLocale(db: Db, userId: number, locale: Locale): void {
+  db.prepare('UPDATE users SET locale = ? WHERE id = ? AND locale IS NOT ?').run(
+    locale,
+    userId,
+    locale,
+  );
+}
+
+/** The recipient's language, or both (Vietnamese first) while the account's is not known. */
+function localesOf(db: Db, email: string): Locale[] {
+  const row = db.prepare('SELECT locale FROM users WHERE email = ?').get(email) as
+    { locale: Locale | null } | undefined;
+  return row?.locale ? [row.locale] : ['vi', 'en'];
+}
+
+/** A billing mail: in the recipient's language, its parameters rendered in that language. */
+export function sendInRecipientsLanguage(
+  db: Db,
+  to: string,
+  subjectKey: MessageKey,
+  textKey: MessageKey,
+  params: (locale: Locale) => Record<string, unknown>,
+  now: Date,
+): void {
+  const locales = localesOf(db, to);
+  const subject = locales.map((locale) => translator(locale)(subjectKey, params(locale)));
+  const text = locales.map((locale) => translator(locale)(textKey, params(locale)));
+  sendMail(db, { to, subject: subject.join(' / '), text: text.join('\n\n') }, now);
+}

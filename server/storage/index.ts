@@ -1,0 +1,12 @@
+/** The `storage` area: volumes and snapshots. */
+import type { SandboxArea } from '../platform/area';
+import { storageHandlers } from './storageHandlers';
+import { snapshotHandlers } from './snapshotHandlers';
+
+export const storageArea: SandboxArea = {
+  name: 'storage',
+  handlers: {
+    ...storageHandlers,
+    ...snapshotHandlers,
+  },
+};

@@ -1,0 +1,103 @@
+/**
+ * Storage's kinds of order (billing/orderKinds.ts): create_volume (a snapshot's restore is paid as
+ * one), extend_volume and create_snapshot, and the data disks a paid server is made with.
+ */
+import { signedInUser } from '../auth/guards';
+import type { CreateServerWork } from '../billing/orderRows';
+import type { OrderKind, OrderKinds } from '../billing/orderKinds';
+import { insertOrder } from '../billing/orders';
+import { settleServers } from '../compute/servers';
+import { ApiError } from '../platform/errors';
+import {
+  isRestoreSnapshotWork,
+  restoreSnapshotVolume,
+  snapshotOrder,
+  takeSnapshot,
+} from './snapshots';
+import {
+  createPaidVolume,
+  extendPaidVolume,
+  placeVolumeOrder,
+  quoteVolumeExtension,
+} from './volumeOrders';
+import { createDataVolumes } from './volumes';
+
+/** create_volume and extend_volume: one request type, told apart by placeVolumeOrder. */
+const volumeOrder: OrderKind['place'] = (ctx, user, body, now) => {
+  if (body.type !== 'create_volume' && body.type !== 'extend_volume') {
+    throw new ApiError(501, 'server.not_implemented');
+  }
+  const { db } = ctx;
+  return db.transaction(() => {
+    settleServers(db, now);
+    return insertOrder(db, placeVolumeOrder(db, user.id, body, now, ctx.t), now);
+  })();
+};
+
+export const storageOrderKinds: OrderKinds = {
+  create_volume: {
+    place: volumeOrder,
+    fulfil: ({ db, t, buildSeconds }, order, now) => {
+      // A restore of a snapshot is paid as a new volume (storage/snapshots.ts).
+      const makeVolume = isRestoreSnapshotWork(JSON.parse(order.data))
+        ? restoreSnapshotVolume
+        : createPaidVolume;
+      return {
+        resource: { type: 'volume', id: makeVolume(db, order, now, t, buildSeconds) },
+        ips: [],
+      };
+    },
+  },
+  extend_volume: {
+    quote: (ctx, lines, referenceId, now) => {
+      settleServers(ctx.db, now);
+      return quoteVolumeExtension(ctx.db, signedInUser(ctx).id, referenceId, lines, now, ctx.t);
+    },
+    place: volumeOrder,
+    fulfil: ({ db, t, buildSeconds }, order, now) => ({
+      resource: { type: 'volume', id: extendPaidVolume(db, order, now, t, buildSeconds) },
+      ips: [],
+    }),
+  },
+  create_snapshot: {
+    place: (ctx, user, body, now) => {
+      if (body.type !== 'create_snapshot') throw new ApiError(501, 'server.not_implemented');
+      const { db } = ctx;
+      const { name, ...source } = body.data;
+      return db.transaction(() => {
+        settleServers(db, now);
+        const order = snapshotOrder(db, user.id, name, source, now, ctx.t, body.interval_count);
+        return insertOrder(db, order, now);
+      })();
+    },
+    fulfil: ({ db, t, buildSeconds }, order, now) => ({
+      resource: { type: 'snapshot', id: takeSnapshot(db, order, now, t, buildSeconds) },
+      ips: [],
+    }),
+  },
+};
+
+/** A create_server kind whose paid server also gets the data disks its order asked for. */
+export function withDataVolumes(kind: OrderKind): OrderKind {
+  return {
+    ...kind,
+    fulfil: (services, order, now) => {
+      const done = kind.fulfil(services, order, now);
+      const work = JSON.parse(order.data) as CreateServerWork;
+      createDataVolumes(
+        services.db,
+        {
+          id: done.resource.id,
+          user_id: order.user_id,
+          name: work.name,
+          datacenter: work.datacenter,
+          interval_count: order.interval_count,
+          expiry: order.expiry ?? now.toISOString(),
+        },
+        work.datadisks ?? [],
+        now,
+      );
+      return done;
+    },
+  };
+}
