@@ -1,8 +1,16 @@
 /**
- * The signed-in portal: reading this file tells every resource and page the portal has.
+ * The signed-in portal: react-admin with every resource and page declared in
+ * src/portalResources.ts, the session check, the language and the error pages.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { lazy, useLayoutEffect, useState, type ReactNode } from 'react';
+import {
+  isValidElement,
+  useLayoutEffect,
+  useState,
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route, useInRouterContext, useLocation } from 'react-router-dom';
 
@@ -13,24 +21,12 @@ import type { Locale } from './domain/constants';
 import { createI18nProvider } from './i18n/i18nProvider';
 import type { MessageTree } from './i18n/interpolate';
 import { PortalErrorPage } from './components/PortalErrorPage';
+import { routeOf, type ResourceDeclaration } from './components/portalRoutes';
 import { PortalLayout } from './layout/PortalLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PORTAL_BASENAME, publicPageAt, syncPublicLocation } from './pages/public/navigation';
-import { cloudServer } from './resources/cloud-server';
-import { volume } from './resources/volume';
-import { sshKeys } from './resources/ssh-keys';
-import { snapshot } from './resources/snapshot';
-import { ticket } from './resources/ticket';
+import { PAGES, RESOURCES } from './portalResources';
 import { theme } from './theme';
-
-const DashboardPage = lazy(() => import('./pages/DashboardPage'));
-const OrderPage = lazy(() => import('./pages/order/OrderPage'));
-const BillingPage = lazy(() => import('./pages/billing/BillingPage'));
-const InvoicePage = lazy(() => import('./pages/billing/InvoicePage'));
-const AccountPage = lazy(() => import('./pages/account/AccountPage'));
-const AgencyPage = lazy(() => import('./pages/agency/AgencyPage'));
-const PaymentReturnPage = lazy(() => import('./pages/topup/PaymentReturnPage'));
-const PaymentResultPage = lazy(() => import('./pages/topup/PaymentResultPage'));
 
 /** How long a successful session check is trusted before a page opening asks again. */
 const SESSION_CHECK_FRESH_MS = 60 * 1000;
@@ -74,33 +70,55 @@ function Portal({ locale, messages, onLocaleChange }: AppProps) {
       requireAuth
       disableTelemetry
     >
-      <Resource {...cloudServer} />
-      <Resource {...volume} />
-      <Resource {...snapshot} />
-      <Resource {...sshKeys} />
-      <Resource {...ticket} />
+      {RESOURCES.filter(atItsOwnRoute).map((resource) => (
+        <Resource
+          key={resource.name}
+          name={resource.name}
+          list={resource.list}
+          create={resource.create}
+          recordRepresentation={resource.recordRepresentation}
+        >
+          {innerRoutes(resource)}
+        </Resource>
+      ))}
       <CustomRoutes>
         <Route path="/" element={<Navigate to="/dashboard" replace />} />
-        <Route path="/dashboard" element={<DashboardPage />} />
-        <Route path="/account" element={<AccountPage />} />
-        <Route path="/billing" element={<BillingPage tab="invoices" />} />
-        <Route path="/billing/history" element={<BillingPage tab="history" />} />
-        <Route path="/billing/payments" element={<BillingPage tab="payments" />} />
-        <Route path="/billing/services" element={<BillingPage tab="services" />} />
-        <Route path="/billing/orders" element={<BillingPage tab="orders" />} />
-        <Route path="/billing/invoices/:id" element={<InvoicePage />} />
-        <Route path="/billing/payment" element={<PaymentReturnPage />} />
-        <Route path="/billing/success" element={<PaymentResultPage outcome="success" />} />
-        <Route path="/billing/failure" element={<PaymentResultPage outcome="failure" />} />
-        <Route path="/order/create" element={<OrderPage />} />
-        <Route path="/agency" element={<AgencyPage tab="accounts" />} />
-        <Route path="/agency/create" element={<AgencyPage tab="create" />} />
-        <Route path="/agency/invoices" element={<AgencyPage tab="invoices" />} />
-        <Route path="/agency/report" element={<AgencyPage tab="report" />} />
+        {PAGES.map((page) => (
+          <Route key={page.path} path={page.path} element={page.element} />
+        ))}
+        {RESOURCES.filter((resource) => !atItsOwnRoute(resource)).map(resourceRoutes)}
       </CustomRoutes>
     </Admin>
   );
 }
+
+/**
+ * react-admin mounts a <Resource> at /{name}. A resource the spec places elsewhere (billing's
+ * lists under /billing, the agency's under /agency) is drawn by routes of its own at its route.
+ */
+const atItsOwnRoute = (resource: ResourceDeclaration) => routeOf(resource) === `/${resource.name}`;
+
+/** A resource's pages besides its list and create form, relative to its route. */
+function innerRoutes({ name, detail: Detail, pages = [] }: ResourceDeclaration) {
+  return [
+    ...(Detail ? [<Route key={`${name}:detail`} path=":id/detail" element={<Detail />} />] : []),
+    ...pages.map((page) => <Route key={page.path} path={page.path} element={page.element} />),
+  ];
+}
+
+function resourceRoutes(resource: ResourceDeclaration) {
+  const route = routeOf(resource);
+  return (
+    <Route key={resource.name} path={route}>
+      {resource.list && <Route index element={screen(resource.list)} />}
+      {resource.create && <Route path="create" element={screen(resource.create)} />}
+      {innerRoutes(resource)}
+    </Route>
+  );
+}
+
+const screen = (Screen: ComponentType | ReactElement) =>
+  isValidElement(Screen) ? Screen : <Screen />;
 
 /** The browser's address bar as react-router; a test that renders App in its own router keeps it. */
 function PortalRouter({ children }: { children: ReactNode }) {

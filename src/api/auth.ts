@@ -1,5 +1,5 @@
 /** The auth area of the contract (spec §7), one typed function per operation. */
-import { request, type Credentials } from './client';
+import { callContract, type Credentials } from './client';
 import type { components } from './schema';
 
 type Schemas = components['schemas'];
@@ -12,53 +12,44 @@ const anonymous: Credentials = { kind: 'none' };
 
 export const authApi = {
   getCurrentUser: (accessToken: string, locale?: string) =>
-    request<UserInfo>('/auth/user', { credentials: token(accessToken), locale }),
+    callContract('GET', '/auth/user', { credentials: token(accessToken), locale }),
 
   getToken: (email: string, password: string, locale?: string) =>
-    request<Schemas['TokenResponse']>('/auth/token', {
+    callContract('GET', '/auth/token', {
       credentials: { kind: 'basic', email, password },
       locale,
     }),
 
   /** Our extension beyond spec §7: the provider's API may answer 404 or 501 instead. */
   revokeToken: (accessToken: string) =>
-    request<void>('/auth/token', { method: 'DELETE', credentials: token(accessToken) }),
+    callContract('DELETE', '/auth/token', { credentials: token(accessToken) }),
 
   register: (payload: RegisterRequest, locale?: string) =>
-    request<Schemas['MessageResponse']>('/auth/users', {
-      method: 'POST',
-      body: payload,
-      credentials: anonymous,
-      locale,
-    }),
+    callContract('POST', '/auth/users', { body: payload, credentials: anonymous, locale }),
 
   resendConfirmation: (accessToken: string, locale?: string) =>
-    request<Schemas['ResendConfirmationResponse']>('/auth/users/resend_email_comfirmation', {
-      method: 'POST',
+    callContract('POST', '/auth/users/resend_email_comfirmation', {
       body: {},
       credentials: token(accessToken),
       locale,
     }),
 
   confirmEmail: (confirmationToken: string, locale?: string) =>
-    request<Schemas['TokenResponse']>('/auth/users/confirm_email', {
-      method: 'POST',
+    callContract('POST', '/auth/users/confirm_email', {
       body: { token: confirmationToken },
       credentials: anonymous,
       locale,
     }),
 
   requestPasswordReset: (email: string, locale?: string) =>
-    request<Schemas['MessageResponse']>('/auth/users/request_reset_password', {
-      method: 'POST',
+    callContract('POST', '/auth/users/request_reset_password', {
       body: { email },
       credentials: anonymous,
       locale,
     }),
 
   resetPassword: (resetToken: string, newPassword: string, locale?: string) =>
-    request<Schemas['MessageResponse']>('/auth/users/reset_password', {
-      method: 'POST',
+    callContract('POST', '/auth/users/reset_password', {
       body: { token: resetToken, new_password: newPassword },
       credentials: anonymous,
       locale,
@@ -66,25 +57,20 @@ export const authApi = {
 
   /** Mails a one-time code that confirms the address (a second way beside the mailed link). */
   requestEmailOtp: (accessToken: string, locale?: string) =>
-    request<Schemas['MessageResponse']>('/auth/otp_email', {
-      credentials: token(accessToken),
-      locale,
-    }),
+    callContract('GET', '/auth/otp_email', { credentials: token(accessToken), locale }),
 
   verifyEmailOtp: (accessToken: string, otp: string, locale?: string) =>
-    request<Schemas['MessageResponse']>('/auth/otp_email', {
-      method: 'POST',
+    callContract('POST', '/auth/otp_email', {
       body: { otp },
       credentials: token(accessToken),
       locale,
     }),
 
   getTrialPackages: (accessToken: string, locale?: string) =>
-    request<TrialPackageList>('/auth/trial', { credentials: token(accessToken), locale }),
+    callContract('GET', '/auth/trial', { credentials: token(accessToken), locale }),
 
   upgradeTrial: (accessToken: string, locale?: string) =>
-    request<Schemas['MessageResponse']>('/auth/user/upgrade', {
-      method: 'POST',
+    callContract('POST', '/auth/user/upgrade', {
       body: {},
       credentials: token(accessToken),
       locale,

@@ -4,11 +4,17 @@
  * so screens and providers handle one error shape. Every answer's `Date` header goes to the
  * observer the signed-in portal registers (serverClock.ts keeps the server's time with it); the
  * public pages need no server time, so their first load does without that module.
+ *
+ * Calls are checked against the contract at compile time: `callContract` takes the path as the
+ * contract writes it (`/cloud/servers/{id}`) and infers its parameters, body and answer from
+ * `schema.d.ts` (contractCall.ts). Only react-admin's CRUD by resource name, whose path is chosen at
+ * run time, uses `requestRuntimePath` and gets an `unknown` answer.
  */
 import { HttpError } from 'ra-core';
 
 import { config } from '../config';
 import { AUTH_HEADER_PREFIX } from '../domain/constants';
+import type { AnswerOf, CallInit, FixedPathsWith, HttpMethod, OperationOf } from './contractCall';
 import type { components } from './schema';
 
 let dateObserver: ((date: string | null) => void) | undefined;
@@ -25,15 +31,26 @@ export type Credentials =
   | { kind: 'basic'; email: string; password: string }
   | { kind: 'none' };
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
+/** Who calls, and in which language the answers' messages should be. */
+export interface Session {
   credentials: Credentials;
-  locale?: string;
-  signal?: AbortSignal;
+  locale?: string | undefined;
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+/** A call's parameters: the values of the path's `{name}` parts (see fillPath), and the query. */
+export interface Params {
+  path?: Record<string, string | number> | undefined;
+  query?: Query | undefined;
+}
+
+export interface RequestOptions extends Session {
+  params?: Params | undefined;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
   /** The answer is a file (a PDF): resolve with its Blob instead of JSON. */
-  file?: boolean;
+  file?: boolean | undefined;
 }
 
 /** Status 0 stands for "no answer": the network failed before the server could reply. */
@@ -66,7 +83,7 @@ export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-export function buildUrl(path: string, query: RequestOptions['query'] = {}): string {
+export function buildUrl(path: string, query: Query = {}): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') params.set(name, String(value));
@@ -95,7 +112,35 @@ function encodeBase64Utf8(text: string): string {
   return btoa(binary);
 }
 
-export async function request<T>(path: string, options: RequestOptions): Promise<T> {
+/**
+ * A call checked against the contract (contractCall.ts): `callContract('POST', '/auth/users',
+ * { body, credentials })` resolves with the operation's answer type; a path, method, query or body
+ * the contract does not have fails to compile. It takes the paths without `{parameters}`, all
+ * the public pages need: the signed-in portal's calls go through `contractClient`
+ * (contractClient.ts), which binds the session and fills the path, so that the login page's
+ * first load carries no path filling.
+ */
+export type ContractRequest = <M extends HttpMethod, P extends FixedPathsWith<M>>(
+  method: M,
+  path: P,
+  init: CallInit<OperationOf<P, M>> & Session,
+) => Promise<AnswerOf<OperationOf<P, M>>>;
+
+// The checks are all in the type: at run time it is the one request function below.
+export const callContract = request as ContractRequest;
+
+/**
+ * A call whose path is chosen at run time (react-admin's CRUD by resource name): nothing can be
+ * checked at compile time, so its answer is `unknown`. Every path written in the code goes
+ * through `callContract` instead.
+ */
+export { request as requestRuntimePath };
+
+async function request(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions,
+): Promise<unknown> {
   const headers = new Headers({ Accept: options.file ? '*/*' : 'application/json' });
   const authorization = authorizationHeader(options.credentials);
   if (authorization) headers.set('Authorization', authorization);
@@ -105,8 +150,8 @@ export async function request<T>(path: string, options: RequestOptions): Promise
   let response: Response;
   let body: unknown;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
+    response = await fetch(buildUrl(path, options.params?.query), {
+      method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'include',
@@ -130,7 +175,7 @@ export async function request<T>(path: string, options: RequestOptions): Promise
       : response.statusText || `HTTP ${response.status}`;
     throw new HttpError(message, response.status, body);
   }
-  return body as T;
+  return body;
 }
 
 async function readJson(response: Response): Promise<unknown> {

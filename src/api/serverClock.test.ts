@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { DAY_MS } from '../../server/clock';
+import { DAY_MS } from '../../server/platform/clock';
 import { signIn } from '../../server/testing';
 import { startSandbox, type Sandbox } from '../../tests/support/sandbox';
-import { observeAnswerDates, request } from './client';
+import { callContract, observeAnswerDates } from './client';
 import {
   noteServerDate,
   SERVER_CLOCK_TOLERANCE_MS,
@@ -70,7 +70,7 @@ describe('the HTTP client against the sandbox', () => {
     // As the signed-in portal's data provider does (src/dataProvider/dataProvider.ts).
     observeAnswerDates(noteServerDate);
     const token = await signIn(sandbox.app, 'demo@example.vn');
-    await request('/auth/user', { credentials: { kind: 'token', token } });
+    await callContract('GET', '/auth/user', { credentials: { kind: 'token', token } });
     expect(serverNow()).toEqual(DEVICE_NOW);
 
     const moved = await sandbox.app.inject({
@@ -81,9 +81,9 @@ describe('the HTTP client against the sandbox', () => {
     expect(moved.statusCode, moved.body).toBe(200);
 
     // An error answer carries the sandbox's time as well.
-    await expect(request('/auth/user', { credentials: { kind: 'none' } })).rejects.toMatchObject({
-      status: 401,
-    });
+    await expect(
+      callContract('GET', '/auth/user', { credentials: { kind: 'none' } }),
+    ).rejects.toMatchObject({ status: 401 });
     expect(serverNow()).toEqual(new Date(DEVICE_NOW.getTime() + MONTH_MS));
     // The device's clock did not move.
     expect(new Date()).toEqual(DEVICE_NOW);

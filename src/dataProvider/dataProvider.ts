@@ -1,36 +1,38 @@
 /**
- * react-admin's dataProvider over the contract. Each resource is one row of RESOURCE_PATHS;
+ * react-admin's dataProvider over the contract. A resource's CRUD calls go to its declared path;
  * lists follow the contract's paging shape `{items, total}`. Calls that are not CRUD (pay an
  * order, power a server on, …) are named methods beside the CRUD ones, added with the screen that
  * needs them, so `useDataProvider<PortalDataProvider>()` stays typed.
  */
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 
-import { errorStatus, observeAnswerDates, request, type RequestOptions } from '../api/client';
+import {
+  errorStatus,
+  observeAnswerDates,
+  requestRuntimePath,
+  type Query,
+  type RequestOptions,
+  type Session,
+} from '../api/client';
+import type { HttpMethod } from '../api/contractCall';
+import { contractClient } from '../api/contractClient';
 import { noteServerDate } from '../api/serverClock';
 import type { components, operations } from '../api/schema';
 import { getToken } from '../authProvider/sessionStore';
 import { getStoredLocale } from '../i18n/locale';
+import { RESOURCES } from '../portalResources';
 
 // The signed-in portal decides what is due or overdue by the server's clock (serverClock.ts):
 // from the first answer on, every answer's Date header keeps it.
 observeAnswerDates(noteServerDate);
 
-/** react-admin resource name → API collection path; a new resource adds its path here. */
-export const RESOURCE_PATHS: Record<string, string> = {
-  'cloud-server': '/cloud/servers',
-  invoices: '/billing/invoices',
-  'balance-adjustments': '/billing/balance_adjustments',
-  payments: '/billing/payments',
-  packages: '/billing/packages',
-  orders: '/billing/orders',
-  'ssh-keys': '/cloud/ssh_keys',
-  volume: '/storage/volumes',
-  snapshot: '/storage/snapshots',
-  ticket: '/support/tickets',
-  'agency-accounts': '/agency/accounts',
-  'agency-invoices': '/agency/invoices',
-};
+/**
+ * react-admin resource name → API collection path, from each resource's declaration
+ * (src/portalResources.ts).
+ */
+export const RESOURCE_PATHS: Readonly<Record<string, string>> = Object.fromEntries(
+  RESOURCES.map((resource) => [resource.name, resource.apiPath]),
+);
 
 type Schemas = components['schemas'];
 export type Server = Schemas['Server'];
@@ -118,19 +120,33 @@ function pathOf(resource: string): string {
   return path;
 }
 
-function call<T>(path: string, options: Omit<RequestOptions, 'credentials' | 'locale'> = {}) {
-  const token = getToken() ?? '';
-  return request<T>(path, {
-    ...options,
-    credentials: { kind: 'token', token },
-    locale: getStoredLocale(),
-  });
-}
+/** Who calls: the signed-in customer's token, read at each call, and the chosen language. */
+const session = (): Session => ({
+  credentials: { kind: 'token', token: getToken() ?? '' },
+  locale: getStoredLocale(),
+});
+
+/** Every named method below: a path of the contract, checked at compile time. */
+const call = contractClient(session);
+
+/**
+ * The one dynamic spot. react-admin's CRUD methods get a resource *name* at run time and reach its
+ * path through RESOURCE_PATHS, so no literal path exists for the compiler to check against the
+ * contract, and the answer is `unknown` (cast to react-admin's record shapes below). What can be
+ * checked is: each resource declares its `apiPath` as a `keyof paths`, and in every test the
+ * contract guard (tests/support/contractGuard.ts) fails a call whose path, method or query the
+ * contract does not declare.
+ */
+const callResource = (
+  method: HttpMethod,
+  path: string,
+  options: Omit<RequestOptions, keyof Session> = {},
+) => requestRuntimePath(method, path, { ...options, ...session() });
 
 export const dataProvider = {
   getList: async (resource, params) => {
     const { page = 1, perPage = 25 } = params.pagination ?? {};
-    const query: RequestOptions['query'] = { page, per_page: perPage };
+    const query: Query = { page, per_page: perPage };
     for (const [name, value] of Object.entries(params.filter ?? {})) {
       if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
         query[name] = value;
@@ -140,26 +156,27 @@ export const dataProvider = {
       query.sort = params.sort.field;
       query.order = params.sort.order.toLowerCase();
     }
-    const { items, total } = await call<Page<RaRecord>>(pathOf(resource), { query });
+    const { items, total } = (await callResource('GET', pathOf(resource), {
+      params: { query },
+    })) as Page<RaRecord>;
     return { data: items, total } as never;
   },
   getOne: async (resource, params) => ({
-    data: (await call<RaRecord>(`${pathOf(resource)}/${params.id}`)) as never,
+    data: (await callResource('GET', `${pathOf(resource)}/${params.id}`)) as never,
   }),
   getMany: async (resource, params) => ({
     data: (await Promise.all(
-      params.ids.map((id: Identifier) => call<RaRecord>(`${pathOf(resource)}/${id}`)),
+      params.ids.map((id: Identifier) => callResource('GET', `${pathOf(resource)}/${id}`)),
     )) as never,
   }),
   getManyReference: async () => {
     throw new Error('getManyReference is not used by the portal');
   },
   create: async (resource, params) => ({
-    data: (await call<RaRecord>(pathOf(resource), { method: 'POST', body: params.data })) as never,
+    data: (await callResource('POST', pathOf(resource), { body: params.data })) as never,
   }),
   update: async (resource, params) => ({
-    data: (await call<RaRecord>(`${pathOf(resource)}/${params.id}`, {
-      method: 'PATCH',
+    data: (await callResource('PATCH', `${pathOf(resource)}/${params.id}`, {
       body: params.data,
     })) as never,
   }),
@@ -167,26 +184,29 @@ export const dataProvider = {
     throw new Error('updateMany is not used by the portal');
   },
   delete: async (resource, params) => {
-    await call<unknown>(`${pathOf(resource)}/${params.id}`, { method: 'DELETE' });
+    await callResource('DELETE', `${pathOf(resource)}/${params.id}`);
     return { data: params.previousData as never };
   },
   deleteMany: async (resource, params) => {
     await Promise.all(
-      params.ids.map((id: Identifier) =>
-        call<unknown>(`${pathOf(resource)}/${id}`, { method: 'DELETE' }),
-      ),
+      params.ids.map((id: Identifier) => callResource('DELETE', `${pathOf(resource)}/${id}`)),
     );
     return { data: params.ids };
   },
 
   // ---- catalog and keys (the create-server form) ----
   listImages: async () =>
-    (await call<Page<Image>>('/catalog/images', { query: { per_page: ALL_ON_ONE_PAGE } })).items,
-  listDatacenters: async () =>
-    (await call<Page<Datacenter>>('/catalog/datacenters', { query: { per_page: ALL_ON_ONE_PAGE } }))
+    (await call('GET', '/catalog/images', { params: { query: { per_page: ALL_ON_ONE_PAGE } } }))
       .items,
+  listDatacenters: async () =>
+    (
+      await call('GET', '/catalog/datacenters', {
+        params: { query: { per_page: ALL_ON_ONE_PAGE } },
+      })
+    ).items,
   listSshKeys: async () =>
-    (await call<Page<SshKey>>('/cloud/ssh_keys', { query: { per_page: ALL_ON_ONE_PAGE } })).items,
+    (await call('GET', '/cloud/ssh_keys', { params: { query: { per_page: ALL_ON_ONE_PAGE } } }))
+      .items,
 
   // ---- prices, plans and orders ----
   /** Spec §7, as written: `name=…` or `category=…` with `per_page`; the array is `products`. */
@@ -194,159 +214,162 @@ export const dataProvider = {
     const extras = 'category' in query && query.category === 'extra';
     const perPage = extras ? EXTRA_PRODUCTS_PER_PAGE : ALL_ON_ONE_PAGE;
     return (
-      await call<{ products: Product[] }>('/billing/products', {
-        query: { ...query, per_page: perPage },
-      })
+      await call('GET', '/billing/products', { params: { query: { ...query, per_page: perPage } } })
     ).products;
   },
-  listPlans: async (query: { product_category: ProductCategory; interval_count?: number }) =>
+  listPlans: async (query: {
+    product_category: ProductCategory;
+    interval_count?: Schemas['IntervalCount'];
+  }) =>
     (
-      await call<Page<BillingPlan>>('/billing/plans', {
-        query: { ...query, per_page: ALL_ON_ONE_PAGE },
+      await call('GET', '/billing/plans', {
+        params: { query: { ...query, per_page: ALL_ON_ONE_PAGE } },
       })
     ).items,
-  calculatePrice: (body: CalculationRequest) =>
-    call<Calculation>('/billing/calculation', { method: 'POST', body }),
-  createOrder: (body: CreateOrderRequest) =>
-    call<Order>('/billing/orders', { method: 'POST', body }),
-  getOrder: (id: Identifier) => call<Order>(`/billing/orders/${id}`),
+  calculatePrice: (body: CalculationRequest) => call('POST', '/billing/calculation', { body }),
+  createOrder: (body: CreateOrderRequest) => call('POST', '/billing/orders', { body }),
+  getOrder: (id: Identifier) => call('GET', '/billing/orders/{id}', { params: { path: { id } } }),
   listOrders: (query: { status?: OrderStatus; page?: number; per_page?: number }) =>
-    call<Page<Order>>('/billing/orders', { query }),
+    call('GET', '/billing/orders', { params: { query } }),
   /** `?check=True`: the amounts with the coupon and whether the balance covers them; pays nothing. */
   previewOrderPayment: (id: Identifier, couponCode?: string) =>
-    call<OrderPayment>(`/billing/orders/${id}/pay`, {
-      method: 'POST',
-      query: { check: 'True' },
+    call('POST', '/billing/orders/{id}/pay', {
+      params: { path: { id }, query: { check: 'True' } },
       body: couponCode ? { coupon_code: couponCode } : {},
     }),
   payOrder: (id: Identifier, couponCode?: string) =>
-    call<OrderPayment>(`/billing/orders/${id}/pay`, {
-      method: 'POST',
+    call('POST', '/billing/orders/{id}/pay', {
+      params: { path: { id } },
       body: couponCode ? { coupon_code: couponCode } : {},
     }),
   cancelOrder: (id: Identifier) =>
-    call<Order>(`/billing/orders/${id}/cancel`, { method: 'POST', body: {} }),
+    call('POST', '/billing/orders/{id}/cancel', { params: { path: { id } }, body: {} }),
 
   // ---- invoices and coupons (the invoice and balance-history lists are resources above) ----
-  getInvoice: (id: Identifier) => call<Invoice>(`/billing/invoices/${id}`),
+  getInvoice: (id: Identifier) =>
+    call('GET', '/billing/invoices/{id}', { params: { path: { id } } }),
   /** The invoice as a PDF, in `lang`. */
   getInvoicePdf: (id: Identifier, lang: 'vi' | 'en') =>
-    call<Blob>(`/billing/invoices/${id}/pdf`, { query: { lang }, file: true }),
+    call('GET', '/billing/invoices/{id}/pdf', {
+      params: { path: { id }, query: { lang } },
+      file: true,
+    }),
   /** The path is singular, as the contract writes it (the list is /billing/packages). */
-  getPackage: (id: Identifier) => call<Package>(`/billing/package/${id}`),
+  getPackage: (id: Identifier) =>
+    call('GET', '/billing/package/{id}', { params: { path: { id } } }),
   /** Without a coupon the body is empty: the contract reads that as "no coupon". */
   payInvoice: (id: Identifier, couponCode?: string) =>
-    call<InvoicePayment>(`/billing/invoices/${id}/pay`, {
-      method: 'POST',
+    call('POST', '/billing/invoices/{id}/pay', {
+      params: { path: { id } },
       body: couponCode ? { coupon_code: couponCode } : {},
     }),
   /** Spec §7: a discount coupon is checked with `type=discount_invoice` before paying. */
   checkInvoiceCoupon: (code: string) =>
-    call<Coupon>('/billing/coupons/check_code', { query: { code, type: 'discount_invoice' } }),
+    call('GET', '/billing/coupons/check_code', {
+      params: { query: { code, type: 'discount_invoice' } },
+    }),
   /** Redeems a credit (gift) code into the balance. */
-  applyCreditCoupon: (code: string) =>
-    call<ApplyCouponResult>('/billing/apply_coupon', { method: 'POST', body: { code } }),
+  applyCreditCoupon: (code: string) => call('POST', '/billing/apply_coupon', { body: { code } }),
 
   // ---- top-ups through a payment gateway ----
   createPaymentRequest: (body: PaymentRequestCreate) =>
-    call<PaymentRequest>('/billing/gen_payment_req_url', { method: 'POST', body }),
+    call('POST', '/billing/gen_payment_req_url', { body }),
   completeTopup: (query: TopupReturnQuery) =>
-    call<TopupResult>('/billing/topup', { query: { ...query } }),
+    call('GET', '/billing/topup', { params: { query: { ...query } } }),
   /** A top-up's outcome as the server recorded it (the result pages never trust their URL). */
   getPaymentAttempt: (reference: string) =>
-    call<PaymentAttempt>(`/billing/payment_attempts/${encodeURIComponent(reference)}`),
+    call('GET', '/billing/payment_attempts/{reference}', { params: { path: { reference } } }),
   /** The top-ups the customer still waits for (bank transfers, payments a gateway holds). */
   listPendingTopups: () =>
-    call<PaymentAttemptList>('/billing/payment_attempts', {
-      query: { status: 'pending', per_page: 50 },
+    call('GET', '/billing/payment_attempts', {
+      params: { query: { status: 'pending', per_page: 50 } },
     }),
 
   // ---- server actions ----
-  getServerProgress: (id: Identifier) => call<ServerProgress>(`/cloud/servers/${id}/progress`),
+  getServerProgress: (id: Identifier) =>
+    call('GET', '/cloud/servers/{id}/progress', { params: { path: { id } } }),
   performServerAction: (id: Identifier, action: ServerPowerAction) =>
-    call<Server>(`/cloud/servers/${id}/action`, { method: 'POST', body: { action } }),
+    call('POST', '/cloud/servers/{id}/action', { params: { path: { id } }, body: { action } }),
   /** Without a password one is generated and e-mailed to the account. */
   resetServerPassword: (id: Identifier, password?: string) =>
-    call<Server>(`/cloud/servers/${id}/reset_password`, {
-      method: 'POST',
+    call('POST', '/cloud/servers/{id}/reset_password', {
+      params: { path: { id } },
       body: password ? { password } : {},
     }),
   rebuildServer: (id: Identifier, body: RebuildServerRequest) =>
-    call<Server>(`/cloud/servers/${id}/rebuild`, { method: 'POST', body }),
+    call('POST', '/cloud/servers/{id}/rebuild', { params: { path: { id } }, body }),
   resizeServer: (id: Identifier, body: ResizeServerRequest) =>
-    call<ServerCharge>(`/cloud/servers/${id}/resize`, { method: 'POST', body }),
+    call('POST', '/cloud/servers/{id}/resize', { params: { path: { id } }, body }),
   deleteServer: (id: Identifier, deleteVolumes: boolean) =>
-    call<Server>(`/cloud/servers/${id}`, {
-      method: 'DELETE',
-      query: { delete_volumes: deleteVolumes },
+    call('DELETE', '/cloud/servers/{id}', {
+      params: { path: { id }, query: { delete_volumes: deleteVolumes } },
     }),
 
   // ---- a server's IP addresses ----
   listServerIps: async (id: Identifier) =>
     (
-      await call<Page<Ip>>(`/cloud/servers/${id}/ips`, {
-        query: { per_page: ALL_ON_ONE_PAGE },
+      await call('GET', '/cloud/servers/{id}/ips', {
+        params: { path: { id }, query: { per_page: ALL_ON_ONE_PAGE } },
       })
     ).items,
   buyServerIps: (id: Identifier, body: BuyIpRequest) =>
-    call<IpPurchase>(`/cloud/servers/${id}/ips`, { method: 'POST', body }),
+    call('POST', '/cloud/servers/{id}/ips', { params: { path: { id } }, body }),
   deleteServerIp: (id: Identifier, ipId: Identifier) =>
-    call<{ message: string }>(`/cloud/servers/${id}/ips/${ipId}`, { method: 'DELETE' }),
+    call('DELETE', '/cloud/servers/{id}/ips/{ip_id}', { params: { path: { id, ip_id: ipId } } }),
 
   // ---- a server's weekly auto-snapshot ----
   /** null when the server has none (the API answers 404). */
   getSnapshotSchedule: async (id: Identifier): Promise<SnapshotSchedule | null> => {
     try {
-      return await call<SnapshotSchedule>(`/cloud/servers/${id}/snapshot_schedule`);
+      return await call('GET', '/cloud/servers/{id}/snapshot_schedule', {
+        params: { path: { id } },
+      });
     } catch (error) {
       if (errorStatus(error) === 404) return null;
       throw error;
     }
   },
   createSnapshotSchedule: (id: Identifier, body: CreateSnapshotScheduleRequest) =>
-    call<SnapshotSchedule>(`/cloud/servers/${id}/snapshot_schedule`, { method: 'POST', body }),
+    call('POST', '/cloud/servers/{id}/snapshot_schedule', { params: { path: { id } }, body }),
   updateSnapshotSchedule: (id: Identifier, body: UpdateSnapshotScheduleRequest) =>
-    call<SnapshotSchedule>(`/cloud/servers/${id}/snapshot_schedule`, { method: 'PATCH', body }),
+    call('PATCH', '/cloud/servers/{id}/snapshot_schedule', { params: { path: { id } }, body }),
   deleteSnapshotSchedule: (id: Identifier) =>
-    call<{ message: string }>(`/cloud/servers/${id}/snapshot_schedule`, { method: 'DELETE' }),
+    call('DELETE', '/cloud/servers/{id}/snapshot_schedule', { params: { path: { id } } }),
 
   // ---- snapshots (the list is the `snapshot` resource) ----
   /** Charged at once from the balance (402 when short). */
-  createSnapshot: (body: CreateSnapshotRequest) =>
-    call<SnapshotCharge>('/storage/snapshots', { method: 'POST', body }),
+  createSnapshot: (body: CreateSnapshotRequest) => call('POST', '/storage/snapshots', { body }),
 
   // ---- the account page (/account) and its one-time codes ----
-  getProfile: () => call<Profile>('/account/profile'),
-  updateProfile: (body: UpdateProfileRequest) =>
-    call<Profile>('/account/profile', { method: 'PATCH', body }),
+  getProfile: () => call('GET', '/account/profile'),
+  updateProfile: (body: UpdateProfileRequest) => call('PATCH', '/account/profile', { body }),
   changePassword: (body: ChangePasswordRequest) =>
-    call<{ message: string }>('/account/change_password', { method: 'POST', body }),
-  getInvoiceInfo: () => call<InvoiceInfo>('/account/invoice_info'),
+    call('POST', '/account/change_password', { body }),
+  getInvoiceInfo: () => call('GET', '/account/invoice_info'),
   updateInvoiceInfo: (body: UpdateInvoiceInfoRequest) =>
-    call<InvoiceInfo>('/account/invoice_info', { method: 'PATCH', body }),
-  requestEmailOtp: () => call<{ message: string }>('/auth/otp_email'),
-  verifyEmailOtp: (otp: string) =>
-    call<{ message: string }>('/auth/otp_email', { method: 'POST', body: { otp } }),
+    call('PATCH', '/account/invoice_info', { body }),
+  requestEmailOtp: () => call('GET', '/auth/otp_email'),
+  verifyEmailOtp: (otp: string) => call('POST', '/auth/otp_email', { body: { otp } }),
   requestSmsOtp: (recaptchaToken: string) =>
-    call<OtpSent>('/auth/otp_sms', { method: 'POST', body: { recaptchaToken } }),
-  verifySmsOtp: (otp: string) =>
-    call<OtpVerified>('/auth/otp_sms', { method: 'PATCH', body: { otp } }),
+    call('POST', '/auth/otp_sms', { body: { recaptchaToken } }),
+  verifySmsOtp: (otp: string) => call('PATCH', '/auth/otp_sms', { body: { otp } }),
 
   // ---- the dashboard (our extension: one summary of the account) ----
-  getDashboardSummary: () => call<DashboardSummary>('/dashboard/summary'),
+  getDashboardSummary: () => call('GET', '/dashboard/summary'),
 
   // ---- the agency area (its accounts and invoices are the agency-* resources above) ----
   /** Without a year, the sandbox reports the one under way by its own clock. */
   getAgencyReport: (year?: number) =>
-    call<AgencyReport>('/agency/report', { query: year === undefined ? {} : { year } }),
+    call('GET', '/agency/report', { params: { query: year === undefined ? {} : { year } } }),
 
   // ---- a resource's own actions ----
   /**
    * `POST <the resource's path>/<id>/<action>` (a volume's attach, detach, extend …): a resource
-   * declared in RESOURCE_PATHS needs no method of its own here for its actions.
+   * declared in RESOURCE_PATHS needs no method of its own here for its actions. Dynamic like the
+   * CRUD above (resource and action are names chosen at run time), so the caller states `T`.
    */
-  postAction: <T>(resource: string, id: Identifier, action: string, body: object = {}) =>
-    call<T>(`${pathOf(resource)}/${id}/${action}`, { method: 'POST', body }),
+  postAction: async <T>(resource: string, id: Identifier, action: string, body: object = {}) =>
+    (await callResource('POST', `${pathOf(resource)}/${id}/${action}`, { body })) as T,
 } satisfies DataProvider;
 
 export type PortalDataProvider = typeof dataProvider;

@@ -8,7 +8,8 @@ import { Link, useLocation } from 'react-router-dom';
 
 import type { Invoice } from '../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../dataProvider/queryKeys';
-import { breadcrumbTrail, type Crumb } from './breadcrumbTrail';
+import type { Crumb } from '../components/portalRoutes';
+import { breadcrumbTrail } from '../portalResources';
 
 export function Breadcrumb() {
   const translate = useTranslate();

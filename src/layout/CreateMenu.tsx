@@ -1,4 +1,4 @@
-/** The header's Create dropdown: new server, volume or SSH key. */
+/** The header's Create dropdown: the resources that declare an entry (server, volume, SSH key). */
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import Box from '@mui/material/Box';
@@ -9,11 +9,7 @@ import { useId, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
-const CREATE_ITEMS = [
-  { to: '/cloud-server/create', labelKey: 'shell.header.create_server' },
-  { to: '/volume/create', labelKey: 'shell.header.create_volume' },
-  { to: '/ssh-keys/create', labelKey: 'shell.header.create_ssh_key' },
-];
+import { CREATE_MENU_ENTRIES } from '../portalResources';
 
 export function CreateMenu() {
   const translate = useTranslate();
@@ -54,7 +50,7 @@ export function CreateMenu() {
         container={bannerLandmark}
         slotProps={{ list: { 'aria-labelledby': buttonId } }}
       >
-        {CREATE_ITEMS.map((item) => (
+        {CREATE_MENU_ENTRIES.map((item) => (
           <MenuItem key={item.to} component={Link} to={item.to} onClick={close}>
             {translate(item.labelKey)}
           </MenuItem>

@@ -2,20 +2,10 @@
  * The sidebar (spec §2 "Main shell"): the product logo, the sections, the account links, sign
  * out and a collapse toggle. When collapsed only the icons show, each with its name as tooltip.
  */
-import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloudIcon from '@mui/icons-material/Cloud';
-import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import DnsIcon from '@mui/icons-material/Dns';
-import HandshakeIcon from '@mui/icons-material/Handshake';
 import LogoutIcon from '@mui/icons-material/Logout';
-import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import SellIcon from '@mui/icons-material/Sell';
-import StorageIcon from '@mui/icons-material/Storage';
-import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -32,42 +22,13 @@ import type { ReactElement } from 'react';
 import { CanAccess, useSidebarState, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 
+import { activeMenuEntry, type MenuEntry } from '../components/portalRoutes';
 import { config } from '../config';
+import { MENU_ENTRIES } from '../portalResources';
 import { signOut } from './signOut';
 
-interface MenuEntry {
-  id: string;
-  to: string;
-  labelKey: string;
-  icon: ReactElement;
-}
-
-const TOP_ITEMS: MenuEntry[] = [
-  { id: 'dashboard', to: '/dashboard', labelKey: 'app.section.dashboard', icon: <DashboardIcon /> },
-  { id: 'plans', to: '/cloud-server/plans', labelKey: 'app.section.plans', icon: <SellIcon /> },
-  {
-    id: 'cloud-server',
-    to: '/cloud-server',
-    labelKey: 'app.section.cloud-server',
-    icon: <DnsIcon />,
-  },
-  { id: 'volume', to: '/volume', labelKey: 'app.section.volume', icon: <StorageIcon /> },
-  { id: 'snapshot', to: '/snapshot', labelKey: 'app.section.snapshot', icon: <PhotoCameraIcon /> },
-  { id: 'ssh-keys', to: '/ssh-keys', labelKey: 'app.section.ssh-keys', icon: <VpnKeyIcon /> },
-  { id: 'ticket', to: '/ticket', labelKey: 'app.section.ticket', icon: <ConfirmationNumberIcon /> },
-];
-
-const AGENCY_ITEM: MenuEntry = {
-  id: 'agency',
-  to: '/agency',
-  labelKey: 'app.section.agency',
-  icon: <HandshakeIcon />,
-};
-
-const BOTTOM_ITEMS: MenuEntry[] = [
-  { id: 'account', to: '/account', labelKey: 'app.section.account', icon: <AccountCircleIcon /> },
-  { id: 'billing', to: '/billing', labelKey: 'app.section.billing', icon: <ReceiptLongIcon /> },
-];
+const MAIN_ENTRIES = MENU_ENTRIES.filter((entry) => entry.group === 'main');
+const ACCOUNT_ENTRIES = MENU_ENTRIES.filter((entry) => entry.group === 'account');
 
 export function PortalMenu() {
   const translate = useTranslate();
@@ -101,18 +62,15 @@ export function PortalMenu() {
         </Box>
       </Link>
       <List dense disablePadding>
-        {TOP_ITEMS.map((item) => (
-          <SidebarLink key={item.id} item={item} active={active === item.id} />
+        {MAIN_ENTRIES.map((item) => (
+          <MenuLink key={item.id} item={item} active={active === item.id} />
         ))}
-        <CanAccess resource="agency" action="list" error={null}>
-          <SidebarLink item={AGENCY_ITEM} active={active === AGENCY_ITEM.id} />
-        </CanAccess>
       </List>
       <Box sx={{ flexGrow: 1 }} />
       <Divider />
       <List dense disablePadding>
-        {BOTTOM_ITEMS.map((item) => (
-          <SidebarLink key={item.id} item={item} active={active === item.id} />
+        {ACCOUNT_ENTRIES.map((item) => (
+          <MenuLink key={item.id} item={item} active={active === item.id} />
         ))}
         <ListItem disablePadding>
           <WithTooltip title={translate('shell.menu.sign_out')} show={!open}>
@@ -138,6 +96,16 @@ export function PortalMenu() {
 
 const noWrap = { primary: { noWrap: true } } as const;
 
+/** An entry, behind react-admin's access check when it declares one (the agency's). */
+function MenuLink({ item, active }: { item: MenuEntry; active: boolean }) {
+  if (!item.access) return <SidebarLink item={item} active={active} />;
+  return (
+    <CanAccess resource={item.access} action="list" error={null}>
+      <SidebarLink item={item} active={active} />
+    </CanAccess>
+  );
+}
+
 function SidebarLink({ item, active }: { item: MenuEntry; active: boolean }) {
   const translate = useTranslate();
   const [open, setOpen] = useSidebarState();
@@ -156,7 +124,9 @@ function SidebarLink({ item, active }: { item: MenuEntry; active: boolean }) {
             if (isPhone) setOpen(false);
           }}
         >
-          <ListItemIcon>{item.icon}</ListItemIcon>
+          <ListItemIcon>
+            <item.icon />
+          </ListItemIcon>
           <ListItemText primary={label} slotProps={noWrap} />
         </ListItemButton>
       </WithTooltip>
@@ -183,9 +153,4 @@ function WithTooltip({
 }
 
 /** Which sidebar entry the path belongs to; the plans pages belong to Plans, not Cloud VPS. */
-export function activeMenuItem(pathname: string): string | undefined {
-  const [first, second] = pathname.split('/').filter(Boolean);
-  if (first === 'cloud-server' && (second === 'plans' || second === 'plan')) return 'plans';
-  if (first === 'order') return 'billing';
-  return first;
-}
+export const activeMenuItem = (pathname: string) => activeMenuEntry(MENU_ENTRIES, pathname);

@@ -883,6 +883,53 @@ const AGENCY_SCREENS: Screen[] = [
 /* The runs: every area in every variant, each its own test so they run in parallel           */
 /* ------------------------------------------------------------------------------------------ */
 
+/** The addresses of the sidebar's links (the logo's included once), read on a phone. */
+async function sidebarPaths(page: Page): Promise<string[]> {
+  await page.goto('/idc/dashboard');
+  // On a phone the sidebar is a drawer, opened from the app bar.
+  await page.getByRole('button', { name: /^(Mở menu|Open the menu)$/ }).click();
+  const nav = page.getByRole('navigation', { name: /^(Menu chính|Main menu)$/ });
+  await expect(nav.getByRole('link').first()).toBeVisible();
+  const hrefs = await nav
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+    );
+  await page.keyboard.press('Escape');
+  return [...new Set(hrefs.map((href) => href.replace(/^\/idc/, '')))];
+}
+
+/** The addresses the header's Create menu opens. */
+async function createMenuPaths(page: Page): Promise<string[]> {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^(Tạo mới|Create)$/ })
+    .click();
+  const items = page.getByRole('menu').getByRole('menuitem');
+  await expect(items.first()).toBeVisible();
+  const hrefs = await items.evaluateAll((links) =>
+    links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+  );
+  await page.keyboard.press('Escape');
+  return hrefs.map((href) => href.replace(/^\/idc/, ''));
+}
+
+/** A declared screen has drawn its data: nothing in it is loading any more. */
+function declaredScreenReady(page: Page): Locator {
+  // Inside `has`, locators are relative to the main area.
+  const content = page.getByRole('heading').or(page.getByRole('button')).or(page.getByRole('link'));
+  return main(page)
+    .filter({ has: content })
+    .filter({ hasNot: page.getByRole('progressbar') })
+    .filter({ hasNot: page.locator('[aria-busy="true"]') });
+}
+
+/** What a declared screen offers first: a heading's page, a list's Create, an empty state's link. */
+function declaredScreenAction(page: Page): Locator {
+  const area = main(page);
+  return area.getByRole('heading').or(area.getByRole('button')).or(area.getByRole('link')).first();
+}
+
 const PASSWORD = 'Screens1pass';
 
 // A step that cannot happen fails at once with its reason, not at the end of the whole test.
@@ -981,5 +1028,34 @@ for (const variant of VARIANTS) {
       await page.setViewportSize({ width: variant.width, height: variant.height });
       await checkScreens(page, variant, AGENCY_SCREENS);
     });
+  });
+}
+
+// The phone runs, which make every check, also open every screen the portal declares.
+for (const variant of VARIANTS.filter((candidate) => candidate.width < 768)) {
+  const label = `${variant.language}, ${variant.width} px`;
+  // The sections and create forms as the portal declares them (src/portalResources.ts), read
+  // from its sidebar and Create menu: a resource added there is checked here without an edit.
+  test(`every declared section and create form (${label})`, async ({ page, request }) => {
+    test.setTimeout(150_000);
+    await signInAsNewCustomer(page, request, {
+      label: 'screens-declared',
+      fullname: 'Đỗ Khai Báo',
+      password: PASSWORD,
+    });
+    await chooseLanguage(page, variant);
+    await page.setViewportSize({ width: variant.width, height: variant.height });
+    const paths = [...(await sidebarPaths(page)), ...(await createMenuPaths(page))];
+    expect(paths.length).toBeGreaterThan(8);
+    await checkScreens(
+      page,
+      variant,
+      paths.map((path) => ({
+        name: `declared${path.replace(/\//g, '-')}`,
+        path: `/idc${path}`,
+        ready: (current) => declaredScreenReady(current),
+        action: (current) => declaredScreenAction(current),
+      })),
+    );
   });
 }

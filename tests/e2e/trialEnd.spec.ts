@@ -7,7 +7,7 @@
  * Each test makes its own customer whose trial ended yesterday (as the seed makes
  * expired@example.vn), in the shared e2e database, without moving the sandbox clock: the trial
  * started eight days ago, and its bill is issued the way the sandbox's life-cycle sweep issues it
- * at the trial's end (server/trial.ts `issueTrialBill`).
+ * at the trial's end (server/billing/trial.ts `issueTrialBill`).
  */
 import { execFileSync } from 'node:child_process';
 
@@ -20,7 +20,10 @@ const vnd = (amount: number) => `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/
 
 const NEW_EXPIRED_TRIAL_ACCOUNT = `
   import Database from 'better-sqlite3';
-  import { issueTrialBill, startTrial } from './server/trial';
+  import { issueTrialBill } from './server/billing/trial';
+  import { startTrial } from './server/compute/trialServer';
+  import { connectAreas } from './server/handlers';
+  connectAreas();
   const db = new Database(process.env.E2E_DB);
   db.pragma('busy_timeout = 10000');
   const DAY = 24 * 60 * 60 * 1000;

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 
-import { loadContract } from '../../server/contract';
+import { loadContract } from '../../server/platform/contract';
 
 export const PORTAL_ORIGIN = 'http://localhost:3000';
 

@@ -6,40 +6,26 @@
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  RecordContextProvider,
-  Title,
-  useDataProvider,
-  useGetOne,
-  useTranslate,
-} from 'react-admin';
-import { Link, useParams } from 'react-router-dom';
+import { RecordContextProvider, Title, useDataProvider, useTranslate } from 'react-admin';
 
-import { errorStatus } from '../../api/client';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { DatacenterName } from '../../components/DatacenterName';
-import { LoadFailed } from '../../components/LoadFailed';
+import { RecordPage, useRecordOfPage } from '../../components/RecordPage';
 import { ServerVolumesSection } from '../../components/ServerVolumesSection';
 import { SuspendedNotice } from '../../components/SuspendedNotice';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
 import { VISUALLY_HIDDEN } from '../../components/visuallyHidden';
-import {
-  POLL_FAST_AFTER_ACTION_MS,
-  pollInterval,
-  useDocumentVisible,
-} from '../../components/usePollInterval';
+import { POLL_FAST_AFTER_ACTION_MS } from '../../components/usePollInterval';
 import type { PortalDataProvider, Server } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { formatDate } from '../../domain/dates';
@@ -63,9 +49,6 @@ type TabName = 'overview' | 'ips' | 'snapshot';
 
 export default function ServerDetailPage() {
   const translate = useTranslate();
-  const { id = '' } = useParams();
-  const serverId = /^\d+$/.test(id) ? Number(id) : 0;
-  const visible = useDocumentVisible();
   // Until when to poll fast because the customer just acted on the server.
   const watchUntil = useRef(0);
   // A power change asked for, shown until the server reports a new status (or the watch ends).
@@ -80,20 +63,11 @@ export default function ServerDetailPage() {
     }
   }, []);
   useEffect(() => () => clearTimeout(expectedTimer.current), []);
-  const query = useGetOne<Server>(
+  const query = useRecordOfPage<Server>(
     'cloud-server',
-    { id: serverId },
-    {
-      enabled: serverId > 0,
-      refetchInterval: ({ state }) =>
-        pollInterval(
-          isInTransition((state.data as Server | undefined)?.status) ||
-            Date.now() < watchUntil.current,
-          visible,
-        ),
-    },
+    (server) => isInTransition(server?.status) || Date.now() < watchUntil.current,
   );
-  const { data: server, error, isPending, refetch, isFetching } = query;
+  const server = query.data;
   const title = server?.name ?? translate('servers.detail.title');
   usePageTitle(title);
   // The server reported another status: the transition it was asked for is over.
@@ -103,46 +77,20 @@ export default function ServerDetailPage() {
     [watch, expected],
   );
 
-  if (isPending && serverId > 0) {
-    return <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />;
-  }
-  const notFound = serverId === 0 || errorStatus(error) === 404;
-  if (error && !notFound && !server?.id) {
-    return (
-      <Box sx={{ mt: 2 }}>
-        <LoadFailed error={error} onRetry={() => refetch()} retrying={isFetching} />
-      </Box>
-    );
-  }
-  if (notFound || !server?.id) {
-    return (
-      <Alert
-        severity={notFound ? 'warning' : 'error'}
-        sx={{ mt: 2 }}
-        action={
-          <Button color="inherit" size="small" component={Link} to="/cloud-server">
-            {translate('servers.list.title')}
-          </Button>
-        }
-      >
-        {translate(notFound ? 'servers.detail.not_found' : 'app.error.generic')}
-      </Alert>
-    );
-  }
-
   return (
-    <ServerWatchContext.Provider value={serverWatch}>
-      <RecordContextProvider value={server}>
-        {/* The server could not be read again: what is shown may be out of date, so the
-            actions wait until it is known (a lost answer must not be acted on twice). */}
-        {error ? (
-          <Box sx={{ mt: 2 }}>
-            <LoadFailed error={error} onRetry={() => refetch()} retrying={isFetching} />
-          </Box>
-        ) : null}
-        <ServerDetail server={server} stateUnknown={Boolean(error)} />
-      </RecordContextProvider>
-    </ServerWatchContext.Provider>
+    <RecordPage
+      query={query}
+      notFoundKey="servers.detail.not_found"
+      back={{ to: '/cloud-server', labelKey: 'servers.list.title' }}
+    >
+      {(record, stale) => (
+        <ServerWatchContext.Provider value={serverWatch}>
+          <RecordContextProvider value={record}>
+            <ServerDetail server={record} stateUnknown={stale} />
+          </RecordContextProvider>
+        </ServerWatchContext.Provider>
+      )}
+    </RecordPage>
   );
 }
 

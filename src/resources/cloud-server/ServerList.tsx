@@ -5,26 +5,17 @@
  * could not be loaded: a failure is never shown as empty). The list polls fast while a server is in
  * transition, slowly otherwise, and not at all while the tab is hidden.
  */
-import AddIcon from '@mui/icons-material/Add';
 import SellIcon from '@mui/icons-material/Sell';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import {
-  DataTable,
-  TopToolbar,
-  useDataProvider,
-  useTranslate,
-  type GetListResult,
-} from 'react-admin';
+import { DataTable, useDataProvider, useTranslate, type GetListResult } from 'react-admin';
 import { Link } from 'react-router-dom';
 
-import { PortalList } from '../../components/PortalList';
-import { usePageTitle } from '../../components/usePageTitle';
+import { ResourceList } from '../../components/ResourceList';
 import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
 import type { PortalDataProvider, Server } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
@@ -34,28 +25,20 @@ import { isInTransition, PENDING_ORDERS_SHOWN } from './serverConstants';
 import { ServerStatusField } from './ServerStatusField';
 import { addressesOf, configText } from './serverText';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
-import { ListSearchInput } from '../../components/ListSearchInput';
 
 const ServerColumn = DataTable.Col<Server>;
-
-/** The contract lists servers newest first and has no sort parameter: ask for no sort. */
-const NO_SORT = { field: '', order: 'DESC' as const };
 
 export default function ServerList() {
   const translate = useTranslate();
   const visible = useDocumentVisible();
-  const title = translate('servers.list.title');
-  usePageTitle(title);
 
   return (
     <>
       <PendingOrdersNotice />
-      <PortalList
-        title={title}
-        filters={[<ListSearchInput key="search" source="search" alwaysOn />]}
-        actions={<ServerListActions />}
-        empty={<ServerListEmpty />}
-        sort={NO_SORT}
+      <ResourceList
+        messages="servers.list"
+        createTo="/cloud-server/create"
+        moreActions={<SeePlansButton />}
         queryOptions={{
           refetchInterval: (query) =>
             pollInterval(anyInTransition(query.state.data as GetListResult<Server>), visible),
@@ -108,59 +91,13 @@ export default function ServerList() {
             render={(server) => formatDate(server.created)}
           />
         </DataTable>
-      </PortalList>
+      </ResourceList>
     </>
   );
 }
 
 function anyInTransition(result: GetListResult<Server> | undefined): boolean {
   return (result?.data ?? []).some((server) => isInTransition(server.status));
-}
-
-function ServerListActions() {
-  const translate = useTranslate();
-  return (
-    <TopToolbar>
-      <Button component={Link} to="/cloud-server/plans" startIcon={<SellIcon />}>
-        {translate('servers.list.see_plans')}
-      </Button>
-      <Button
-        component={Link}
-        to="/cloud-server/create"
-        variant="contained"
-        startIcon={<AddIcon />}
-      >
-        {translate('servers.list.create')}
-      </Button>
-    </TopToolbar>
-  );
-}
-
-function ServerListEmpty() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>
-      <Typography variant="h6" component="p" gutterBottom>
-        {translate('servers.list.empty_title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {translate('servers.list.empty_text')}
-      </Typography>
-      <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
-        <Button
-          component={Link}
-          to="/cloud-server/create"
-          variant="contained"
-          startIcon={<AddIcon />}
-        >
-          {translate('servers.list.create')}
-        </Button>
-        <Button component={Link} to="/cloud-server/plans" startIcon={<SellIcon />}>
-          {translate('servers.list.see_plans')}
-        </Button>
-      </Stack>
-    </Box>
-  );
 }
 
 /** Orders placed but not paid yet, each leading to its payment page. */
@@ -197,5 +134,14 @@ function PendingOrdersNotice() {
         </MuiLink>
       ) : null}
     </Alert>
+  );
+}
+
+function SeePlansButton() {
+  const translate = useTranslate();
+  return (
+    <Button component={Link} to="/cloud-server/plans" startIcon={<SellIcon />}>
+      {translate('servers.list.see_plans')}
+    </Button>
   );
 }

@@ -1,14 +1,43 @@
-/** The cloud-server resource: list, create form, the plans and detail routes, icon and name. */
+/** Cloud servers: the list, the create form, a server's page, and the plans with their own entry. */
 import DnsIcon from '@mui/icons-material/Dns';
+import SellIcon from '@mui/icons-material/Sell';
 import { lazy } from 'react';
 
-import { serverRoutes } from './serverRoutes';
+import { CREATE_CRUMB, type ResourceDeclaration } from '../../components/portalRoutes';
 
-export const cloudServer = {
+const PlansPage = lazy(() => import('./PlansPage'));
+const ServerCreatePage = lazy(() => import('./ServerCreatePage'));
+
+const PLANS_CRUMB = { key: 'app.section.plans' };
+
+export const cloudServer: ResourceDeclaration = {
   name: 'cloud-server',
-  list: lazy(() => import('./ServerList')),
-  create: lazy(() => import('./ServerCreatePage')),
-  icon: DnsIcon,
+  apiPath: '/cloud/servers',
+  labelKey: 'app.section.cloud-server',
   recordRepresentation: 'name',
-  children: serverRoutes,
+  list: lazy(() => import('./ServerList')),
+  create: ServerCreatePage,
+  detail: lazy(() => import('./ServerDetailPage')),
+  pages: [
+    {
+      path: 'plans',
+      element: <PlansPage />,
+      crumbs: [PLANS_CRUMB],
+      menu: {
+        id: 'plans',
+        labelKey: 'app.section.plans',
+        icon: SellIcon,
+        group: 'main',
+        order: 20,
+        alsoOwns: ['/cloud-server/plan'],
+      },
+    },
+    {
+      path: 'plan/:id',
+      element: <ServerCreatePage />,
+      crumbs: [{ ...PLANS_CRUMB, to: '/cloud-server/plans' }, CREATE_CRUMB],
+    },
+  ],
+  menu: { labelKey: 'app.section.cloud-server', icon: DnsIcon, group: 'main', order: 30 },
+  createMenuKey: 'shell.header.create_server',
 };

@@ -5,20 +5,17 @@
  * through PortalList, a Retry when the list could not be loaded). The list polls fast while a
  * snapshot is being taken or restored, slowly otherwise, and not at all while the tab is hidden.
  */
-import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataTable, TopToolbar, useTranslate, type GetListResult } from 'react-admin';
+import { DataTable, useTranslate, type GetListResult } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
-import { PortalList } from '../../components/PortalList';
+import { ResourceList } from '../../components/ResourceList';
 import { useActionPermission } from '../../components/useActionPermission';
-import { usePageTitle } from '../../components/usePageTitle';
 import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
 import type { Snapshot, SnapshotStatus } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
@@ -26,12 +23,8 @@ import { formatVnd } from '../../domain/money';
 import { DeleteSnapshotButton } from './DeleteSnapshotButton';
 import { RestoreSnapshotButton } from './RestoreSnapshotButton';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
-import { ListSearchInput } from '../../components/ListSearchInput';
 
 const SnapshotColumn = DataTable.Col<Snapshot>;
-
-/** The contract lists snapshots newest first and has no sort parameter: ask for no sort. */
-const NO_SORT = { field: '', order: 'DESC' as const };
 
 /** On a phone the table scrolls sideways inside its card, as the billing tables do. */
 const SCROLL_WIDE_TABLE = {
@@ -54,8 +47,6 @@ export const isSnapshotInTransition = (status: SnapshotStatus) =>
 export default function SnapshotList() {
   const translate = useTranslate();
   const visible = useDocumentVisible();
-  const title = translate('snapshots.list.title');
-  usePageTitle(title);
   const permission = useActionPermission();
 
   return (
@@ -63,12 +54,9 @@ export default function SnapshotList() {
     // table scrolls inside its card instead of widening the page.
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <ActionBlockedAlert permission={permission} />
-      <PortalList
-        title={title}
-        filters={[<ListSearchInput key="search" source="search" alwaysOn />]}
-        actions={<SnapshotListActions />}
-        empty={<SnapshotListEmpty />}
-        sort={NO_SORT}
+      <ResourceList
+        messages="snapshots.list"
+        createTo="/snapshot/create"
         sx={SCROLL_WIDE_TABLE}
         queryOptions={{
           refetchInterval: (query) =>
@@ -143,7 +131,7 @@ export default function SnapshotList() {
             )}
           />
         </DataTable>
-      </PortalList>
+      </ResourceList>
     </Box>
   );
 }
@@ -166,33 +154,5 @@ function SourceLink({ snapshot }: { snapshot: Snapshot }) {
     <MuiLink component={Link} to={`/volume/${snapshot.volume_id}/detail`}>
       {snapshot.volume_name}
     </MuiLink>
-  );
-}
-
-function SnapshotListActions() {
-  const translate = useTranslate();
-  return (
-    <TopToolbar>
-      <Button component={Link} to="/snapshot/create" variant="contained" startIcon={<AddIcon />}>
-        {translate('snapshots.list.create')}
-      </Button>
-    </TopToolbar>
-  );
-}
-
-function SnapshotListEmpty() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>
-      <Typography variant="h6" component="p" gutterBottom>
-        {translate('snapshots.list.empty_title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {translate('snapshots.list.empty_text')}
-      </Typography>
-      <Button component={Link} to="/snapshot/create" variant="contained" startIcon={<AddIcon />}>
-        {translate('snapshots.list.create')}
-      </Button>
-    </Box>
   );
 }

@@ -1,11 +1,15 @@
-/** The snapshot resource: the list (with restore and delete) and the create form, icon and name. */
-import PhotoCameraBackIcon from '@mui/icons-material/PhotoCameraBack';
+/** Snapshots: the list (with restore and delete) and the create form. */
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { lazy } from 'react';
 
-export const snapshot = {
+import type { ResourceDeclaration } from '../../components/portalRoutes';
+
+export const snapshot: ResourceDeclaration = {
   name: 'snapshot',
+  apiPath: '/storage/snapshots',
+  labelKey: 'app.section.snapshot',
+  recordRepresentation: 'name',
   list: lazy(() => import('./SnapshotList')),
   create: lazy(() => import('./SnapshotCreatePage')),
-  icon: PhotoCameraBackIcon,
-  recordRepresentation: 'name',
+  menu: { labelKey: 'app.section.snapshot', icon: PhotoCameraIcon, group: 'main', order: 50 },
 };

@@ -7,14 +7,11 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 
-import { ConfirmByNameDialog } from '../../components/ConfirmByNameDialog';
-import { isLostAnswer } from '../../components/lostAnswer';
-import { usePortalNotify } from '../../components/usePortalNotify';
-import type { PortalDataProvider, SshKey } from '../../dataProvider/dataProvider';
+import { DeleteByNameDialog } from '../../components/DeleteByNameDialog';
+import type { SshKey } from '../../dataProvider/dataProvider';
 import { SSH_KEYS_QUERY_ROOT } from './sshKeyQueries';
 
 export function DeleteSshKeyButton({ disabled }: { disabled: boolean }) {
@@ -42,36 +39,21 @@ export function DeleteSshKeyButton({ disabled }: { disabled: boolean }) {
 
 function DeleteDialog({ sshKey, onClose }: { sshKey: SshKey; onClose: () => void }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const queryClient = useQueryClient();
-  const notify = usePortalNotify();
-  const remove = useMutation({
-    mutationFn: () => dataProvider.delete('ssh-keys', { id: sshKey.id, previousData: sshKey }),
-    onSuccess: async () => {
-      notify.success('ssh_keys.delete.done', { name: sshKey.name });
-      onClose();
-      await queryClient.invalidateQueries({ queryKey: SSH_KEYS_QUERY_ROOT });
-    },
-    onError: async (error) => {
-      if (isLostAnswer(error)) notify.resultUnknown();
-      else notify.error(error);
-      onClose();
-      // Whatever happened (a lost answer, a key already gone), the list shows what is there now.
-      await queryClient.invalidateQueries({ queryKey: SSH_KEYS_QUERY_ROOT });
-    },
-  });
   return (
-    <ConfirmByNameDialog
+    <DeleteByNameDialog
+      resource="ssh-keys"
+      record={sshKey}
       open
-      title={translate('ssh_keys.delete.title', { name: sshKey.name })}
-      name={sshKey.name}
-      prompt={translate('ssh_keys.delete.type_name', { name: sshKey.name })}
-      confirmLabel={translate('ssh_keys.delete.confirm')}
-      busy={remove.isPending}
       onClose={onClose}
-      onConfirm={() => remove.mutate()}
+      messages={{
+        title: 'ssh_keys.delete.title',
+        prompt: 'ssh_keys.delete.type_name',
+        confirm: 'ssh_keys.delete.confirm',
+        done: 'ssh_keys.delete.done',
+      }}
+      alsoRefresh={[SSH_KEYS_QUERY_ROOT]}
     >
       <Alert severity="warning">{translate('ssh_keys.delete.text')}</Alert>
-    </ConfirmByNameDialog>
+    </DeleteByNameDialog>
   );
 }

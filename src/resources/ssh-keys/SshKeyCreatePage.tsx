@@ -14,33 +14,22 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import {
-  Form,
-  TextInput,
-  Title,
-  useDataProvider,
-  useGetIdentity,
-  useTranslate,
-  type Validator,
-} from 'react-admin';
+import { useState } from 'react';
+import { TextInput, Title, useGetIdentity, useTranslate, type Validator } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 
-import { fieldErrors } from '../../api/client';
-import { BusyButton } from '../../components/BusyButton';
-import { isLostAnswer } from '../../components/lostAnswer';
+import { CreateForm } from '../../components/CreateForm';
 import { usePageTitle } from '../../components/usePageTitle';
-import { errorText, usePortalNotify } from '../../components/usePortalNotify';
-import type { PortalDataProvider, SshKey } from '../../dataProvider/dataProvider';
+import { usePortalNotify } from '../../components/usePortalNotify';
+import type { SshKey } from '../../dataProvider/dataProvider';
 import { precheckSshPublicKey } from '../../domain/sshKeys';
 import { validateSshKeyName } from '../../domain/validation';
 import { SSH_KEYS_QUERY_ROOT } from './sshKeyQueries';
 
-interface SshKeyFormValues {
+type SshKeyFormValues = {
   name?: string;
   public_key?: string;
-}
+};
 
 export default function SshKeyCreatePage() {
   const translate = useTranslate();
@@ -64,102 +53,50 @@ export default function SshKeyCreatePage() {
 }
 
 function SshKeyForm({ onGenerated }: { onGenerated: (key: SshKey) => void }) {
-  const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const notify = usePortalNotify();
-  const [submitError, setSubmitError] = useState<string>();
-  const submitting = useRef(false);
-
-  const create = useMutation({
-    mutationFn: async (values: SshKeyFormValues) => {
-      const publicKey = values.public_key?.trim();
-      const { data } = await dataProvider.create<SshKey>('ssh-keys', {
-        data: { name: values.name ?? '', ...(publicKey && { public_key: publicKey }) },
-      });
-      return data as SshKey;
-    },
-  });
-
-  const submit = async (values: Record<string, unknown>) => {
-    if (submitting.current) return undefined;
-    submitting.current = true;
-    setSubmitError(undefined);
-    try {
-      const key = await create.mutateAsync(values as SshKeyFormValues);
-      await queryClient.invalidateQueries({ queryKey: SSH_KEYS_QUERY_ROOT });
-      if (key.generated) {
-        onGenerated(key);
-      } else {
-        notify.success('ssh_keys.create.created', { name: key.name });
-        navigate('/ssh-keys');
-      }
-      return undefined;
-    } catch (error) {
-      if (isLostAnswer(error)) {
-        // The key may exist now: the list, read again, says so; the form keeps what was typed.
-        await queryClient.invalidateQueries({ queryKey: SSH_KEYS_QUERY_ROOT });
-        setSubmitError(translate('app.error.result_unknown'));
-        return undefined;
-      }
-      const errors = fieldErrors(error);
-      const fields = {
-        ...(errors.name && { name: errors.name }),
-        ...(errors.public_key && { public_key: errors.public_key }),
-      };
-      if (Object.keys(fields).length === 0) {
-        setSubmitError(errorText(error) ?? translate('app.error.generic'));
-      }
-      return fields;
-    } finally {
-      submitting.current = false;
-    }
-  };
-
   return (
-    <Form onSubmit={submit} noValidate>
-      <Card variant="outlined">
-        <CardContent>
-          <Stack spacing={1}>
-            <TextInput
-              source="name"
-              label="resources.ssh-keys.fields.name"
-              helperText="ssh_keys.create.name_help"
-              validate={validateName}
-              autoComplete="off"
-              fullWidth
-            />
-            <TextInput
-              source="public_key"
-              label="resources.ssh-keys.fields.public_key"
-              helperText="ssh_keys.create.public_key_help"
-              validate={validatePublicKey}
-              multiline
-              minRows={4}
-              autoComplete="off"
-              spellCheck={false}
-              slotProps={{ htmlInput: { sx: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
-              fullWidth
-            />
-            {submitError ? <Alert severity="error">{submitError}</Alert> : null}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-              <BusyButton
-                type="submit"
-                variant="contained"
-                busy={create.isPending}
-                startIcon={<AddIcon />}
-              >
-                {translate('ssh_keys.create.submit')}
-              </BusyButton>
-              <Button component={Link} to="/ssh-keys">
-                {translate('ra.action.cancel')}
-              </Button>
-            </Stack>
-          </Stack>
-        </CardContent>
-      </Card>
-    </Form>
+    <CreateForm<SshKey, SshKeyFormValues>
+      resource="ssh-keys"
+      defaultValues={{ name: '', public_key: '' }}
+      toBody={(values) => {
+        const publicKey = values.public_key?.trim();
+        return { name: values.name ?? '', ...(publicKey && { public_key: publicKey }) };
+      }}
+      onCreated={(key) => {
+        if (key.generated) {
+          onGenerated(key);
+        } else {
+          notify.success('ssh_keys.create.created', { name: key.name });
+          navigate('/ssh-keys');
+        }
+      }}
+      alsoRefresh={[SSH_KEYS_QUERY_ROOT]}
+      submitKey="ssh_keys.create.submit"
+      submitIcon={<AddIcon />}
+      cancelTo="/ssh-keys"
+    >
+      <TextInput
+        source="name"
+        label="resources.ssh-keys.fields.name"
+        helperText="ssh_keys.create.name_help"
+        validate={validateName}
+        autoComplete="off"
+        fullWidth
+      />
+      <TextInput
+        source="public_key"
+        label="resources.ssh-keys.fields.public_key"
+        helperText="ssh_keys.create.public_key_help"
+        validate={validatePublicKey}
+        multiline
+        minRows={4}
+        autoComplete="off"
+        spellCheck={false}
+        slotProps={{ htmlInput: { sx: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
+        fullWidth
+      />
+    </CreateForm>
   );
 }
 

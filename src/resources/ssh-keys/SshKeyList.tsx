@@ -4,49 +4,33 @@
  * and failed are distinct (PortalList). Deleting is blocked, with the reasons shown above the
  * list, while the account's actions are blocked.
  */
-import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataTable, TopToolbar, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { DataTable, useTranslate } from 'react-admin';
 
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
-import { PortalList } from '../../components/PortalList';
+import { ResourceList } from '../../components/ResourceList';
 import { useActionPermission } from '../../components/useActionPermission';
-import { usePageTitle } from '../../components/usePageTitle';
 import type { SshKey } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
 import { DeleteSshKeyButton } from './DeleteSshKeyButton';
 import { keyTypeText } from './sshKeyText';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
-import { ListSearchInput } from '../../components/ListSearchInput';
 
 const KeyColumn = DataTable.Col<SshKey>;
-
-/** The contract lists keys newest first and has no sort parameter: ask for no sort. */
-const NO_SORT = { field: '', order: 'DESC' as const };
 
 export default function SshKeyList() {
   const translate = useTranslate();
   const permission = useActionPermission();
-  const title = translate('ssh_keys.list.title');
-  usePageTitle(title);
 
   return (
     <>
       <Box sx={{ mt: 2 }}>
         <ActionBlockedAlert permission={permission} />
       </Box>
-      <PortalList
-        title={title}
-        filters={[<ListSearchInput key="search" source="search" alwaysOn />]}
-        actions={<SshKeyListActions />}
-        empty={<SshKeyListEmpty />}
-        sort={NO_SORT}
-      >
+      <ResourceList messages="ssh_keys.list" createTo="/ssh-keys/create">
         <DataTable<SshKey> rowClick={false} bulkActionButtons={false}>
           <KeyColumn
             source="name"
@@ -102,35 +86,7 @@ export default function SshKeyList() {
             render={() => <DeleteSshKeyButton disabled={!permission.allowed} />}
           />
         </DataTable>
-      </PortalList>
+      </ResourceList>
     </>
-  );
-}
-
-function SshKeyListActions() {
-  const translate = useTranslate();
-  return (
-    <TopToolbar>
-      <Button component={Link} to="/ssh-keys/create" variant="contained" startIcon={<AddIcon />}>
-        {translate('ssh_keys.list.create')}
-      </Button>
-    </TopToolbar>
-  );
-}
-
-function SshKeyListEmpty() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>
-      <Typography variant="h6" component="p" gutterBottom>
-        {translate('ssh_keys.list.empty_title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {translate('ssh_keys.list.empty_text')}
-      </Typography>
-      <Button component={Link} to="/ssh-keys/create" variant="contained" startIcon={<AddIcon />}>
-        {translate('ssh_keys.list.create')}
-      </Button>
-    </Box>
   );
 }

@@ -18,28 +18,18 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import {
-  Form,
-  TextInput,
-  Title,
-  useDataProvider,
-  useGetOne,
-  useTranslate,
-  type Validator,
-} from 'react-admin';
-import { Link, useParams } from 'react-router-dom';
+import { Form, TextInput, Title, useDataProvider, useTranslate, type Validator } from 'react-admin';
+import { Link } from 'react-router-dom';
 
-import { errorStatus, fieldErrors } from '../../api/client';
+import { fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
-import { LoadFailed } from '../../components/LoadFailed';
+import { RecordPage, useRecordOfPage } from '../../components/RecordPage';
 import { isLostAnswer } from '../../components/lostAnswer';
 import { usePageTitle } from '../../components/usePageTitle';
-import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
 import { errorText, usePortalNotify } from '../../components/usePortalNotify';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
@@ -54,59 +44,28 @@ import { TicketStatusField } from './TicketStatusField';
 
 export default function TicketDetailPage() {
   const translate = useTranslate();
-  const { id = '' } = useParams();
-  const ticketId = /^\d+$/.test(id) ? Number(id) : 0;
-  const visible = useDocumentVisible();
-  const query = useGetOne<TicketDetail>(
-    TICKET_RESOURCE,
-    { id: ticketId },
-    {
-      enabled: ticketId > 0,
-      refetchInterval: ({ state }) =>
-        pollInterval(isAwaitingSupport(state.data as TicketDetail | undefined), visible),
-    },
+  const query = useRecordOfPage<TicketDetail>(TICKET_RESOURCE, isAwaitingSupport);
+  usePageTitle(query.data?.subject ?? translate('tickets.detail.title'));
+  return (
+    <RecordPage
+      query={query}
+      notFoundKey="tickets.detail.not_found"
+      back={{ to: '/ticket', labelKey: 'tickets.detail.back' }}
+    >
+      {(ticket) => <TicketPage ticket={ticket} onChanged={() => query.refetch()} />}
+    </RecordPage>
   );
-  const { data: ticket, error, isPending, refetch, isFetching } = query;
-  usePageTitle(ticket?.subject ?? translate('tickets.detail.title'));
+}
 
-  if (isPending && ticketId > 0) {
-    return <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />;
-  }
-  const notFound = ticketId === 0 || errorStatus(error) === 404;
-  if (error && !notFound && !ticket?.id) {
-    return (
-      <Box sx={{ mt: 2 }}>
-        <LoadFailed error={error} onRetry={() => refetch()} retrying={isFetching} />
-      </Box>
-    );
-  }
-  if (notFound || !ticket?.id) {
-    return (
-      <Alert
-        severity={notFound ? 'warning' : 'error'}
-        sx={{ mt: 2 }}
-        action={
-          <Button color="inherit" size="small" component={Link} to="/ticket">
-            {translate('tickets.detail.back')}
-          </Button>
-        }
-      >
-        {translate(notFound ? 'tickets.detail.not_found' : 'app.error.generic')}
-      </Alert>
-    );
-  }
+function TicketPage({ ticket, onChanged }: { ticket: TicketDetail; onChanged: () => unknown }) {
+  const translate = useTranslate();
   return (
     <Box sx={{ mt: 2, mb: 4, maxWidth: 900 }}>
       <Title title={ticket.subject} />
-      {error ? (
-        <Box sx={{ mb: 2 }}>
-          <LoadFailed error={error} onRetry={() => refetch()} retrying={isFetching} />
-        </Box>
-      ) : null}
-      <TicketHeader ticket={ticket} onChanged={() => refetch()} />
+      <TicketHeader ticket={ticket} onChanged={onChanged} />
       <Conversation ticket={ticket} />
       {ticket.status === 'open' ? (
-        <ReplyForm ticketId={ticket.id} onReplied={() => refetch()} />
+        <ReplyForm ticketId={ticket.id} onReplied={onChanged} />
       ) : (
         <Alert
           severity="success"

@@ -4,25 +4,17 @@
  * /ticket carry a `subject` (the trial banner's "request a trial" link does): such a visit is a
  * request to open a ticket, so it goes on to the create form with the subject.
  */
-import AddIcon from '@mui/icons-material/Add';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { DataTable, SelectInput, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, SelectInput, useTranslate } from 'react-admin';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 
-import { PortalList } from '../../components/PortalList';
-import { usePageTitle } from '../../components/usePageTitle';
+import { ResourceList } from '../../components/ResourceList';
 import { formatDateTime } from '../../domain/dates';
 import { TICKET_RESOURCE, TICKET_STATUSES, ticketPath, type Ticket } from './ticketModel';
 import { TicketStatusField } from './TicketStatusField';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 const TicketColumn = DataTable.Col<Ticket>;
-
-/** The contract lists tickets by latest activity and has no sort parameter: ask for no sort. */
-const NO_SORT = { field: '', order: 'DESC' as const };
 
 export default function TicketList() {
   const [searchParams] = useSearchParams();
@@ -35,8 +27,6 @@ export default function TicketList() {
 
 function TicketListPage() {
   const translate = useTranslate();
-  const title = translate('tickets.list.title');
-  usePageTitle(title);
   const filters = [
     <SelectInput
       key="status"
@@ -52,13 +42,12 @@ function TicketListPage() {
   ];
 
   return (
-    <PortalList
+    <ResourceList
+      messages="tickets.list"
+      createTo="/ticket/create"
+      search={false}
       resource={TICKET_RESOURCE}
-      title={title}
       filters={filters}
-      actions={<TicketListActions />}
-      empty={<TicketListEmpty />}
-      sort={NO_SORT}
     >
       <DataTable<Ticket> rowClick={(id) => ticketPath(id)} bulkActionButtons={false}>
         <TicketColumn
@@ -97,34 +86,6 @@ function TicketListPage() {
           render={(ticket) => formatDateTime(ticket.updated)}
         />
       </DataTable>
-    </PortalList>
-  );
-}
-
-function TicketListActions() {
-  const translate = useTranslate();
-  return (
-    <TopToolbar>
-      <Button component={Link} to="/ticket/create" variant="contained" startIcon={<AddIcon />}>
-        {translate('tickets.list.create')}
-      </Button>
-    </TopToolbar>
-  );
-}
-
-function TicketListEmpty() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>
-      <Typography variant="h6" component="p" gutterBottom>
-        {translate('tickets.list.empty_title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {translate('tickets.list.empty_text')}
-      </Typography>
-      <Button component={Link} to="/ticket/create" variant="contained" startIcon={<AddIcon />}>
-        {translate('tickets.list.create')}
-      </Button>
-    </Box>
+    </ResourceList>
   );
 }

@@ -6,27 +6,23 @@
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Title, useGetOne, useTranslate } from 'react-admin';
-import { Link, useParams } from 'react-router-dom';
+import { Title, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 
-import { errorStatus } from '../../api/client';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { DatacenterName } from '../../components/DatacenterName';
 import { AskSupportLink } from '../../components/AskSupportLink';
-import { LoadFailed } from '../../components/LoadFailed';
+import { RecordPage, useRecordOfPage } from '../../components/RecordPage';
 import { SuspendedNotice } from '../../components/SuspendedNotice';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
-import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
 import { sayPaidThrough } from '../../domain/periods';
@@ -36,57 +32,18 @@ import { VolumeStatusField } from './VolumeStatusField';
 
 export default function VolumeDetailPage() {
   const translate = useTranslate();
-  const { id = '' } = useParams();
-  const volumeId = /^\d+$/.test(id) ? Number(id) : 0;
-  const visible = useDocumentVisible();
-  const query = useGetOne<Volume>(
-    VOLUME_RESOURCE,
-    { id: volumeId },
-    {
-      enabled: volumeId > 0,
-      refetchInterval: ({ state }) =>
-        pollInterval(isVolumeInTransition((state.data as Volume | undefined)?.status), visible),
-    },
+  const query = useRecordOfPage<Volume>(VOLUME_RESOURCE, (volume) =>
+    isVolumeInTransition(volume?.status),
   );
-  const { data: volume, error, isPending, refetch, isFetching } = query;
-  usePageTitle(volume?.name ?? translate('volumes.detail.title'));
-
-  if (isPending && volumeId > 0) {
-    return <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />;
-  }
-  const notFound = volumeId === 0 || errorStatus(error) === 404;
-  if (error && !notFound && !volume?.id) {
-    return (
-      <Box sx={{ mt: 2 }}>
-        <LoadFailed error={error} onRetry={() => refetch()} retrying={isFetching} />
-      </Box>
-    );
-  }
-  if (notFound || !volume?.id) {
-    return (
-      <Alert
-        severity={notFound ? 'warning' : 'error'}
-        sx={{ mt: 2 }}
-        action={
-          <Button color="inherit" size="small" component={Link} to="/volume">
-            {translate('volumes.list.title')}
-          </Button>
-        }
-      >
-        {translate(notFound ? 'volumes.detail.not_found' : 'app.error.generic')}
-      </Alert>
-    );
-  }
+  usePageTitle(query.data?.name ?? translate('volumes.detail.title'));
   return (
-    <>
-      {/* The volume could not be read again: its actions wait until it is known. */}
-      {error ? (
-        <Box sx={{ mt: 2 }}>
-          <LoadFailed error={error} onRetry={() => refetch()} retrying={isFetching} />
-        </Box>
-      ) : null}
-      <VolumeDetail volume={volume} stateUnknown={Boolean(error)} />
-    </>
+    <RecordPage
+      query={query}
+      notFoundKey="volumes.detail.not_found"
+      back={{ to: '/volume', labelKey: 'volumes.list.title' }}
+    >
+      {(volume, stale) => <VolumeDetail volume={volume} stateUnknown={stale} />}
+    </RecordPage>
   );
 }
 

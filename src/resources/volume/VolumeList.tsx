@@ -4,24 +4,12 @@
  * leads to creating one (and, through PortalList, a Retry when the list could not be loaded). The
  * list polls fast while a volume changes, slowly otherwise, not while the tab is hidden.
  */
-import AddIcon from '@mui/icons-material/Add';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import {
-  DataTable,
-  SelectInput,
-  TopToolbar,
-  useGetList,
-  useTranslate,
-  type GetListResult,
-} from 'react-admin';
+import { DataTable, SelectInput, useGetList, useTranslate, type GetListResult } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 import { DatacenterName } from '../../components/DatacenterName';
-import { PortalList } from '../../components/PortalList';
-import { usePageTitle } from '../../components/usePageTitle';
+import { ResourceList } from '../../components/ResourceList';
 import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
 import type { Server } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
@@ -42,8 +30,6 @@ export const volumePath = (id: Volume['id'] | string) => `/volume/${id}/detail`;
 export default function VolumeList() {
   const translate = useTranslate();
   const visible = useDocumentVisible();
-  const title = translate('volumes.list.title');
-  usePageTitle(title);
   const servers = useGetList<Server>('cloud-server', ALL_SERVERS);
   const filters = [
     <SelectInput
@@ -68,13 +54,12 @@ export default function VolumeList() {
   ];
 
   return (
-    <PortalList
+    <ResourceList
+      messages="volumes.list"
+      createTo="/volume/create"
+      search={false}
       resource={VOLUME_RESOURCE}
-      title={title}
       filters={filters}
-      actions={<VolumeListActions />}
-      empty={<VolumeListEmpty />}
-      sort={NO_SORT}
       queryOptions={{
         refetchInterval: (query) =>
           pollInterval(anyInTransition(query.state.data as GetListResult<Volume>), visible),
@@ -155,38 +140,10 @@ export default function VolumeList() {
           render={(volume) => (volume.expiry ? sayPaidThrough(translate, volume.expiry) : '—')}
         />
       </DataTable>
-    </PortalList>
+    </ResourceList>
   );
 }
 
 function anyInTransition(result: GetListResult<Volume> | undefined): boolean {
   return (result?.data ?? []).some((volume) => isVolumeInTransition(volume.status));
-}
-
-function VolumeListActions() {
-  const translate = useTranslate();
-  return (
-    <TopToolbar>
-      <Button component={Link} to="/volume/create" variant="contained" startIcon={<AddIcon />}>
-        {translate('volumes.list.create')}
-      </Button>
-    </TopToolbar>
-  );
-}
-
-function VolumeListEmpty() {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>
-      <Typography variant="h6" component="p" gutterBottom>
-        {translate('volumes.list.empty_title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {translate('volumes.list.empty_text')}
-      </Typography>
-      <Button component={Link} to="/volume/create" variant="contained" startIcon={<AddIcon />}>
-        {translate('volumes.list.create')}
-      </Button>
-    </Box>
-  );
 }

@@ -1,14 +1,18 @@
-/** The volume resource: list, create form, the detail route, icon and name. */
+/** Volumes: the list, the create form and a volume's page. */
 import StorageIcon from '@mui/icons-material/Storage';
 import { lazy } from 'react';
 
-import { volumeRoutes } from './volumeRoutes';
+import type { ResourceDeclaration } from '../../components/portalRoutes';
+import { VOLUME_RESOURCE } from './volumeModel';
 
-export const volume = {
-  name: 'volume',
+export const volume: ResourceDeclaration = {
+  name: VOLUME_RESOURCE,
+  apiPath: '/storage/volumes',
+  labelKey: 'app.section.volume',
+  recordRepresentation: 'name',
   list: lazy(() => import('./VolumeList')),
   create: lazy(() => import('./VolumeCreatePage')),
-  icon: StorageIcon,
-  recordRepresentation: 'name',
-  children: volumeRoutes,
+  detail: lazy(() => import('./VolumeDetailPage')),
+  menu: { labelKey: 'app.section.volume', icon: StorageIcon, group: 'main', order: 40 },
+  createMenuKey: 'shell.header.create_volume',
 };

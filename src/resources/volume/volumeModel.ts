@@ -1,6 +1,5 @@
 /** What the volume screens share: the contract's types, the statuses that move, the prices. */
 import type { components } from '../../api/schema';
-import type { Product } from '../../dataProvider/dataProvider';
 import {
   quote,
   quoteUntil,
@@ -13,8 +12,9 @@ import { paidPeriodEnd, type VolumeDiskType } from '../../domain/volumeRules';
 export type Volume = components['schemas']['Volume'];
 export type VolumeStatus = components['schemas']['VolumeStatus'];
 export type VolumeCharge = components['schemas']['VolumeCharge'];
+type Product = components['schemas']['Product'];
 
-/** The react-admin resource (and its RESOURCE_PATHS row). */
+/** The react-admin resource's name. */
 export const VOLUME_RESOURCE = 'volume';
 
 export const VOLUME_STATUSES: readonly VolumeStatus[] = [
