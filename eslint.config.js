@@ -46,6 +46,7 @@ export const SERVER_AREAS = [
   'support',
   'agency',
   'dashboard',
+  // new-resource: areas (scripts/new-resource.ts writes above this line)
   'sandbox',
 ];
 

@@ -15,6 +15,7 @@ import type { HandlerTable } from './platform/handler';
 import type { Migration } from './platform/migrations';
 import { storageArea } from './storage';
 import { supportArea } from './support';
+// new-resource: area imports (scripts/new-resource.ts writes above this line)
 import { priceTrialUpgradesWith } from './auth/users';
 import { registerOrderKinds } from './billing/orderKinds';
 import { registerResourceHooks } from './billing/resourceHooks';
@@ -36,6 +37,7 @@ export const AREAS: readonly SandboxArea[] = [
   supportArea,
   agencyArea,
   dashboardArea,
+  // new-resource: areas (scripts/new-resource.ts writes above this line)
 ];
 
 export const handlers: HandlerTable = Object.assign({}, ...AREAS.map((area) => area.handlers));

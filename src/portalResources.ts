@@ -18,6 +18,7 @@ import { snapshot } from './resources/snapshot';
 import { sshKeys } from './resources/ssh-keys';
 import { ticket } from './resources/ticket';
 import { volume } from './resources/volume';
+// new-resource: resource imports (scripts/new-resource.ts writes above this line)
 
 export { PAGES };
 
@@ -29,6 +30,7 @@ export const RESOURCES = [
   ticket,
   ...BILLING_RESOURCES,
   ...AGENCY_RESOURCES,
+  // new-resource: resources (scripts/new-resource.ts writes above this line)
 ];
 
 /** The sidebar's entries, in order. */
