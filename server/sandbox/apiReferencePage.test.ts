@@ -75,14 +75,16 @@ describe('the API reference page', () => {
     expect(api.headers['content-security-policy']).toMatch(/default-src 'none'/);
   });
 
-  it('is served by the sandbox at /api/docs', async () => {
+  it('is served by the sandbox at /api/docs, linked from the sandbox page', async () => {
     const { app: sandbox } = await testApp();
     try {
-      const [page, script] = await Promise.all([
+      const [page, script, home] = await Promise.all([
         sandbox.inject({ url: '/api/docs' }),
         sandbox.inject({ url: '/api/docs/redoc.standalone.js' }),
+        sandbox.inject({ url: '/sandbox', headers: { 'accept-language': 'en' } }),
       ]);
       expect([page.statusCode, script.statusCode]).toEqual([200, 200]);
+      expect(home.body).toContain('<a href="/api/docs">API reference (the OpenAPI contract)</a>');
       expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
     } finally {
       await sandbox.close();

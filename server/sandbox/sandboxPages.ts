@@ -91,6 +91,7 @@ function outboxPage(
 <h1>${escapeHtml(t('server.outbox.title'))}</h1>
 ${languageLinks(t, to ? `/sandbox?to=${encodeURIComponent(to)}` : '/sandbox')}
 <p>${escapeHtml(t('server.outbox.intro'))}</p>
+<p><a href="/api/docs">${escapeHtml(t('server.outbox.api_docs'))}</a></p>
 <details><summary>${escapeHtml(t('server.outbox.demo_accounts', { password: DEMO_PASSWORD }))}</summary><ul>${accounts}</ul></details>
 ${clockSection(clock, t, forms.formToken, forms.clockMove)}
 ${bankTransferSection(db, t, forms.formToken)}

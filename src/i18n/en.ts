@@ -1799,6 +1799,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     outbox: {
       title: 'Sandbox outbox',
       intro: 'Every e-mail the sandbox sends is kept here, newest first.',
+      api_docs: 'API reference (the OpenAPI contract)',
       demo_accounts: 'Demo accounts (password %{password})',
       filter_label: 'Recipient',
       filter_button: 'Filter',

@@ -2021,6 +2021,7 @@ export const vi = {
     outbox: {
       title: 'Hộp thư sandbox',
       intro: 'Mọi email mà sandbox gửi đi đều được giữ ở đây, mới nhất ở trên.',
+      api_docs: 'Tài liệu API (hợp đồng OpenAPI)',
       demo_accounts: 'Tài khoản mẫu (mật khẩu %{password})',
       filter_label: 'Người nhận',
       filter_button: 'Lọc',
