@@ -15,7 +15,7 @@ import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   ArrayInput,
@@ -34,9 +34,8 @@ import {
   type Validator,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 
-import { fieldErrors } from '../../api/client';
 import {
   clearPendingOrder,
   clearPendingServerChoice,
@@ -48,15 +47,8 @@ import { BusyButton } from '../../components/BusyButton';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
 import { STICKY_BELOW_APP_BAR } from '../../components/phoneLayout';
-import { isLostAnswer } from '../../components/lostAnswer';
-import { errorText, usePortalNotify } from '../../components/usePortalNotify';
-import type {
-  BillingPlan,
-  CreateOrderRequest,
-  Image,
-  Order,
-  PortalDataProvider,
-} from '../../dataProvider/dataProvider';
+import { usePlaceOrder } from '../../components/usePlaceOrder';
+import type { BillingPlan, Image, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { MAX_IPS_PER_SERVER } from '../../domain/constants';
 import { formatVnd } from '../../domain/money';
@@ -192,62 +184,37 @@ interface ServerCreateFormProps {
 
 function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFormProps) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const notify = usePortalNotify();
   const permission = useActionPermission();
   // The starting values are read once: later changes of storage must not reset the form.
   const [defaults] = useState(() =>
     initialServerValues(catalogs, { pendingOrder: getPendingOrder(), plan, search }),
   );
-  const [submitError, setSubmitError] = useState<string>();
-  const submitting = useRef(false);
-
   const products = useServerProducts();
 
-  const createOrder = useMutation({
-    mutationFn: (order: CreateOrderRequest) => dataProvider.createOrder(order),
-    onSuccess: (order) => openPlacedOrder(order),
+  const { submit, submitError, busy } = usePlaceOrder({
+    toOrder: (values: ServerFormValues) => {
+      const choice = choiceFromValues(values, catalogs.images);
+      if (!choice) return undefined;
+      const order = createServerOrder(choice);
+      // Kept until the order exists, so a failed call (or a lost session) loses nothing.
+      storePendingOrder(order);
+      return order;
+    },
+    // A pending create order holds its server's name: one with the same name, configuration and
+    // period is the order a lost answer placed.
+    isPlaced: (placed, { data, interval_count }) =>
+      placed.type === 'create_server' &&
+      placed.interval_count === interval_count &&
+      placed.info.startsWith(`${data.name}:`) &&
+      placed.new_config?.cpu === data.cpu.quantity &&
+      placed.new_config.ram === data.ram.quantity &&
+      placed.new_config.disk === data.rootdisk.size,
+    placedKey: 'orders.created',
+    onPlaced: () => {
+      clearPendingServerChoice();
+      clearPendingOrder();
+    },
   });
-
-  const openPlacedOrder = async (order: Order | undefined) => {
-    // A signed-out call answers nothing to go on; the session rules take over.
-    if (!order?.id) return;
-    clearPendingServerChoice();
-    clearPendingOrder();
-    await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.orders });
-    notify.success('orders.created');
-    navigate(`/order/create?id=${order.id}`);
-  };
-
-  const submit = async (values: Record<string, unknown>) => {
-    if (submitting.current) return undefined;
-    const choice = choiceFromValues(values as unknown as ServerFormValues, catalogs.images);
-    if (!choice) return undefined;
-    const order = createServerOrder(choice);
-    // Kept until the order exists, so a failed call (or a lost session) loses nothing.
-    storePendingOrder(order);
-    submitting.current = true;
-    setSubmitError(undefined);
-    try {
-      await createOrder.mutateAsync(order);
-      return undefined;
-    } catch (error) {
-      if (isLostAnswer(error)) {
-        // The order may exist already (it holds its name): look for it rather than invite a copy.
-        const placed = await findPlacedOrder(dataProvider, order).catch(() => undefined);
-        if (placed) return void (await openPlacedOrder(placed));
-        notify.resultUnknown();
-        setSubmitError(translate('app.error.result_unknown'));
-        return undefined;
-      }
-      setSubmitError(errorText(error) ?? translate('app.error.generic'));
-      return nameError(error);
-    } finally {
-      submitting.current = false;
-    }
-  };
 
   const keyless = catalogs.keys.length === 0;
   const imageByName = new Map(catalogs.images.map((image) => [image.name, image]));
@@ -466,7 +433,7 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
               type="submit"
               variant="contained"
               size="large"
-              busy={createOrder.isPending}
+              busy={busy}
               disabled={!permission.allowed || products.isFetching}
               fullWidth
             >
@@ -596,34 +563,4 @@ function LicenseNote(props: {
 
 function isWholeIn(value: unknown, min: number, max: number): boolean {
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
-}
-
-/** A field error the API gave for the server's name, for the form to show under the field. */
-type ServerOrderRequest = ReturnType<typeof createServerOrder>;
-
-/**
- * The pending order a request whose answer was lost may have placed. A pending create order
- * holds its server's name, so one with the same name, configuration and period is that order.
- */
-async function findPlacedOrder(
-  dataProvider: PortalDataProvider,
-  request: ServerOrderRequest,
-): Promise<Order | undefined> {
-  const { data, interval_count } = request;
-  const pending = await dataProvider.listOrders({ status: 'pending', per_page: 100 });
-  return pending.items.find(
-    (order) =>
-      order.type === 'create_server' &&
-      order.interval_count === interval_count &&
-      order.info.startsWith(`${data.name}:`) &&
-      order.new_config?.cpu === data.cpu.quantity &&
-      order.new_config.ram === data.ram.quantity &&
-      order.new_config.disk === data.rootdisk.size,
-  );
-}
-
-function nameError(error: unknown): Record<string, string> | undefined {
-  const errors = fieldErrors(error);
-  const message = errors['data.name'] ?? errors['data/name'] ?? errors.name;
-  return message ? { name: message } : undefined;
 }

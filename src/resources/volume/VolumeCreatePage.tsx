@@ -16,8 +16,8 @@ import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import {
   Form,
   FormDataConsumer,
@@ -32,20 +32,17 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 
-import { fieldErrors } from '../../api/client';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { BusyButton } from '../../components/BusyButton';
-import { isLostAnswer } from '../../components/lostAnswer';
 import { useActionPermission } from '../../components/useActionPermission';
+import { usePlaceOrder } from '../../components/usePlaceOrder';
 import { usePageTitle } from '../../components/usePageTitle';
 import { STICKY_BELOW_APP_BAR } from '../../components/phoneLayout';
-import { errorText, usePortalNotify } from '../../components/usePortalNotify';
 import type {
   CreateOrderRequest,
   Datacenter,
-  Order,
   PortalDataProvider,
   Server,
 } from '../../dataProvider/dataProvider';
@@ -66,14 +63,14 @@ const DEFAULT_DATACENTER = 'HN';
 /** The "do not attach" choice of the server field. */
 const NO_SERVER = 0;
 
-export interface VolumeFormValues {
+export type VolumeFormValues = {
   name: string;
   size: number;
   type: VolumeDiskType;
   server_id: number;
   datacenter: string;
   interval: IntervalCount;
-}
+};
 
 export default function VolumeCreatePage() {
   const translate = useTranslate();
@@ -137,10 +134,6 @@ function VolumeCreateForm({
   datacenters: Datacenter[];
 }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const notify = usePortalNotify();
   const permission = useActionPermission();
   const products = useDiskProducts();
   const [search] = useSearchParams();
@@ -156,44 +149,15 @@ function VolumeCreateForm({
       interval: INTERVAL_COUNTS[0],
     };
   });
-  const [submitError, setSubmitError] = useState<string>();
-  const submitting = useRef(false);
-
-  const createOrder = useMutation({
-    mutationFn: (order: CreateOrderRequest) => dataProvider.createOrder(order),
+  const { submit, submitError, busy } = usePlaceOrder({
+    toOrder: (values: VolumeFormValues) => volumeOrder(values, servers),
+    isPlaced: (order, _request, values) =>
+      order.type === 'create_volume' &&
+      order.interval_count === Number(values.interval) &&
+      order.new_size === Number(values.size) &&
+      order.info.startsWith(`${values.name}:`),
+    placedKey: 'volumes.create.ordered',
   });
-
-  const openPlacedOrder = async (order: Order | undefined, name: string) => {
-    if (!order?.id) return;
-    await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.orders });
-    notify.success('volumes.create.ordered', { name });
-    navigate(`/order/create?id=${order.id}`);
-  };
-
-  const submit = async (raw: Record<string, unknown>) => {
-    if (submitting.current) return undefined;
-    const values = raw as unknown as VolumeFormValues;
-    const order = volumeOrder(values, servers);
-    submitting.current = true;
-    setSubmitError(undefined);
-    try {
-      await openPlacedOrder(await createOrder.mutateAsync(order), values.name);
-      return undefined;
-    } catch (error) {
-      if (isLostAnswer(error)) {
-        // The order may exist: look for it rather than invite a second one.
-        const placed = await findPlacedOrder(dataProvider, values).catch(() => undefined);
-        if (placed) return void (await openPlacedOrder(placed, values.name));
-        notify.resultUnknown();
-        setSubmitError(translate('app.error.result_unknown'));
-        return undefined;
-      }
-      setSubmitError(errorText(error) ?? translate('app.error.generic'));
-      return formErrors(error);
-    } finally {
-      submitting.current = false;
-    }
-  };
 
   const serverChoices = [
     { id: NO_SERVER, name: translate('volumes.create.no_server') },
@@ -311,7 +275,7 @@ function VolumeCreateForm({
               type="submit"
               variant="contained"
               size="large"
-              busy={createOrder.isPending}
+              busy={busy}
               disabled={!permission.allowed || products.isFetching}
               fullWidth
             >
@@ -359,29 +323,4 @@ export function volumeOrder(
     },
     interval_count: Number(values.interval) as IntervalCount,
   };
-}
-
-/** The pending order a request whose answer was lost may have placed (same name, size, period). */
-async function findPlacedOrder(dataProvider: PortalDataProvider, values: VolumeFormValues) {
-  const pending = await dataProvider.listOrders({ status: 'pending', per_page: 100 });
-  return pending.items.find(
-    (order) =>
-      order.type === 'create_volume' &&
-      order.interval_count === Number(values.interval) &&
-      order.new_size === Number(values.size) &&
-      order.info.startsWith(`${values.name}:`),
-  );
-}
-
-/** The API's field errors, under the form's fields (the name when it is taken, 409). */
-function formErrors(error: unknown): Record<string, string> | undefined {
-  const errors = fieldErrors(error);
-  const pick = (field: string) =>
-    errors[`data.${field}`] ?? errors[`data/${field}`] ?? errors[field];
-  const found = Object.fromEntries(
-    ['name', 'size', 'server_id', 'datacenter']
-      .map((field) => [field, pick(field)] as const)
-      .filter((entry): entry is readonly [string, string] => entry[1] !== undefined),
-  );
-  return Object.keys(found).length ? found : undefined;
 }
