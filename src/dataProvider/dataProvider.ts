@@ -67,6 +67,8 @@ export type SnapshotStatus = Schemas['SnapshotStatus'];
 export type SnapshotCharge = Schemas['SnapshotCharge'];
 export type CreateSnapshotRequest = Schemas['CreateSnapshotRequest'];
 export type RestoreSnapshotRequest = Schemas['RestoreSnapshotRequest'];
+export type AttachVolumeRequest = Schemas['AttachVolumeRequest'];
+export type ExtendVolumeRequest = Schemas['ExtendVolumeRequest'];
 export type VolumeCharge = Schemas['VolumeCharge'];
 export type ServerPowerAction = Schemas['ServerActionRequest']['action'];
 export type ResizeServerRequest = Schemas['ResizeServerRequest'];
@@ -362,14 +364,22 @@ export const dataProvider = {
   getAgencyReport: (year?: number) =>
     call('GET', '/agency/report', { params: { query: year === undefined ? {} : { year } } }),
 
-  // ---- a resource's own actions ----
-  /**
-   * `POST <the resource's path>/<id>/<action>` (a volume's attach, detach, extend …): a resource
-   * declared in RESOURCE_PATHS needs no method of its own here for its actions. Dynamic like the
-   * CRUD above (resource and action are names chosen at run time), so the caller states `T`.
-   */
-  postAction: async <T>(resource: string, id: Identifier, action: string, body: object = {}) =>
-    (await callResource('POST', `${pathOf(resource)}/${id}/${action}`, { body })) as T,
+  // ---- a volume's, a snapshot's and a ticket's own actions ----
+  attachVolume: (id: Identifier, body: AttachVolumeRequest) =>
+    call('POST', '/storage/volumes/{id}/attach', { params: { path: { id } }, body }),
+  detachVolume: (id: Identifier) =>
+    call('POST', '/storage/volumes/{id}/detach', { params: { path: { id } } }),
+  /** Charged at once from the balance (402 when short). */
+  extendVolume: (id: Identifier, body: ExtendVolumeRequest) =>
+    call('POST', '/storage/volumes/{id}/extend', { params: { path: { id } }, body }),
+  restoreSnapshot: (id: Identifier, body: RestoreSnapshotRequest) =>
+    call('POST', '/storage/snapshots/{id}/restore', { params: { path: { id } }, body }),
+  replyToTicket: (id: Identifier, content: string) =>
+    call('POST', '/support/tickets/{id}/replies', { params: { path: { id } }, body: { content } }),
+  resolveTicket: (id: Identifier) =>
+    call('POST', '/support/tickets/{id}/resolve', { params: { path: { id } } }),
+  reopenTicket: (id: Identifier) =>
+    call('POST', '/support/tickets/{id}/reopen', { params: { path: { id } } }),
 } satisfies DataProvider;
 
 export type PortalDataProvider = typeof dataProvider;

@@ -22,7 +22,7 @@ import { BusyButton } from '../../components/BusyButton';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
-import type { PortalDataProvider, Snapshot, VolumeCharge } from '../../dataProvider/dataProvider';
+import type { PortalDataProvider, Snapshot } from '../../dataProvider/dataProvider';
 import { formatVnd } from '../../domain/money';
 import { validateResourceName } from '../../domain/validation';
 import { VOLUME_PRODUCT_NAMES } from '../../domain/volumeRules';
@@ -64,8 +64,7 @@ function RestoreDialog({ snapshot, onClose }: { snapshot: Snapshot; onClose: () 
   const nameProblem = validateResourceName(name);
 
   const restore = useMutation({
-    mutationFn: () =>
-      dataProvider.postAction<VolumeCharge>('snapshot', snapshot.id, 'restore', { name }),
+    mutationFn: () => dataProvider.restoreSnapshot(snapshot.id, { name }),
     onSuccess: async (charge) => {
       notify.success('snapshots.restore.restored', {
         name: snapshot.name,

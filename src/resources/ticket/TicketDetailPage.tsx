@@ -90,7 +90,10 @@ function TicketHeader({ ticket, onChanged }: { ticket: TicketDetail; onChanged: 
   const [confirming, setConfirming] = useState(false);
   // Resolving and reopening: the same call shape, told apart by the action's name.
   const change = (action: 'resolve' | 'reopen', done: string) => ({
-    mutationFn: () => dataProvider.postAction<TicketDetail>(TICKET_RESOURCE, ticket.id, action),
+    mutationFn: () =>
+      action === 'resolve'
+        ? dataProvider.resolveTicket(ticket.id)
+        : dataProvider.reopenTicket(ticket.id),
     onSuccess: async () => {
       setConfirming(false);
       notify.success(done);
@@ -274,8 +277,7 @@ function ReplyForm({ ticketId, onReplied }: { ticketId: number; onReplied: () =>
   const [formKey, setFormKey] = useState(0);
   const submitting = useRef(false);
   const reply = useMutation({
-    mutationFn: (content: string) =>
-      dataProvider.postAction<TicketReply>(TICKET_RESOURCE, ticketId, 'replies', { content }),
+    mutationFn: (content: string) => dataProvider.replyToTicket(ticketId, content),
   });
 
   const submit = async (values: Record<string, unknown>) => {

@@ -33,7 +33,7 @@ import { rememberTopUpReturn, topUpPath } from '../../components/topUpPath';
 import type { PortalDataProvider, Server } from '../../dataProvider/dataProvider';
 import { formatVnd } from '../../domain/money';
 import { validateVolumeExtend, VOLUME_SIZE } from '../../domain/volumeRules';
-import { extensionQuote, VOLUME_RESOURCE, type Volume, type VolumeCharge } from './volumeModel';
+import { extensionQuote, VOLUME_RESOURCE, type Volume } from './volumeModel';
 import { useDiskProducts } from './VolumePriceSummary';
 import { useVolumeAction } from './useVolumeAction';
 
@@ -167,10 +167,7 @@ function AttachDialog({ volume, onClose }: { volume: Volume; onClose: () => void
   const [serverId, setServerId] = useState<number | ''>('');
   const chosen = candidates.find((server) => server.id === serverId);
   const attach = useVolumeAction({
-    mutationFn: () =>
-      dataProvider.postAction<Volume>(VOLUME_RESOURCE, volume.id, 'attach', {
-        server_id: serverId,
-      }),
+    mutationFn: () => dataProvider.attachVolume(volume.id, { server_id: Number(serverId) }),
     successKey: 'volumes.actions.attached',
     successArgs: () => ({ name: volume.name, server: chosen?.name ?? '' }),
     onSuccess: onClose,
@@ -217,7 +214,7 @@ function DetachDialog({ volume, onClose }: { volume: Volume; onClose: () => void
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const detach = useVolumeAction({
-    mutationFn: () => dataProvider.postAction<Volume>(VOLUME_RESOURCE, volume.id, 'detach'),
+    mutationFn: () => dataProvider.detachVolume(volume.id),
     successKey: 'volumes.actions.detached',
     successArgs: () => ({ name: volume.name }),
     onSuccess: onClose,
@@ -257,8 +254,11 @@ function ExtendDialog({ volume, onClose }: { volume: Volume; onClose: () => void
       : undefined;
 
   const extend = useVolumeAction({
-    mutationFn: () =>
-      dataProvider.postAction<VolumeCharge>(VOLUME_RESOURCE, volume.id, 'extend', { size }),
+    mutationFn: () => {
+      // The confirm button is enabled only once a valid size is chosen.
+      if (size === undefined) throw new Error('No size was chosen');
+      return dataProvider.extendVolume(volume.id, { size });
+    },
     successKey: 'volumes.actions.extended',
     successArgs: (charge) => ({ name: volume.name, size: charge?.volume.size ?? size }),
     onSuccess: onClose,
