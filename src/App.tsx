@@ -11,7 +11,19 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
+import CssBaseline from '@mui/material/CssBaseline';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthCallback,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  LoadingPage,
+  memoryStore,
+  Notification,
+  Resource,
+} from 'react-admin';
 import { BrowserRouter, Navigate, Route, useInRouterContext, useLocation } from 'react-router-dom';
 
 import { errorStatus, NETWORK_ERROR_STATUS } from './api/client';
@@ -55,40 +67,54 @@ function Portal({ locale, messages, onLocaleChange }: AppProps) {
   const [store] = useState(() => memoryStore());
   const [queryClient] = useState(createQueryClient);
 
+  // react-admin's <Admin> is <AdminContext> around <AdminUI>, which is <CoreAdminUI> with
+  // react-admin's default pages. Written out here with only the defaults the portal uses, so the
+  // first load does not carry the login form (its inputs and react-hook-form), the default layout
+  // and error page, nor react-admin's English messages, which <Admin> imports whatever its props.
   return (
-    <Admin
+    <AdminContext
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       store={store}
       queryClient={queryClient}
       theme={theme}
-      layout={PortalLayout}
-      error={PortalErrorPage}
-      loginPage={false}
-      catchAll={NotFoundPage}
-      requireAuth
-      disableTelemetry
     >
-      {RESOURCES.filter(atItsOwnRoute).map((resource) => (
-        <Resource
-          key={resource.name}
-          name={resource.name}
-          list={resource.list}
-          create={resource.create}
-          recordRepresentation={resource.recordRepresentation}
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          accessDenied={AccessDenied}
+          authCallbackPage={AuthCallback}
+          authenticationError={AuthenticationError}
+          catchAll={NotFoundPage}
+          error={PortalErrorPage}
+          layout={PortalLayout}
+          loading={LoadingPage}
+          loginPage={false}
+          requireAuth
+          disableTelemetry
         >
-          {innerRoutes(resource)}
-        </Resource>
-      ))}
-      <CustomRoutes>
-        <Route path="/" element={<Navigate to="/dashboard" replace />} />
-        {PAGES.map((page) => (
-          <Route key={page.path} path={page.path} element={page.element} />
-        ))}
-        {RESOURCES.filter((resource) => !atItsOwnRoute(resource)).map(resourceRoutes)}
-      </CustomRoutes>
-    </Admin>
+          {RESOURCES.filter(atItsOwnRoute).map((resource) => (
+            <Resource
+              key={resource.name}
+              name={resource.name}
+              list={resource.list}
+              create={resource.create}
+              recordRepresentation={resource.recordRepresentation}
+            >
+              {innerRoutes(resource)}
+            </Resource>
+          ))}
+          <CustomRoutes>
+            <Route path="/" element={<Navigate to="/dashboard" replace />} />
+            {PAGES.map((page) => (
+              <Route key={page.path} path={page.path} element={page.element} />
+            ))}
+            {RESOURCES.filter((resource) => !atItsOwnRoute(resource)).map(resourceRoutes)}
+          </CustomRoutes>
+        </CoreAdminUI>
+        <Notification />
+      </CssBaseline>
+    </AdminContext>
   );
 }
 

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { withToken } from '../../server/testing';
@@ -10,8 +11,14 @@ import { formatVnd } from '../domain/money';
 import { lastDayPaid } from '../domain/periods';
 import { lookupMessage } from '../i18n/interpolate';
 import { vi as vietnamese } from '../i18n/vi';
-import { MENU_ENTRIES } from '../portalResources';
-import { fakeWindowWidth, renderShell, shellSandboxPerTest, signInAs } from './layoutTestHarness';
+import { CREATE_MENU_ENTRIES, MENU_ENTRIES } from '../portalResources';
+import {
+  CurrentLocation,
+  fakeWindowWidth,
+  renderShell,
+  shellSandboxPerTest,
+  signInAs,
+} from './layoutTestHarness';
 import { browserLocation } from './signOut';
 import { displayName, type PortalIdentity } from './usePortalIdentity';
 
@@ -197,16 +204,22 @@ describe('the header', () => {
     expect(within(crumbs).getByText('Tạo mới')).toHaveAttribute('aria-current', 'page');
   });
 
-  it('offers to create a server, a volume or an SSH key', async () => {
+  it('offers to create what the resources declare, a server, a volume and an SSH key among them', async () => {
     await signInAs(sandbox(), 'demo@example.vn');
     renderShell();
     fireEvent.click(await screen.findByRole('button', { name: 'Tạo mới' }));
     const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
-    expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
-      ['Máy chủ', '/cloud-server/create'],
-      ['Volume', '/volume/create'],
-      ['SSH Key', '/ssh-keys/create'],
-    ]);
+    const offered = items.map((item) => [item.textContent, item.getAttribute('href')]);
+    expect(offered).toEqual(
+      CREATE_MENU_ENTRIES.map((entry) => [lookupMessage(vietnamese, entry.labelKey), entry.to]),
+    );
+    expect(offered).toEqual(
+      expect.arrayContaining([
+        ['Máy chủ', '/cloud-server/create'],
+        ['Volume', '/volume/create'],
+        ['SSH Key', '/ssh-keys/create'],
+      ]),
+    );
   });
 
   it('switches the language with the flags and remembers the choice', async () => {
@@ -312,5 +325,33 @@ describe('the session gate', () => {
     renderShell();
     expect(await screen.findByText('server error page')).toBeInTheDocument();
     expect(sandbox().requests).toContain('GET /api/v1/auth/user');
+  });
+});
+
+/** A page that fails to render at /broken, and shows where it is anywhere else. */
+function FailsAtBroken() {
+  const { pathname } = useLocation();
+  if (pathname === '/broken') throw new Error('The page failed to render');
+  return <CurrentLocation />;
+}
+
+/** The Vietnamese page error's message and button (PortalErrorPage). */
+const PAGE_ERROR = vietnamese.app.error.generic;
+const RETRY = vietnamese.app.action.retry;
+
+describe('a page that fails to render', () => {
+  it('shows the error page inside the shell, and the next page replaces it', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    // React reports the error it caught; the test is about what the customer sees.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderShell({ path: '/broken', page: <FailsAtBroken /> });
+
+    expect(await screen.findByText(PAGE_ERROR)).toHaveRole('alert');
+    expect(screen.getByRole('button', { name: RETRY })).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'Menu chính' });
+    fireEvent.click(within(nav).getByRole('link', { name: 'Volume' }));
+
+    expect(await screen.findByTestId('location')).toHaveTextContent('/volume');
+    expect(screen.queryByText(PAGE_ERROR)).toBeNull();
   });
 });

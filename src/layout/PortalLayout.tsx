@@ -1,12 +1,12 @@
 /**
- * The signed-in shell (spec §2 "Main shell"): react-admin's Layout with the portal's header and
- * sidebar, the account banners above every page and the support footer below. It also holds the
- * session gate (unverified e-mail → /verify, identity outage → /500), the sidebar's automatic
- * collapse and the live-chat widget.
+ * The signed-in shell (spec §2 "Main shell"): react-admin's Layout (PortalFrame.tsx) with the
+ * portal's header and sidebar, the account banners above every page and the support footer
+ * below. It also holds the session gate (unverified e-mail → /verify, identity outage → /500),
+ * the sidebar's automatic collapse and the live-chat widget.
  */
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { Layout, Sidebar, useSidebarState, type LayoutProps, type SidebarProps } from 'react-admin';
+import { Sidebar, useSidebarState, type LayoutProps, type SidebarProps } from 'react-admin';
 
 import { PortalErrorPage } from '../components/PortalErrorPage';
 import { config } from '../config';
@@ -14,6 +14,7 @@ import { AccountBanners } from './AccountBanners';
 import { useLiveChat } from './liveChat';
 import { PortalAppBar } from './PortalAppBar';
 import { PortalFooter } from './PortalFooter';
+import { PortalFrame } from './PortalFrame';
 import { PortalMenu } from './PortalMenu';
 import { useAutoCollapseSidebar } from './useAutoCollapseSidebar';
 import { displayName, usePortalIdentity } from './usePortalIdentity';
@@ -44,7 +45,7 @@ export function PortalLayout({ children }: LayoutProps) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <Layout
+      <PortalFrame
         appBar={PortalAppBar}
         menu={PortalMenu}
         sidebar={PortalSidebar}
@@ -54,7 +55,7 @@ export function PortalLayout({ children }: LayoutProps) {
       >
         <AccountBanners identity={identity} refreshIdentity={refetch} />
         {children}
-      </Layout>
+      </PortalFrame>
       {/* Outside react-admin's <main>, so it is the page's footer landmark; it starts where the
           (fixed) sidebar ends. */}
       <Box
