@@ -218,6 +218,9 @@ test('a keyboard user signs in, orders and pays for a server, and opens a ticket
   await tabTo(page, support, 'Shift+Tab');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/idc\/ticket$/);
+  // The list first: when it arrives empty, its empty state takes the toolbar's place, and a
+  // focus already on the toolbar's button would go with it.
+  await expect(page.getByText('Bạn chưa có yêu cầu hỗ trợ nào')).toBeVisible();
   const newTicket = page
     .getByRole('main')
     .getByRole('link', { name: 'Tạo yêu cầu hỗ trợ' })
