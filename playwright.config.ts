@@ -61,10 +61,10 @@ function sandboxServer(port: string, dbFile: string, origin: string) {
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // Journeys spend much of their time waiting (simulated builds, support's answer, the browser),
-  // so a third worker uses what two leave idle on a 2-core machine: the 102 journeys took 7.7 min
-  // with 2 workers and 6.1 min with 3 when idle, 9.2 and 7.4 min with every core kept busy.
-  workers: 3,
+  // Two workers, one per core. Three were faster (6.1 instead of 7.7 min idle, 7.4 instead of 9.2
+  // loaded) but showed two journeys that depend on timing (keyboard.spec's focus, fixed, and
+  // snapshots.spec's newest invoice, not yet understood): back to two until both are.
+  workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list']],
