@@ -51,6 +51,33 @@ export interface ApiAnswerer {
 
 const answerers: ApiAnswerer[] = [];
 const violations: string[] = [];
+let callsReceived = 0;
+let callsBeingAnswered = 0;
+let onAllAnswered: (() => void) | undefined;
+
+function nextTurnOfTheEventLoop(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Resolves once every call already on its way has been answered. A screen removed at the end of
+ * a test may have started a fetch a moment before: it still travels through fetch's promise
+ * chain and reaches the interceptor a turn or two later. Waiting until a whole turn of the event
+ * loop brings no new call lets it be answered by the sandbox that was running when it was sent,
+ * instead of finding none.
+ */
+export async function apiCallsSettled(): Promise<void> {
+  for (;;) {
+    const before = callsReceived;
+    await nextTurnOfTheEventLoop();
+    if (callsBeingAnswered > 0) {
+      await new Promise<void>((resolve) => (onAllAnswered = resolve));
+      onAllAnswered = undefined;
+      continue;
+    }
+    if (callsReceived === before) return;
+  }
+}
 
 /** Makes `answerer` answer the API calls until the returned function is called. */
 export function answerApiWith(answerer: ApiAnswerer): () => void {
@@ -81,37 +108,48 @@ export function failOnContractViolations(): void {
 
 const interceptor = setupServer(
   http.all(`${PORTAL_ORIGIN}${API_PREFIX}/*`, async ({ request }) => {
-    const url = new URL(request.url);
-    const call = `${request.method} ${url.pathname}`;
-    const answerer = answerers.at(-1);
-    answerer?.onRequest(call);
-    const problem = contractProblem(request.method, url);
-    if (problem) violation(problem, answerer);
-    if (!answerer) {
-      violation(`${call} was sent while no sandbox was running to answer it`, undefined);
-      return Response.error();
+    callsReceived += 1;
+    callsBeingAnswered += 1;
+    try {
+      return await answer(request);
+    } finally {
+      callsBeingAnswered -= 1;
+      if (callsBeingAnswered === 0) onAllAnswered?.();
     }
-    const body =
-      request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-    const answer = await answerer.app.inject({
-      method: request.method as 'GET',
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(request.headers),
-      payload: body || undefined,
-    });
-    if (answer.statusCode === 501) violation(`${call} answered 501 (not implemented)`, answerer);
-    if (answer.statusCode >= 500 && answer.body.includes('does not match the contract')) {
-      violation(`${call}: ${answer.body}`, answerer);
-    }
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined && name !== 'content-length' && name !== 'transfer-encoding') {
-        headers.set(name, String(value));
-      }
-    }
-    return new Response(answer.body || null, { status: answer.statusCode, headers });
   }),
 );
+
+async function answer(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const call = `${request.method} ${url.pathname}`;
+  const answerer = answerers.at(-1);
+  answerer?.onRequest(call);
+  const problem = contractProblem(request.method, url);
+  if (problem) violation(problem, answerer);
+  if (!answerer) {
+    violation(`${call} was sent while no sandbox was running to answer it`, undefined);
+    return Response.error();
+  }
+  const body =
+    request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+  const reply = await answerer.app.inject({
+    method: request.method as 'GET',
+    url: url.pathname + url.search,
+    headers: Object.fromEntries(request.headers),
+    payload: body || undefined,
+  });
+  if (reply.statusCode === 501) violation(`${call} answered 501 (not implemented)`, answerer);
+  if (reply.statusCode >= 500 && reply.body.includes('does not match the contract')) {
+    violation(`${call}: ${reply.body}`, answerer);
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(reply.headers)) {
+    if (value !== undefined && name !== 'content-length' && name !== 'transfer-encoding') {
+      headers.set(name, String(value));
+    }
+  }
+  return new Response(reply.body || null, { status: reply.statusCode, headers });
+}
 
 let installed = false;
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect } from 'vitest';
 
 import { buildApp } from '../../server/app';
-import { answerApiWith, PORTAL_ORIGIN } from './contractGuard';
+import { answerApiWith, apiCallsSettled, PORTAL_ORIGIN } from './contractGuard';
 
 export { PORTAL_ORIGIN };
 
@@ -50,6 +50,8 @@ export async function startSandbox(options: { dbFile?: string } = {}): Promise<S
       return answer.json();
     },
     async close() {
+      // Calls a removed screen had already sent are answered here, not refused as unanswered.
+      await apiCallsSettled();
       stopAnswering();
       await app.close();
     },
@@ -70,8 +72,8 @@ export function sandboxPerTest(): () => Sandbox {
     cleanup();
     const current = sandbox;
     sandbox = undefined;
-    expect(current?.outsideContract).toEqual([]);
     await current?.close();
+    expect(current?.outsideContract).toEqual([]);
   });
   return () => {
     if (!sandbox) throw new Error('The sandbox runs only inside a test');

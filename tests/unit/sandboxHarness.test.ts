@@ -66,6 +66,16 @@ describe('with a sandbox running', () => {
   });
 });
 
+it('answers a call sent just before its sandbox stops, as a screen removed mid-fetch sends', async () => {
+  const sandbox = await startSandbox();
+  // Not awaited: the portal's fetch starts, then the test ends and the sandbox is closed.
+  const lateCall = fetch(`${PORTAL_ORIGIN}/api/v1/auth/user`);
+  await sandbox.close();
+  expect((await lateCall).status).toBe(401);
+  expect(sandbox.requests).toEqual(['GET /api/v1/auth/user']);
+  expect(takeContractViolations()).toEqual([]);
+});
+
 it('fails a call no sandbox answers, as the network would', async () => {
   await expect(fetch(`${PORTAL_ORIGIN}/api/v1/auth/user`)).rejects.toThrow(TypeError);
   expect(takeContractViolations()).toEqual([
