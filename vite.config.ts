@@ -8,11 +8,11 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
-import { chunkGraph } from './scripts/bench/chunkGraph';
-import { en } from './src/i18n/en';
-import type { MessageTree } from './src/i18n/interpolate';
-import { PUBLIC_MESSAGE_AREAS, pickMessages } from './src/i18n/messageSlices';
-import { vi } from './src/i18n/vi';
+import { chunkGraph } from './scripts/bench/chunkGraph.ts';
+import { en } from './src/i18n/en.ts';
+import type { MessageTree } from './src/i18n/interpolate.ts';
+import { PUBLIC_MESSAGE_AREAS, pickMessages } from './src/i18n/messageSlices.ts';
+import { vi } from './src/i18n/vi.ts';
 
 const VIRTUAL_MESSAGES = /^virtual:messages\/(vi|en)\/public$/;
 const MESSAGE_FILES: Record<string, MessageTree> = { vi, en };
@@ -225,7 +225,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: publicChunkName(), includeDependenciesRecursively: false }],
+          groups: [
+            {
+              name: publicChunkName(),
+              debugName: 'public pages',
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-import { messageSlices } from './vite.config';
+import { messageSlices } from './vite.config.ts';
 
 export default defineConfig({
   plugins: [react(), messageSlices()],
