@@ -19,7 +19,6 @@ import {
   AuthenticationError,
   CoreAdminUI,
   CustomRoutes,
-  LoadingPage,
   memoryStore,
   Notification,
   Resource,
@@ -32,6 +31,7 @@ import { dataProvider } from './dataProvider/dataProvider';
 import type { Locale } from './domain/constants';
 import { createI18nProvider } from './i18n/i18nProvider';
 import type { MessageTree } from './i18n/interpolate';
+import { PageLoading } from './components/PageLoading';
 import { PortalErrorPage } from './components/PortalErrorPage';
 import { routeOf, type ResourceDeclaration } from './components/portalRoutes';
 import { PortalLayout } from './layout/PortalLayout';
@@ -88,7 +88,7 @@ function Portal({ locale, messages, onLocaleChange }: AppProps) {
           catchAll={NotFoundPage}
           error={PortalErrorPage}
           layout={PortalLayout}
-          loading={LoadingPage}
+          loading={PageLoading}
           loginPage={false}
           requireAuth
           disableTelemetry

@@ -64,6 +64,20 @@ describe('the outbox page (/sandbox)', () => {
     expect(response.body).toMatch(/<a href="http:\/\/localhost:8080\/idc\/confirm\?token=[\w-]+">/);
   });
 
+  it('shows when each mail was sent in Vietnam time, as the clock beside it is', async () => {
+    let clock;
+    ({ app, clock } = await testApp({ seed: false }));
+    clock.advance((9 * 60 + 30) * 60_000);
+    await register(app);
+
+    const response = await app.inject({ url: '/sandbox' });
+
+    // 17:30 UTC is half past midnight of the next day in Vietnam (UTC+7).
+    expect(response.body).toContain(
+      '<time datetime="2025-03-01T17:30:00.000Z">02-03-2025 00:30</time>',
+    );
+  });
+
   it('escapes what users wrote, such as a name that looks like HTML', async () => {
     ({ app } = await testApp());
     await register(app, { fullname: '<script>alert("x")</script> & Co' });

@@ -7,6 +7,7 @@ import type { Locale } from '../../src/domain/constants';
 import type { SandboxClock } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { translator, type MessageKey } from '../platform/i18n';
+import { formatDateTime } from '../../src/domain/dates';
 import { listMail, type StoredMail } from '../platform/outbox';
 import { clockMoveFromQuery, clockSection, type ClockMove } from './sandboxClockPage';
 import { formTokenFor } from './sandboxForms';
@@ -122,7 +123,7 @@ function demoPurpose(
 function mailArticle(toLabel: string, sentAtLabel: string) {
   return (mail: StoredMail) => `<article>
 <h2>${escapeHtml(mail.subject)}</h2>
-<div class="meta">${escapeHtml(toLabel)}: ${escapeHtml(mail.to)} · ${escapeHtml(sentAtLabel)}: <time>${escapeHtml(mail.sent_at)}</time></div>
+<div class="meta">${escapeHtml(toLabel)}: ${escapeHtml(mail.to)} · ${escapeHtml(sentAtLabel)}: <time datetime="${escapeHtml(mail.sent_at)}">${escapeHtml(formatDateTime(mail.sent_at))}</time></div>
 <pre>${linkify(mail.text, mail.links)}</pre>
 </article>`;
 }

@@ -33,7 +33,7 @@ export function BusyButton({ busy, disabled, startIcon, onClick, ...props }: Bus
       onClick={onClick ? press : undefined}
       disabled={disabled || busy}
       aria-busy={busy}
-      startIcon={busy ? <CircularProgress size={18} color="inherit" /> : startIcon}
+      startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : startIcon}
     />
   );
 }

@@ -114,7 +114,7 @@ function ConfirmContent({
           color="error"
           disabled={!canConfirm}
           aria-busy={busy}
-          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
         >
           {confirmLabel}
         </Button>

@@ -16,13 +16,14 @@ import {
   type ReactNode,
 } from 'react';
 import {
-  Loading,
   SkipNavigationButton,
   useDefaultTitle,
   useResetErrorBoundaryOnLocationChange,
   type ErrorProps,
   type LayoutProps,
 } from 'react-admin';
+
+import { PageLoading } from '../components/PageLoading';
 
 interface PortalFrameProps {
   appBar: ComponentType<{ alwaysOn?: boolean }>;
@@ -69,7 +70,7 @@ export function PortalFrame(inProps: PortalFrameProps) {
                 />
               )}
             >
-              <Suspense fallback={<Loading />}>{children}</Suspense>
+              <Suspense fallback={<PageLoading />}>{children}</Suspense>
             </PageErrorBoundary>
           </div>
         </main>

@@ -242,7 +242,9 @@ function UpgradeContent({
             onClick={pay}
             disabled={paying}
             aria-busy={paying}
-            startIcon={paying ? <CircularProgress size={18} color="inherit" /> : undefined}
+            startIcon={
+              paying ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
+            }
           >
             {translate('shell.upgrade.pay', { amount: formatVnd(total) })}
           </Button>

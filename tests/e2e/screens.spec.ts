@@ -6,6 +6,8 @@
  *   - nothing is wider than the window and the page does not scroll sideways,
  *   - its main action is visible,
  *   - every form field has a visible label and the <html lang> is the chosen language,
+ *   - no loading indicator shown on the way to it lacked an accessible name (axe sees only the
+ *     settled screen; a screen reader announces the spinner before it),
  *   - at 375 px, a full-page screenshot is kept in the test's folder under test-results/.
  * Every area runs three times: Vietnamese and English on a 375×812 phone (all checks, one
  * screenshot per screen), and Vietnamese on a 1280×800 desktop (axe, labels, main action, lang).
@@ -97,6 +99,9 @@ async function checkScreen(page: Page, variant: Variant, screen: Screen, say: Sa
   if (screen.fieldErrors) {
     expect.soft(await fieldErrorsNotTied(page), `field errors on "${screen.name}"`).toEqual([]);
   }
+  expect
+    .soft(await unnamedProgressIndicators(page), `unnamed loading indicators on "${screen.name}"`)
+    .toEqual([]);
   // The layout and the screenshot for review are the phone's; the desktop run is for axe.
   if (variant.width < 768) {
     expect.soft(await widerThanTheWindow(page), `too wide at 375 px: "${screen.name}"`).toEqual([]);
@@ -934,6 +939,40 @@ const PASSWORD = 'Screens1pass';
 
 // A step that cannot happen fails at once with its reason, not at the end of the whole test.
 test.use({ actionTimeout: 15_000 });
+
+// Every progress bar or spinner the page ever shows, as it appears: the unnamed ones are kept in
+// window.__unnamedProgress for checkScreen.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const found: string[] = [];
+    (window as unknown as { __unnamedProgress: string[] }).__unnamedProgress = found;
+    const inspect = (element: Element) => {
+      if (
+        element.getAttribute('role') === 'progressbar' &&
+        !element.getAttribute('aria-label') &&
+        !element.getAttribute('aria-labelledby') &&
+        !element.closest('[aria-hidden="true"]')
+      ) {
+        found.push(`${location.pathname}: ${element.outerHTML.slice(0, 120)}`);
+      }
+    };
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        for (const node of change.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          inspect(node);
+          node.querySelectorAll('[role="progressbar"]').forEach(inspect);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+});
+
+async function unnamedProgressIndicators(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (window as unknown as { __unnamedProgress: string[] }).__unnamedProgress.splice(0),
+  );
+}
 
 for (const variant of VARIANTS) {
   const label = `${variant.language}, ${variant.width} px`;
