@@ -36,8 +36,15 @@ describe('breadcrumbTrail', () => {
     ['/billing/history', ['app.section.billing→/billing', 'billing.tabs.history']],
     ['/billing/orders', ['app.section.billing→/billing', 'billing.tabs.orders']],
     ['/billing/invoices/7', ['app.section.billing→/billing', 'shell.breadcrumb.invoice']],
-    // /order itself is no page: its crumb does not link.
-    ['/order/create', ['shell.breadcrumb.order', 'shell.breadcrumb.create']],
+    // An order is opened from the billing's order list, and is never created here.
+    [
+      '/order/create',
+      [
+        'app.section.billing→/billing',
+        'billing.tabs.orders→/billing/orders',
+        'shell.breadcrumb.detail',
+      ],
+    ],
     ['/agency/create', ['app.section.agency→/agency', 'shell.breadcrumb.create']],
     ['/agency/invoices', ['app.section.agency→/agency', 'agency.tabs.invoices']],
     ['/somewhere/else', []],

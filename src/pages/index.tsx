@@ -3,7 +3,7 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import { lazy } from 'react';
 
-import { CREATE_CRUMB, type PageDeclaration } from '../components/portalRoutes';
+import { DETAIL_CRUMB, type PageDeclaration } from '../components/portalRoutes';
 
 const DashboardPage = lazy(() => import('./DashboardPage'));
 const AccountPage = lazy(() => import('./account/AccountPage'));
@@ -31,7 +31,12 @@ export const PAGES: PageDeclaration[] = [
     path: '/order/create',
     element: <OrderPage />,
     labelKey: 'shell.breadcrumb.order',
-    crumbs: [{ key: 'shell.breadcrumb.order' }, CREATE_CRUMB],
+    // Always an existing order (?id=…): it is read or paid here, never created.
+    crumbs: [
+      { key: 'app.section.billing', to: '/billing' },
+      { key: 'billing.tabs.orders', to: '/billing/orders' },
+      DETAIL_CRUMB,
+    ],
   },
   // Where the card gateway and PayPal send the customer back (spec §7 "Top-up").
   {

@@ -93,17 +93,22 @@ function orderPeriodText(order: Order, translate: Translate): string {
   });
 }
 
-/** Where a paid order leads: the server or volume it made or changed. */
-function paidOrderPath(order: Order): string {
+/** Where a paid order leads: the server, volume or snapshots it made or changed. */
+function paidOrderDestination(order: Order): { to: string; labelKey: string } {
   const id = order.resource_id;
   switch (order.type) {
     case 'create_volume':
     case 'extend_volume':
-      return id ? `/volume/${id}/detail` : '/volume';
-    case 'create_server':
-      return id ? `/cloud-server/${id}/detail` : '/cloud-server';
+      return { to: id ? `/volume/${id}/detail` : '/volume', labelKey: 'orders.open_volume' };
+    case 'create_snapshot':
+      return { to: '/snapshot', labelKey: 'orders.open_snapshots' };
+    case 'renew':
+      return { to: '/billing/services', labelKey: 'orders.open_services' };
     default:
-      return '/cloud-server';
+      return {
+        to: id ? `/cloud-server/${id}/detail` : '/cloud-server',
+        labelKey: 'orders.open_server',
+      };
   }
 }
 
@@ -228,19 +233,16 @@ function ClosedOrderPanel({ order }: { order: Order }) {
           <Typography>
             {translate(order.status === 'paid' ? 'orders.paid_text' : 'orders.cancelled_text')}
           </Typography>
-          {order.status === 'paid' && order.type === 'create_server' && order.resource_id ? (
+          {order.status === 'paid' ? (
             <Button
               variant="contained"
               component={Link}
-              to={`/cloud-server/${order.resource_id}/detail`}
+              to={paidOrderDestination(order).to}
+              sx={{ alignSelf: 'flex-start' }}
             >
-              {translate('orders.open_server')}
+              {translate(paidOrderDestination(order).labelKey)}
             </Button>
-          ) : (
-            <Button component={Link} to="/cloud-server">
-              {translate('servers.list.title')}
-            </Button>
-          )}
+          ) : null}
         </Stack>
       </CardContent>
     </Card>
@@ -293,7 +295,7 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
       if (!payment?.order) return;
       queryClient.setQueryData(QUERY_KEYS.order(order.id), payment.order);
       notify.success('orders.paid', { amount: formatVnd(payment.total) });
-      navigate(paidOrderPath(payment.order));
+      navigate(paidOrderDestination(payment.order).to);
       // After leaving, so this order's queries are not read again (it is no longer pending).
       await refreshIdentity();
       await refreshAfterChange();
@@ -353,7 +355,12 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
             </Alert>
           ) : null}
 
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}
+          >
             <Button color="error" disabled={busy} onClick={() => setConfirmingCancel(true)}>
               {translate('orders.cancel')}
             </Button>
@@ -361,6 +368,7 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
               <Button
                 variant="contained"
                 component={Link}
+                sx={{ whiteSpace: 'nowrap' }}
                 to={topUpPath(amounts.shortfall)}
                 onClick={() => rememberTopUpReturn(location.pathname + location.search)}
               >
@@ -370,6 +378,8 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
               <BusyButton
                 variant="contained"
                 busy={pay.isPending}
+                // "₫" never wraps onto a line of its own (375 px): the label stays on one line.
+                sx={{ whiteSpace: 'nowrap' }}
                 disabled={
                   !canPay || !amounts || cancel.isPending || coupon.unchecked || coupon.isChecking
                 }

@@ -213,6 +213,47 @@ describe('the order page', () => {
     expect(body.status).toBe('cancelled');
   });
 
+  it('leads from a paid volume order to its volume, under the billing orders breadcrumb', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const created = await api<{ volume: { id: number } }>(
+      sandbox(),
+      token,
+      'POST',
+      '/storage/volumes',
+      {
+        name: 'data-01',
+        size: 10,
+        type: 'HDD',
+      },
+    );
+    const { body: orders } = await api<{ items: { id: number; type: string }[] }>(
+      sandbox(),
+      token,
+      'GET',
+      '/billing/orders',
+    );
+    const order = orders.items.find((item) => item.type === 'create_volume');
+    renderPortal(`/order/create?id=${order?.id}`);
+
+    expect(await screen.findByText('Đơn hàng đã được thanh toán.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Xem volume' })).toHaveAttribute(
+      'href',
+      `/volume/${created.body.volume.id}/detail`,
+    );
+    expect(
+      // The page's own content, beside the sidebar (which always lists Cloud VPS).
+      within(document.getElementById('main-content') as HTMLElement).queryByRole('link', {
+        name: 'Cloud VPS',
+      }),
+    ).not.toBeInTheDocument();
+    const trail = screen.getByRole('navigation', { name: 'Vị trí trang' });
+    expect(within(trail).getByRole('link', { name: 'Đơn hàng' })).toHaveAttribute(
+      'href',
+      '/billing/orders',
+    );
+    expect(within(trail).getByText('Chi tiết')).toBeVisible();
+  });
+
   it('leads a customer whose balance is short to billing with the missing amount', async () => {
     const token = await signInAs(sandbox(), 'trial@example.vn');
     const order = await placeOrder(sandbox(), token, {
