@@ -44,10 +44,34 @@ export function ConfirmByNameDialog(props: ConfirmByNameDialogProps) {
       maxWidth="sm"
       fullWidth
     >
-      <DialogTitle id={titleId}>{props.title}</DialogTitle>
+      <DialogTitle id={titleId}>
+        <TitleKeepingName title={props.title} name={props.name} />
+      </DialogTitle>
       {/* Mounted only while open, so every opening starts with an empty name field. */}
       {props.open ? <ConfirmContent {...props} /> : null}
     </Dialog>
+  );
+}
+
+/**
+ * The title with the resource's name kept in one piece: a line break inside "web-01" (after its
+ * hyphen) made it read as two names. The name moves to the next line whole, and breaks only
+ * when it is longer than a line.
+ */
+function TitleKeepingName({ title, name }: { title: string; name: string }) {
+  const at = name ? title.lastIndexOf(name) : -1;
+  if (at < 0) return title;
+  return (
+    <>
+      {title.slice(0, at)}
+      <span
+        data-testid="dialog-title-name"
+        style={{ display: 'inline-block', maxWidth: '100%', overflowWrap: 'anywhere' }}
+      >
+        {name}
+      </span>
+      {title.slice(at + name.length)}
+    </>
   );
 }
 

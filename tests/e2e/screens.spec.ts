@@ -3,7 +3,8 @@
  * with its open dialogs, empty lists and error states, in Vietnamese and English. Each screen is
  * opened and awaited by its content, then
  *   - axe-core finds no violation in the whole page,
- *   - nothing is wider than the window and the page does not scroll sideways,
+ *   - nothing is wider than the window and the page does not scroll sideways, and no dialog
+ *     title splits the resource's name over two lines,
  *   - its main action is visible,
  *   - every form field has a visible label and the <html lang> is the chosen language,
  *   - no loading indicator shown on the way to it lacked an accessible name (axe sees only the
@@ -105,6 +106,9 @@ async function checkScreen(page: Page, variant: Variant, screen: Screen, say: Sa
   // The layout and the screenshot for review are the phone's; the desktop run is for axe.
   if (variant.width < 768) {
     expect.soft(await widerThanTheWindow(page), `too wide at 375 px: "${screen.name}"`).toEqual([]);
+    expect
+      .soft(await namesBrokenInDialogTitles(page), `names split in titles: "${screen.name}"`)
+      .toEqual([]);
     await attachScreenshot(page, test.info(), `${variant.language}-${screen.name}`);
   }
 }
@@ -462,13 +466,13 @@ const EMPTY_SCREENS: Screen[] = [
     name: 'plan-create',
     act: async (page, say) => link(main(page), say('Chọn gói VPS Basic', /VPS Basic/)).click(),
     ready: (page) => page.getByTestId('price-total').first(),
-    action: (page, say) => button(page, say('Tạo đơn hàng', /order/i)),
+    action: (page, say) => button(page, say('Đặt hàng', /order/i)),
   },
   {
     name: 'server-create',
     path: '/idc/cloud-server/create',
     ready: (page) => page.getByTestId('price-total').first(),
-    action: (page, say) => button(page, say('Tạo đơn hàng', /order/i)),
+    action: (page, say) => button(page, say('Đặt hàng', /order/i)),
   },
   {
     name: 'volumes-empty',
@@ -967,6 +971,20 @@ test.beforeEach(async ({ page }) => {
     }).observe(document, { childList: true, subtree: true });
   });
 });
+
+/** Names in dialog titles that a line break splits (e.g. "web-" / "01" at 375 px). */
+async function namesBrokenInDialogTitles(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="dialog-title-name"]').evaluateAll((names) =>
+    names
+      .filter((name) => {
+        const range = document.createRange();
+        range.selectNodeContents(name);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        return lines.size > 1;
+      })
+      .map((name) => name.textContent ?? ''),
+  );
+}
 
 async function unnamedProgressIndicators(page: Page): Promise<string[]> {
   return page.evaluate(() =>
