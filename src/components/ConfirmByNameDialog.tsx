@@ -53,21 +53,22 @@ export function ConfirmByNameDialog(props: ConfirmByNameDialogProps) {
   );
 }
 
+/** Names up to this long fit on one line of a dialog title at 375 px. */
+const UNBROKEN_NAME_MAX = 24;
+
 /**
  * The title with the resource's name kept in one piece: a line break inside "web-01" (after its
- * hyphen) made it read as two names. The name moves to the next line whole, and breaks only
- * when it is longer than a line.
+ * hyphen) made it read as two names. A name that fits on a line moves to the next line whole;
+ * a longer one still wraps. The name stays an inline element, so the title reads as one sentence.
  */
 function TitleKeepingName({ title, name }: { title: string; name: string }) {
-  const at = name ? title.lastIndexOf(name) : -1;
+  const at = name && name.length <= UNBROKEN_NAME_MAX ? title.lastIndexOf(name) : -1;
   if (at < 0) return title;
   return (
     <>
       {title.slice(0, at)}
-      <span
-        data-testid="dialog-title-name"
-        style={{ display: 'inline-block', maxWidth: '100%', overflowWrap: 'anywhere' }}
-      >
+      {/* display: inline said outright, so that jsdom also reads the title as one sentence. */}
+      <span data-testid="dialog-title-name" style={{ display: 'inline', whiteSpace: 'nowrap' }}>
         {name}
       </span>
       {title.slice(at + name.length)}

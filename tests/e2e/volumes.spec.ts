@@ -85,9 +85,15 @@ test('a customer orders a volume, attaches, extends, detaches and deletes it', a
   await dialog.getByLabel('Máy chủ').click();
   await page.getByRole('option', { name: serverName }).click();
   await dialog.getByRole('button', { name: 'Gắn vào máy chủ' }).click();
+  // Said when the volume is attached, a few seconds after the call was accepted.
+  await expect(
+    page.getByText(
+      `Đang gắn volume ${volumeName} vào máy chủ ${serverName}. Bạn sẽ được báo khi xong.`,
+    ),
+  ).toBeVisible();
   await expect(
     page.getByText(`Đã gắn volume ${volumeName} vào máy chủ ${serverName}.`),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('link', { name: serverName })).toBeVisible();
 
   // Extend: a smaller size is refused with the message, a larger one is charged.
@@ -104,7 +110,9 @@ test('a customer orders a volume, attaches, extends, detaches and deletes it', a
   await size.fill('60');
   await expect(dialog.getByTestId('first-payment')).toBeVisible();
   await dialog.getByRole('button', { name: 'Mở rộng' }).click();
-  await expect(page.getByText(`Đã mở rộng volume ${volumeName} lên 60 GB.`)).toBeVisible();
+  await expect(page.getByText(`Đã mở rộng volume ${volumeName} lên 60 GB.`)).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText('60 GB', { exact: true })).toBeVisible();
 
   // The server's page lists it.
@@ -126,7 +134,9 @@ test('a customer orders a volume, attaches, extends, detaches and deletes it', a
   await expect(detach).toBeVisible({ timeout: 30_000 });
   await detach.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Tháo khỏi máy chủ' }).click();
-  await expect(page.getByText(`Đã tháo volume ${volumeName} khỏi máy chủ.`)).toBeVisible();
+  await expect(page.getByText(`Đã tháo volume ${volumeName} khỏi máy chủ.`)).toBeVisible({
+    timeout: 30_000,
+  });
   const remove = page.getByRole('button', { name: 'Xoá' });
   await expect(remove).toBeEnabled({ timeout: 30_000 });
   await remove.click();

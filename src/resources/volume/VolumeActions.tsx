@@ -169,6 +169,7 @@ function AttachDialog({ volume, onClose }: { volume: Volume; onClose: () => void
   const attach = useVolumeAction({
     mutationFn: () => dataProvider.attachVolume(volume.id, { server_id: Number(serverId) }),
     successKey: 'volumes.actions.attached',
+    untilDone: { volumeId: volume.id, startedKey: 'volumes.actions.attaching' },
     successArgs: () => ({ name: volume.name, server: chosen?.name ?? '' }),
     onSuccess: onClose,
     onResultUnknown: onClose,
@@ -216,6 +217,7 @@ function DetachDialog({ volume, onClose }: { volume: Volume; onClose: () => void
   const detach = useVolumeAction({
     mutationFn: () => dataProvider.detachVolume(volume.id),
     successKey: 'volumes.actions.detached',
+    untilDone: { volumeId: volume.id, startedKey: 'volumes.actions.detaching' },
     successArgs: () => ({ name: volume.name }),
     onSuccess: onClose,
     onResultUnknown: onClose,
@@ -260,6 +262,7 @@ function ExtendDialog({ volume, onClose }: { volume: Volume; onClose: () => void
       return dataProvider.extendVolume(volume.id, { size });
     },
     successKey: 'volumes.actions.extended',
+    untilDone: { volumeId: volume.id, startedKey: 'volumes.actions.extending' },
     successArgs: (charge) => ({ name: volume.name, size: charge?.volume.size ?? size }),
     onSuccess: onClose,
     onError: (error) => setShortOfBalance(errorStatus(error) === 402),

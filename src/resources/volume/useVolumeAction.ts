@@ -4,13 +4,22 @@
  * volumes) and of the balance; on failure the server's message (a 403 lists the reasons). A lost
  * answer may hide a change that went through: the customer is told the result is unknown and the
  * volume is read again before anything is offered again.
+ *
+ * Attach, detach and extend are accepted at once and done a little later (the volume says
+ * "Đang mở rộng" meanwhile): with `untilDone`, the customer is told it has started, and the
+ * success toast comes when the volume has finished, wherever the customer is by then.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
 
 import { isLostAnswer, recheckIfAnswerLost } from '../../components/lostAnswer';
 import { usePortalNotify } from '../../components/usePortalNotify';
+import { POLL_FAST_MS } from '../../components/usePollInterval';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
-import { VOLUME_RESOURCE } from './volumeModel';
+import { isVolumeInTransition, VOLUME_RESOURCE, type Volume } from './volumeModel';
+
+/** How long a started change is followed for its success toast; tasks take seconds to minutes. */
+const FOLLOW_FOR_MS = 15 * 60 * 1000;
 
 interface VolumeActionOptions<Result> {
   mutationFn: () => Promise<Result>;
@@ -20,12 +29,28 @@ interface VolumeActionOptions<Result> {
   onError?: (error: unknown) => void;
   /** Called once the volume has been read again after a lost answer. */
   onResultUnknown?: () => void;
+  /** The volume the call starts a task on, and the message saying it has started. */
+  untilDone?: { volumeId: number; startedKey: string };
 }
 
 export function useVolumeAction<Result>(options: VolumeActionOptions<Result>) {
   const queryClient = useQueryClient();
   const notify = usePortalNotify();
   const refreshIdentity = useRefreshIdentity();
+  const dataProvider = useDataProvider();
+  /** The volume once its task has ended; undefined if it is gone or still busy after a while. */
+  const settled = async (id: number): Promise<Volume | undefined> => {
+    const giveUpAt = Date.now() + FOLLOW_FOR_MS;
+    for (;;) {
+      const volume = await dataProvider
+        .getOne<Volume>(VOLUME_RESOURCE, { id })
+        .then(({ data }) => data)
+        .catch(() => undefined);
+      if (!volume || !isVolumeInTransition(volume.status)) return volume;
+      if (Date.now() > giveUpAt) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, POLL_FAST_MS));
+    }
+  };
   const readAgain = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: [VOLUME_RESOURCE] }),
@@ -35,8 +60,19 @@ export function useVolumeAction<Result>(options: VolumeActionOptions<Result>) {
   return useMutation({
     mutationFn: () => recheckIfAnswerLost(options.mutationFn, readAgain),
     onSuccess: async (result) => {
-      notify.success(options.successKey, options.successArgs?.(result));
+      const args = options.successArgs?.(result);
+      const { untilDone } = options;
+      if (!untilDone) notify.success(options.successKey, args);
+      else notify.info(untilDone.startedKey, args);
       options.onSuccess?.(result);
+      // Not awaited: the call is over, and its dialog closes while the task runs.
+      if (untilDone) {
+        void settled(untilDone.volumeId).then(async (volume) => {
+          if (!volume) return;
+          notify.success(options.successKey, args);
+          await readAgain();
+        });
+      }
       await readAgain();
     },
     onError: (error) => {
