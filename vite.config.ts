@@ -11,15 +11,15 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { chunkGraph } from './scripts/bench/chunkGraph.ts';
 import { en } from './src/i18n/en.ts';
 import type { MessageTree } from './src/i18n/interpolate.ts';
-import { PUBLIC_MESSAGE_AREAS, pickMessages } from './src/i18n/messageSlices.ts';
+import { MESSAGE_SLICE_AREAS, pickMessages } from './src/i18n/messageSlices.ts';
 import { vi } from './src/i18n/vi.ts';
 
-const VIRTUAL_MESSAGES = /^virtual:messages\/(vi|en)\/public$/;
+const VIRTUAL_MESSAGES = /^virtual:messages\/(vi|en)\/(public|register)$/;
 const MESSAGE_FILES: Record<string, MessageTree> = { vi, en };
 
 /**
  * `import messages from 'virtual:messages/vi/public'`: the public pages' slice of vi.ts (or
- * en.ts), so the first download carries only those messages. vi.ts and en.ts stay the only place
+ * en.ts), so the first download carries only those messages; `…/register` the register page's own. vi.ts and en.ts stay the only place
  * a message is written; Vite restarts the dev server when they change, as for any config import.
  */
 export function messageSlices(): Plugin {
@@ -31,7 +31,7 @@ export function messageSlices(): Plugin {
       if (!match || !id.startsWith('\0')) return undefined;
       const slice = pickMessages(
         MESSAGE_FILES[match[1] as string] as MessageTree,
-        PUBLIC_MESSAGE_AREAS,
+        MESSAGE_SLICE_AREAS[match[2] as string] ?? [],
       );
       return `export default ${JSON.stringify(slice)};`;
     },
@@ -239,7 +239,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api/v1': `http://localhost:${process.env.PORT ?? 8080}`,
+      // ws: the web console's WebSocket (/api/v1/console/ws) goes through the same proxy.
+      '/api/v1': { target: `http://localhost:${process.env.PORT ?? 8080}`, ws: true },
       '/sandbox': `http://localhost:${process.env.PORT ?? 8080}`,
     },
   },

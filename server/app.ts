@@ -36,6 +36,7 @@ import { forbidCachingOfPrivateAnswers } from './platform/security';
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions, type SessionPolicy } from './auth/sessions';
 import { registerSecurityHeaders } from './platform/securityHeaders';
 import { seedIfEmpty } from './sandbox/seed';
+import { registerConsoleSocket } from './compute/consoleSession';
 import { DEFAULT_SUPPORT_REPLY_SECONDS } from './support/tickets';
 
 export interface SandboxOptions {
@@ -171,6 +172,8 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
       securitySchemes: SECURITY_SCHEMES,
       passwordAttempts: passwordAttemptLimiter(app, rateLimits),
     });
+    // The web console's WebSocket (issue 19): not a contract operation, its ticket is.
+    await registerConsoleSocket(app, { db, now });
     registerSandboxPages(app, db, clock);
     registerSandboxClock(app, { db, clock, lifePolicy: options.lifePolicy });
     registerGatewayPages(app, { db, now, settings: options.cardGateway ?? DEFAULT_CARD_GATEWAY });

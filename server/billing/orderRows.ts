@@ -19,8 +19,12 @@ export interface CreateServerWork {
   image_id: number;
   datacenter: string;
   key_name: string | null;
+  /** Every key to install, key_name first (absent in orders stored before several keys). */
+  key_names?: string[];
   /** Generate an administrator password and mail it. */
   password: boolean;
+  /** Built from this snapshot of a root disk (issue 19), not a fresh image. */
+  snapshot_id?: number;
   cpu: number;
   ram: number;
   disk: number;

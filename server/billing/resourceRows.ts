@@ -39,6 +39,8 @@ export interface ServerRow {
   task_started_at: string | null;
   task_ends_at: string | null;
   delete_volumes: 0 | 1 | null;
+  /** While a `rebuild` task restores the root disk from this snapshot (compute/servers.ts). */
+  restore_snapshot_id: number | null;
   created_at: string;
   deleted_at: string | null;
 }

@@ -11,7 +11,10 @@ import type { Db } from '../platform/db';
 import { ApiError, notFound } from '../platform/errors';
 import { pageItems, rejectInvalidFields, requireActionAllowed, signedInUser } from '../auth/guards';
 import type { HandlerContext, HandlerTable, OperationId } from '../platform/handler';
+import { instant, sortRecords, type SortKey } from '../platform/listQuery';
 import { mailServerPassword } from './serverMails';
+import { installServerKeys } from './serverKeys';
+import { recordRootPassword } from './consoleRootPasswords';
 import { insertOrder, payPendingOrder, toOrder } from '../billing/orders';
 import { resizeOrder } from './serverOrders';
 import { toInvoice } from '../billing/invoiceDocument';
@@ -23,6 +26,7 @@ import {
   serverIps,
   serverState,
   settleServers,
+  shownTask,
   startTask,
   taskWords,
   toServer,
@@ -30,6 +34,25 @@ import {
 } from './servers';
 
 type SnapshotSchedule = components['schemas']['SnapshotSchedule'];
+type Server = components['schemas']['Server'];
+
+/** The server list's sorts (our extension): the contract's name → what it sorts by. */
+const SERVER_SORTS: Record<'created' | 'name' | 'status', SortKey<Server>> = {
+  created: (server) => instant(server.created),
+  name: (server) => server.name,
+  status: (server) => server.status,
+};
+
+/**
+ * The search box finds a server by a part of its name or by the start of one of its addresses
+ * (our extension: "103.56." finds a subnet, and "db" does not find every `2001:db8::` address).
+ */
+function serverMatches(server: Server, search: string): boolean {
+  return (
+    server.name.toLowerCase().includes(search) ||
+    [...server.ipv4, ...server.ipv6].some((address) => address.toLowerCase().startsWith(search))
+  );
+}
 
 export const serverHandlers: HandlerTable = {
   listServers: (ctx) => {
@@ -38,10 +61,10 @@ export const serverHandlers: HandlerTable = {
     settleServers(ctx.db, now);
     const search = ctx.query.search?.toLowerCase();
     const servers = accountServers(ctx.db, user.id)
-      .filter((row) => search === undefined || row.name.toLowerCase().includes(search))
       .map((row) => toServer(ctx.db, row, now))
+      .filter((server) => search === undefined || serverMatches(server, search))
       .filter((server) => ctx.query.status === undefined || server.status === ctx.query.status);
-    return pageItems(servers, ctx.query);
+    return pageItems(sortRecords(servers, SERVER_SORTS, ctx.query), ctx.query);
   },
 
   getServer: (ctx) => {
@@ -51,7 +74,9 @@ export const serverHandlers: HandlerTable = {
 
   getServerProgress: (ctx) => {
     const { row, now } = ownServer(ctx);
-    const { status, progress, task } = serverState(row, now);
+    const state = serverState(row, now);
+    const { status, progress } = state;
+    const task = shownTask(state);
     return {
       id: row.id,
       status,
@@ -74,18 +99,21 @@ export const serverHandlers: HandlerTable = {
     return changeServer(ctx, (row, now, user) => {
       requireIdle(row, now, ctx.t, ['active']);
       startTask(ctx.db, row.id, 'reset_password', now, ctx.buildSeconds);
+      const password = chosen ?? generateServerPassword();
+      recordRootPassword(ctx.db, row.id, password, now);
       // Without a chosen password, one is generated and mailed to the account.
       if (chosen === undefined) {
         const [primary] = serverIps(ctx.db, row.id, now);
         const server = { name: row.name, address: primary?.address ?? '' };
-        mailServerPassword(ctx.db, user, server, generateServerPassword(), now);
+        mailServerPassword(ctx.db, user, server, password, now);
       }
     });
   },
 
   rebuildServer: (ctx) => {
     rejectInvalidFields({ password: validateServerPassword(ctx.body.password) });
-    return changeServer(ctx, (row, now) => {
+    const { key_names: keyNames, keep_snapshots: keepSnapshots } = ctx.body;
+    return changeServer(ctx, (row, now, user) => {
       const image = findImage(ctx.db, ctx.body.image_id);
       if (!image) throw notFound('server.image_not_found');
       requireIdle(row, now, ctx.t, ['active', 'shutoff']);
@@ -95,8 +123,16 @@ export const serverHandlers: HandlerTable = {
           image_id: 'server.image_needs_disk',
         });
       }
-      ctx.db.prepare('UPDATE servers SET image_id = ? WHERE id = ?').run(image.id, row.id);
-      startTask(ctx.db, row.id, 'rebuild', now, ctx.buildSeconds);
+      // Our extension: the SSH keys to install (the server's key_name becomes the first).
+      const keyName = keyNames === undefined ? row.key_name : rebuildKeyName(ctx, user.id, image);
+      ctx.db
+        .prepare('UPDATE servers SET image_id = ?, key_name = ? WHERE id = ?')
+        .run(image.id, keyName, row.id);
+      if (keyNames !== undefined) installServerKeys(ctx.db, row.id, keyNames);
+      if (ctx.body.password) recordRootPassword(ctx.db, row.id, ctx.body.password, now);
+      startTask(ctx.db, row.id, 'rebuild', now, ctx.buildSeconds, {
+        keepSnapshots: keepSnapshots === true,
+      });
     });
   },
 
@@ -170,6 +206,31 @@ export const serverHandlers: HandlerTable = {
     return { message: ctx.t('server.snapshot_schedule_deleted') };
   },
 };
+
+/**
+ * The first of the rebuild's `key_names`, or null for none: 404 for a name that is not one of the
+ * account's keys, 400 for an image that takes no SSH keys.
+ */
+function rebuildKeyName(
+  ctx: HandlerContext<'rebuildServer'>,
+  userId: number,
+  image: { name: string; ssh_keys_allowed: number },
+): string | null {
+  const names = ctx.body.key_names ?? [];
+  if (names.length && image.ssh_keys_allowed !== 1) {
+    throw new ApiError(
+      400,
+      'server.image_password_only',
+      { image: image.name },
+      { key_names: 'server.image_password_only' },
+    );
+  }
+  const known = ctx.db.prepare('SELECT 1 FROM ssh_keys WHERE user_id = ? AND name = ?');
+  if (names.some((name) => known.get(userId, name) === undefined)) {
+    throw notFound('server.ssh_key_not_found');
+  }
+  return names[0] ?? null;
+}
 
 type Context = Pick<HandlerContext<OperationId>, 'db' | 'now' | 'userId' | 'locale' | 't'> & {
   params: { id: number };

@@ -51,6 +51,8 @@ import type { Db } from '../platform/db';
 import { ApiError, badRequest, notFound } from '../platform/errors';
 import type { MessageKey, Translate } from '../platform/i18n';
 import { mailServerPassword } from './serverMails';
+import { recordRootPassword } from './consoleRootPasswords';
+import { installServerKeys, orderedKeyNames } from './serverKeys';
 import {
   accountServer,
   accountServers,
@@ -150,13 +152,17 @@ function fulfilCreateServer(services: Services, order: OrderRow, now: Date): Don
     now,
     buildSeconds,
   );
+  installServerKeys(db, server.id, work.key_names ?? orderedKeyNames(work.key_name));
   const user = findUserById(db, order.user_id);
   if (work.password && user) {
+    const password = generateServerPassword();
+    // The simulated server keeps its hash, for the web console's sign-in (issue 19).
+    recordRootPassword(db, server.id, password, now);
     mailServerPassword(
       db,
       user,
       { name: work.name, address: server.primaryAddress },
-      generateServerPassword(),
+      password,
       now,
     );
   }
@@ -344,6 +350,7 @@ function placeServerOrder(
   const cpu = data.cpu.quantity;
   const ram = data.ram.quantity;
   const disk = data.rootdisk.size;
+  const keyNames = orderedKeyNames(data.key_name, data.key_names);
   rejectInvalidFields({
     'data.name': validateServerName(data.name),
     'data.flavor_name':
@@ -351,7 +358,7 @@ function placeServerOrder(
         ? 'server.flavor_mismatch'
         : undefined,
     'data.password':
-      !data.key_name && data.password !== true ? 'server.server_needs_access' : undefined,
+      keyNames.length === 0 && data.password !== true ? 'server.server_needs_access' : undefined,
   });
   if (cpu > SERVER_LIMITS.cpu.max || ram > SERVER_LIMITS.ram.max || disk > SERVER_LIMITS.disk.max) {
     throw new ApiError(409, 'server.quota_exceeded');
@@ -385,14 +392,24 @@ function placeServerOrder(
   if (data.key_name && !hasSshKey(db, user.id, data.key_name)) {
     throw notFound('server.ssh_key_not_found');
   }
-  refuseWhatImageForbids(image, disk, data.key_name ?? null);
+  // Several keys (our extension): each must be one of the caller's own.
+  if (keyNames.some((name) => !hasSshKey(db, user.id, name))) {
+    throw new ApiError(
+      404,
+      'server.ssh_key_not_found',
+      {},
+      { 'data.key_names': 'server.ssh_key_not_found' },
+    );
+  }
+  refuseWhatImageForbids(image, disk, keyNames[0] ?? null);
   const license = imageLicenseLines(db, image);
   const charged = [...resources, ...extras, ...license];
   const work: CreateServerWork = {
     name: data.name,
     image_id: image.id,
     datacenter: data.datacenter,
-    key_name: data.key_name ?? null,
+    key_name: keyNames[0] ?? null,
+    key_names: keyNames,
     password: data.password === true,
     cpu,
     ram,
@@ -401,6 +418,8 @@ function placeServerOrder(
     extra_ipv4: extraIpv4,
     ipv6,
     datadisks,
+    // Checked by storage (storage/storageOrders.ts `fromSnapshot`); priced as any new server.
+    ...(data.snapshot_id !== undefined && { snapshot_id: data.snapshot_id }),
   };
   const extrasInfo = [
     ...datadisks.map((disk) => `+${disk.size} GB ${disk.type}`),

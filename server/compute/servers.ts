@@ -15,6 +15,8 @@ import type { Db } from '../platform/db';
 import { ApiError, notFound } from '../platform/errors';
 import type { MessageKey, Translate } from '../platform/i18n';
 import type { RestStatus, ServerRow, Task } from '../billing/resourceRows';
+import { takeDueAutoSnapshots } from './autoSnapshots';
+import { serverKeyNames } from './serverKeys';
 
 type Server = components['schemas']['Server'];
 type ServerStatus = components['schemas']['ServerStatus'];
@@ -23,8 +25,14 @@ type IpVersion = Ip['version'];
 
 export type { RestStatus, ServerRow, Task };
 
+/**
+ * The task as the customer sees it: restoring the root disk from a snapshot is stored as a
+ * `rebuild` task with the snapshot's id (`restore_snapshot_id`), and shown as `restore`.
+ */
+export type ShownTask = Task | 'restore';
+
 /** The status shown while a task runs; null keeps the status at rest (power, password). */
-const STATUS_DURING: Record<Task, ServerStatus | null> = {
+const STATUS_DURING: Record<ShownTask, ServerStatus | null> = {
   build: 'building',
   power_on: null,
   power_off: null,
@@ -32,6 +40,7 @@ const STATUS_DURING: Record<Task, ServerStatus | null> = {
   hard_reboot: 'rebooting',
   reset_password: null,
   rebuild: 'rebuilding',
+  restore: 'restoring',
   resize: 'resizing',
   delete: 'deleting',
 };
@@ -49,7 +58,13 @@ const STATUS_AFTER: Record<Task, RestStatus> = {
 };
 
 /** The statuses whose progress runs from 0 to 100 (the contract's getServerProgress). */
-const WITH_PROGRESS = new Set<ServerStatus>(['building', 'resizing', 'rebuilding', 'deleting']);
+const WITH_PROGRESS = new Set<ServerStatus>([
+  'building',
+  'resizing',
+  'rebuilding',
+  'restoring',
+  'deleting',
+]);
 
 /** Longest time a task other than the build takes, in seconds. */
 export const TASK_SECONDS = 5;
@@ -63,8 +78,15 @@ export function taskSeconds(task: Task, buildSeconds: number): number {
   return Math.min(TASK_SECONDS, Math.max(1, buildSeconds / 4));
 }
 
-/** Writes down every task that has ended by `now`; servers whose deletion ended are gone. */
+/**
+ * Writes down every task that has ended by `now`; servers whose deletion ended are gone. Takes the
+ * weekly auto-snapshots that came due (autoSnapshots.ts) of servers at rest.
+ */
 export function settleServers(db: Db, now: Date): void {
+  takeDueAutoSnapshots(db, now, (row) => {
+    const state = serverState(row, now);
+    return !state.task && (state.status === 'active' || state.status === 'shutoff');
+  });
   const at = now.toISOString();
   const ended = db
     .prepare(
@@ -75,7 +97,7 @@ export function settleServers(db: Db, now: Date): void {
   if (!ended.length) return;
   db.transaction(() => {
     const finish = db.prepare(
-      `UPDATE servers SET status = ?, deleted_at = ?,
+      `UPDATE servers SET status = ?, deleted_at = ?, restore_snapshot_id = NULL,
          task = NULL, task_started_at = NULL, task_ends_at = NULL WHERE id = ?`,
     );
     for (const { id, task, task_ends_at: endedAt, delete_volumes: deleteVolumes } of ended) {
@@ -144,7 +166,9 @@ export function serverState(
     // Suspended for an unpaid invoice (billing/lifecycle.ts): powered off until it is paid.
     return { status: row.suspended_at ? 'suspended' : status, progress: 100, task: null };
   }
-  const status = STATUS_DURING[row.task] ?? (row.status as ServerStatus);
+  const shown: ShownTask =
+    row.task === 'rebuild' && row.restore_snapshot_id != null ? 'restore' : row.task;
+  const status = STATUS_DURING[shown] ?? (row.status as ServerStatus);
   const started = Date.parse(row.task_started_at);
   const fraction = ends > started ? (now.getTime() - started) / (ends - started) : 1;
   const progress = WITH_PROGRESS.has(status)
@@ -154,8 +178,12 @@ export function serverState(
 }
 
 /** The task's words for messages, e.g. "khởi động lại". */
-export const taskWords = (t: Translate, task: Task) =>
+export const taskWords = (t: Translate, task: ShownTask) =>
   t(`server.server_task.${task}` as MessageKey);
+
+/** The running task as the customer sees it (a restore runs as a rebuild). */
+export const shownTask = (state: { status: ServerStatus; task: Task | null }): ShownTask | null =>
+  state.status === 'restoring' ? 'restore' : state.task;
 
 /** 400 unless no task runs and the status is one of `allowed`. */
 export function requireIdle(
@@ -165,8 +193,9 @@ export function requireIdle(
   allowed: readonly ServerStatus[],
 ): void {
   const state = serverState(row, now);
-  if (state.task) {
-    throw new ApiError(400, 'server.server_busy', { task: taskWords(t, state.task) });
+  const task = shownTask(state);
+  if (task) {
+    throw new ApiError(400, 'server.server_busy', { task: taskWords(t, task) });
   }
   if (!allowed.includes(state.status)) {
     throw new ApiError(400, 'server.server_wrong_state', {
@@ -175,20 +204,36 @@ export function requireIdle(
   }
 }
 
+/** How a rebuild treats the root disk's snapshots (issue 19: our extensions). */
+export interface RebuildOptions {
+  /** The customer chose to keep the root disk's snapshots. */
+  keepSnapshots?: boolean;
+  /** Not a fresh image but this snapshot of the root disk: a restore (its snapshots stay). */
+  restoreSnapshotId?: number;
+}
+
 export function startTask(
   db: Db,
   serverId: number,
   task: Task,
   now: Date,
   buildSeconds: number,
+  rebuild: RebuildOptions = {},
 ): void {
   const ends = new Date(now.getTime() + taskSeconds(task, buildSeconds) * 1000);
-  // A rebuild reinstalls the root disk: its snapshots are gone from the start (spec §4).
-  if (task === 'rebuild') deleteRootDiskSnapshots(db, serverId, now.toISOString());
-  db.prepare('UPDATE servers SET task = ?, task_started_at = ?, task_ends_at = ? WHERE id = ?').run(
+  // A rebuild reinstalls the root disk: its snapshots are gone from the start (spec §4), unless
+  // the customer keeps them or the disk comes back from one of them.
+  if (task === 'rebuild' && !rebuild.keepSnapshots && rebuild.restoreSnapshotId === undefined) {
+    deleteRootDiskSnapshots(db, serverId, now.toISOString());
+  }
+  db.prepare(
+    `UPDATE servers SET task = ?, task_started_at = ?, task_ends_at = ?, restore_snapshot_id = ?
+      WHERE id = ?`,
+  ).run(
     task,
     now.toISOString(),
     ends.toISOString(),
+    task === 'rebuild' ? (rebuild.restoreSnapshotId ?? null) : null,
     serverId,
   );
 }
@@ -230,6 +275,7 @@ export function toServer(db: Db, row: ServerRow, now: Date): Server {
     image: toImage(imageById(db, row.image_id)),
     datacenter: row.datacenter,
     key_name: row.key_name,
+    key_names: serverKeyNames(db, row),
     // The plan's price is for the whole interval, as a billing plan's is.
     plan: {
       price: serverMonthlyPrice(db, row) * row.interval_count,

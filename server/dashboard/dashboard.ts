@@ -33,6 +33,7 @@ const SERVER_STATUSES: readonly ServerStatus[] = [
   'rebooting',
   'resizing',
   'rebuilding',
+  'restoring',
   'deleting',
   'error',
   'suspended',

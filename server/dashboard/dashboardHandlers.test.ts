@@ -30,6 +30,7 @@ const STATUSES: ServerStatus[] = [
   'rebooting',
   'resizing',
   'rebuilding',
+  'restoring',
   'deleting',
   'error',
   'suspended',

@@ -171,6 +171,34 @@ describe('createSshKey with a pasted public key', () => {
       expect(storedRows()).toEqual([]);
     },
   );
+
+  it('refuses a key already on the account (same fingerprint, other comment), naming it', async () => {
+    const customer = await demo();
+    const line = ed25519Line('an@laptop');
+    expect(
+      (await customer.post('/cloud/ssh_keys', { name: 'laptop', public_key: line })).statusCode,
+    ).toBe(201);
+    // The same key bytes with another comment: the fingerprint is the same.
+    const again = `${line.split(' ').slice(0, 2).join(' ')} an@desk`;
+
+    const refused = await customer.post('/cloud/ssh_keys', { name: 'desk', public_key: again });
+    expect(refused.statusCode).toBe(409);
+    const message = 'Khoá công khai này đã có trong tài khoản với tên laptop.';
+    expect(refused.json()).toEqual({ message, errors: { public_key: message } });
+    const english = await apiAs(app, await signIn(app, 'demo@example.vn'), ENGLISH).post(
+      '/cloud/ssh_keys',
+      { name: 'desk', public_key: line },
+    );
+    const inEnglish = 'This public key is already on your account as laptop.';
+    expect(english.json()).toEqual({ message: inEnglish, errors: { public_key: inEnglish } });
+    expect(storedRows().map((row) => row.name)).toEqual(['laptop']);
+
+    // Another account may hold the same public key.
+    const agency = apiAs(app, await signIn(app, 'agency@example.vn'));
+    expect(
+      (await agency.post('/cloud/ssh_keys', { name: 'shared', public_key: line })).statusCode,
+    ).toBe(201);
+  });
 });
 
 describe('createSshKey with a blank public key', () => {

@@ -9,6 +9,8 @@ import type { Db } from '../platform/db';
 import { ApiError, notFound } from '../platform/errors';
 import { pageItems, requireActionAllowed, signedInUser } from '../auth/guards';
 import type { HandlerTable } from '../platform/handler';
+import { instant, sortRecords, type SortKey } from '../platform/listQuery';
+import type { components } from '../../src/api/schema';
 import type { MessageKey } from '../platform/i18n';
 import { mailGeneratedSshKey } from './keyMails';
 import {
@@ -28,6 +30,12 @@ interface SshKeyRow {
   created_at: string;
 }
 
+/** The key list's sorts (our extension): the contract's name → what it sorts by. */
+const SSH_KEY_SORTS: Record<'created' | 'name', SortKey<components['schemas']['SshKey']>> = {
+  created: (key) => instant(key.created),
+  name: (key) => key.name,
+};
+
 export const keyHandlers: HandlerTable = {
   listSshKeys: (ctx) => {
     const user = signedInUser(ctx);
@@ -37,8 +45,9 @@ export const keyHandlers: HandlerTable = {
       .all(user.id) as SshKeyRow[];
     const keys = rows
       .filter((row) => search === undefined || row.name.toLowerCase().includes(search))
-      .map(toSshKey);
-    return pageItems(keys, ctx.query);
+      .map(toSshKey)
+      .filter((key) => ctx.query.type === undefined || key.type === ctx.query.type);
+    return pageItems(sortRecords(keys, SSH_KEY_SORTS, ctx.query), ctx.query);
   },
 
   createSshKey: (ctx) => {
@@ -59,6 +68,16 @@ export const keyHandlers: HandlerTable = {
       }
       if (nameTaken)
         throw new ApiError(409, 'server.name_taken', {}, { name: 'server.name_taken' });
+      // The same key (same fingerprint) under a second name: refused, naming the one it is.
+      const existing = parsed && keyWithFingerprint(ctx.db, user.id, parsed.key.fingerprint);
+      if (existing) {
+        throw new ApiError(
+          409,
+          'server.ssh_key_duplicate',
+          { name: existing.name },
+          { public_key: 'server.ssh_key_duplicate' },
+        );
+      }
 
       const { key, privateKey } = parsed
         ? { key: parsed.key, privateKey: undefined }
@@ -100,6 +119,12 @@ function keyNamed(db: Db, userId: number, name: string): SshKeyRow | undefined {
   return db
     .prepare('SELECT * FROM ssh_keys WHERE user_id = ? AND name = ? COLLATE NOCASE')
     .get(userId, name) as SshKeyRow | undefined;
+}
+
+function keyWithFingerprint(db: Db, userId: number, fingerprint: string): SshKeyRow | undefined {
+  return db
+    .prepare('SELECT * FROM ssh_keys WHERE user_id = ? AND fingerprint = ?')
+    .get(userId, fingerprint) as SshKeyRow | undefined;
 }
 
 function toSshKey(row: SshKeyRow) {

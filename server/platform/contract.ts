@@ -77,8 +77,16 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'
 type HttpMethod = (typeof HTTP_METHODS)[number];
 
 // OpenAPI keywords that only annotate; JSON Schema validators do not know them.
-// `x-rule` names a field's domain rule (fieldRules.ts), applied when the schema refuses a body.
-const OPENAPI_ANNOTATIONS = ['example', 'xml', 'externalDocs', 'discriminator', RULE_KEYWORD];
+// `x-rule` names a field's domain rule (fieldRules.ts), applied when the schema refuses a body;
+// `x-extension-of-spec` marks what spec §7 does not give (operations, parameters and fields).
+const OPENAPI_ANNOTATIONS = [
+  'example',
+  'xml',
+  'externalDocs',
+  'discriminator',
+  'x-extension-of-spec',
+  RULE_KEYWORD,
+];
 
 const loaded = new Map<string, Contract>();
 

@@ -1,5 +1,5 @@
 /**
- * What the billing lists share beyond paging (our extension of spec §7's list calls): a sort
+ * What the lists share beyond paging (our extension of spec §7's list calls): a sort
  * chosen from a whitelist of columns, so the caller's text never enters the SQL, and a date range
  * of Vietnam calendar days. Without them a list reads as spec §7 has it, newest first.
  */
@@ -26,6 +26,39 @@ export function orderByClause<Sort extends string>(
   }
   return `ORDER BY ${columns[query.sort]} ${direction}, ${id} ${direction}`;
 }
+
+/** What a record is sorted by: a number (sizes, instants) or a text (names, statuses). */
+export type SortKey<Item> = (item: Item) => number | string;
+
+const TEXT_ORDER = new Intl.Collator('vi', { sensitivity: 'base', numeric: true });
+
+/**
+ * The same sort as `orderByClause`, for lists whose records are read whole because a column
+ * follows from the clock (a server's status): sorted by one of `keys` (the contract's sort name →
+ * what it sorts by, a whitelist) in the query's direction (descending without one), ties broken
+ * by `id` in the same direction; texts ignore case and compare numbers within them ("web-2" before
+ * "web-10"). Without a sort the records keep the order they came in (newest first).
+ */
+export function sortRecords<Item extends { id: number }, Sort extends string>(
+  items: readonly Item[],
+  keys: Readonly<Record<Sort, SortKey<Item>>>,
+  query: SortQuery<Sort>,
+): Item[] {
+  if (query.sort === undefined || !Object.hasOwn(keys, query.sort)) return [...items];
+  const keyOf = keys[query.sort];
+  const sign = query.order === 'asc' ? 1 : -1;
+  return [...items].sort((a, b) => {
+    const [x, y] = [keyOf(a), keyOf(b)];
+    const byKey =
+      typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : TEXT_ORDER.compare(String(x), String(y));
+    return sign * (byKey || a.id - b.id);
+  });
+}
+
+/** An ISO instant as a number to sort by, whatever its offset. */
+export const instant = (iso: string) => Date.parse(iso);
 
 export interface DateRangeQuery {
   date_from?: string;

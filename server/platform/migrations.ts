@@ -675,4 +675,16 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE users ADD COLUMN locale TEXT CHECK (locale IN ('vi', 'en'));
     `,
   },
+  {
+    // Restoring a server from a snapshot of its root disk (issue 19): the restore runs as the
+    // server's rebuild task, from the snapshot named here (NULL for a plain rebuild); a root
+    // disk's snapshot remembers the image it was taken of (existing ones: the server's image now).
+    name: 'server_restore_from_snapshot',
+    sql: `
+      ALTER TABLE servers ADD COLUMN restore_snapshot_id INTEGER REFERENCES snapshots (id);
+      ALTER TABLE snapshots ADD COLUMN image_id INTEGER REFERENCES images (id);
+      UPDATE snapshots SET image_id = (SELECT image_id FROM servers WHERE servers.id = server_id)
+       WHERE server_id IS NOT NULL;
+    `,
+  },
 ];

@@ -41,6 +41,8 @@ export const LOGIN_WINDOW_MS = 15 * MINUTE_MS;
 export const MAIL_WINDOW_MS = 60 * MINUTE_MS;
 export const LINK_WINDOW_MS = 15 * MINUTE_MS;
 export const REGISTRATION_WINDOW_MS = 60 * MINUTE_MS;
+/** Web console tickets one account may ask for per 15 minutes (issue 19). */
+export const CONSOLE_TICKETS_PER_15MIN = 30;
 
 /** The 429 answer, in the contract's error shape and the caller's language (see errorReplies). */
 export function tooManyRequests(retryAfterMs: number): ApiError {
@@ -90,6 +92,8 @@ export function routeRateLimits(
     // Each try hashes the old password: a stolen session must not guess it, nor keep the CPU
     // busy. Counted per account, every try, as wrong sign-ins are per e-mail.
     changePassword: limit(settings.loginFailuresPerEmail, LOGIN_WINDOW_MS, signedInAccount),
+    // Each console ticket allows a few root-password guesses (consoleShell.ts): bounded here.
+    createConsoleTicket: limit(CONSOLE_TICKETS_PER_15MIN, LINK_WINDOW_MS, signedInAccount),
   };
 }
 

@@ -85,6 +85,7 @@ describe('createSnapshot', () => {
       volume_id: volumeId,
       server_id: null,
       volume_name: 'web-01-data-1',
+      image_id: null,
       auto: false,
       price: 100 * SNAPSHOT_HDD.price,
       // Paid to the end of this month: what deleting it would give up.

@@ -3,7 +3,9 @@
  * order), restore one into a new volume (paid at once through a create_volume order) and delete.
  */
 import { rejectInvalidFields, requireActionAllowed, pageItems, signedInUser } from '../auth/guards';
+import type { components } from '../../src/api/schema';
 import type { HandlerTable } from '../platform/handler';
+import { instant, sortRecords, type SortKey } from '../platform/listQuery';
 import { insertOrder, payPendingOrder, toOrder } from '../billing/orders';
 import { toInvoice } from '../billing/invoiceDocument';
 import { settleServers } from '../compute/servers';
@@ -19,6 +21,19 @@ import {
 import { validateSnapshotSource } from '../../src/domain/snapshotRules';
 import { accountVolume, toVolume } from './volumes';
 
+type Snapshot = components['schemas']['Snapshot'];
+
+/** The snapshot list's sorts (our extension): the contract's name → what it sorts by. */
+const SNAPSHOT_SORTS: Record<'created' | 'name' | 'size' | 'status', SortKey<Snapshot>> = {
+  created: (snapshot) => instant(snapshot.created),
+  name: (snapshot) => snapshot.name,
+  size: (snapshot) => snapshot.size,
+  status: (snapshot) => snapshot.status,
+};
+
+/** What a snapshot copies: a server's root disk or a data volume. */
+const snapshotSource = (snapshot: Snapshot) => (snapshot.server_id === null ? 'volume' : 'server');
+
 export const snapshotHandlers: HandlerTable = {
   listSnapshots: (ctx) => {
     const user = signedInUser(ctx);
@@ -28,10 +43,13 @@ export const snapshotHandlers: HandlerTable = {
     // A volume named in the query that is not the account's answers 404, as the contract says.
     if (volumeId !== undefined) accountVolume(ctx.db, user.id, volumeId);
     const needle = search?.toLowerCase();
+    const { status, source } = ctx.query;
     const snapshots = accountSnapshots(ctx.db, user.id, volumeId)
       .filter((row) => needle === undefined || row.name.toLowerCase().includes(needle))
-      .map((row) => toSnapshot(ctx.db, row, now));
-    return pageItems(snapshots, ctx.query);
+      .map((row) => toSnapshot(ctx.db, row, now))
+      .filter((snapshot) => status === undefined || snapshot.status === status)
+      .filter((snapshot) => source === undefined || snapshotSource(snapshot) === source);
+    return pageItems(sortRecords(snapshots, SNAPSHOT_SORTS, ctx.query), ctx.query);
   },
 
   getSnapshot: (ctx) => {

@@ -20,7 +20,14 @@ import type {
   TakeSnapshotWork,
 } from '../billing/orderRows';
 import { requireProduct } from '../catalog/prices';
-import { accountServer, requireIdle, taskSeconds, type ServerRow } from '../compute/servers';
+import {
+  accountServer,
+  requireIdle,
+  startTask,
+  taskSeconds,
+  type ServerRow,
+} from '../compute/servers';
+import { findImage, imageById } from '../catalog/catalog';
 import {
   accountVolume,
   insertVolume,
@@ -48,6 +55,8 @@ export interface SnapshotRow {
   task: SnapshotTask | null;
   task_ends_at: string | null;
   auto: 0 | 1;
+  /** The image a root disk's server ran when it was copied; null for a data volume. */
+  image_id: number | null;
   price: number;
   expiry: string | null;
   created_at: string;
@@ -92,6 +101,7 @@ export function toSnapshot(db: Db, row: SnapshotRow, now: Date): Snapshot {
     volume_id: row.volume_id,
     server_id: row.server_id,
     volume_name: sourceName(db, row),
+    image_id: row.image_id,
     auto: row.auto === 1,
     price: row.price,
     unused_prepaid_amount: unusedPrepaidValue(
@@ -144,6 +154,7 @@ const UNCOPYABLE = new Set(['creating', 'deleting', 'error']);
 interface ResolvedSource {
   volume_id: number | null;
   server_id: number | null;
+  image_id: number | null;
   name: string;
   size: number;
   type: DiskType;
@@ -172,6 +183,7 @@ export function snapshotSource(
     return {
       volume_id: volume.id,
       server_id: null,
+      image_id: null,
       name: volume.name,
       size: volume.size,
       type: volume.type,
@@ -184,6 +196,7 @@ export function snapshotSource(
     return {
       volume_id: null,
       server_id: server.id,
+      image_id: server.image_id,
       name: server.name,
       size: server.disk,
       type: server.disk_type,
@@ -258,15 +271,16 @@ export function takeSnapshot(
   const ends = new Date(now.getTime() + snapshotSeconds(buildSeconds) * 1000);
   const { id } = db
     .prepare(
-      `INSERT INTO snapshots (user_id, name, volume_id, server_id, size, type, datacenter, status,
-         task, task_ends_at, price, expiry, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'available', 'create', ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO snapshots (user_id, name, volume_id, server_id, image_id, size, type, datacenter,
+         status, task, task_ends_at, price, expiry, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'available', 'create', ?, ?, ?, ?) RETURNING id`,
     )
     .get(
       order.user_id,
       work.name,
       resolved.volume_id,
       resolved.server_id,
+      resolved.image_id,
       resolved.size,
       resolved.type,
       resolved.datacenter,
@@ -369,4 +383,134 @@ export function deleteSnapshotRow(db: Db, id: number, now: Date): void {
     `UPDATE snapshots SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
       WHERE id = ?`,
   ).run(now.toISOString(), id);
+}
+
+// ---- a server from a snapshot of its root disk (issue 19) ----
+
+/** 400 on `field` unless the snapshot copies a server's root disk. */
+function requireRootDisk(row: SnapshotRow, field: string): void {
+  if (row.server_id === null) {
+    throw new ApiError(
+      400,
+      'server.server_restore.not_root_disk',
+      { name: row.name },
+      { [field]: 'server.server_restore.not_root_disk' },
+    );
+  }
+}
+
+/** The image a root-disk snapshot runs: the one it was taken of, else its server's now. */
+function snapshotImageId(db: Db, row: SnapshotRow): number {
+  if (row.image_id !== null) return row.image_id;
+  const server = db.prepare('SELECT image_id FROM servers WHERE id = ?').get(row.server_id) as {
+    image_id: number;
+  };
+  return server.image_id;
+}
+
+/**
+ * Restores the server's root disk from one of its own snapshots, in place and free (the disk does
+ * not grow and the snapshot is paid for): the server runs a `rebuild` task from the snapshot
+ * (status `restoring`, then `active`) with the snapshot's image, and the snapshot is `restoring`
+ * meanwhile, so it cannot be deleted under it. Its other snapshots stay. 400 for a snapshot of
+ * another server or of a volume, a server that is busy or not `active`/`shutoff`, a busy
+ * snapshot. Settle the servers first.
+ */
+export function restoreServerFromSnapshot(
+  db: Db,
+  server: ServerRow,
+  snapshot: SnapshotRow,
+  now: Date,
+  t: Translate,
+  buildSeconds: number,
+): void {
+  requireRootDisk(snapshot, 'snapshot_id');
+  if (snapshot.server_id !== server.id) {
+    throw new ApiError(
+      400,
+      'server.server_restore.not_of_server',
+      { name: snapshot.name, server: server.name },
+      { snapshot_id: 'server.server_restore.not_of_server' },
+    );
+  }
+  requireIdle(server, now, t, ['active', 'shutoff']);
+  requireSnapshotAvailable(snapshot, now, t);
+  db.prepare('UPDATE servers SET image_id = ? WHERE id = ?').run(
+    snapshotImageId(db, snapshot),
+    server.id,
+  );
+  startTask(db, server.id, 'rebuild', now, buildSeconds, { restoreSnapshotId: snapshot.id });
+  markRestoring(db, snapshot.id, now, buildSeconds);
+}
+
+function markRestoring(db: Db, snapshotId: number, now: Date, buildSeconds: number): void {
+  const ends = new Date(now.getTime() + snapshotSeconds(buildSeconds) * 1000);
+  db.prepare(`UPDATE snapshots SET task = 'restore', task_ends_at = ? WHERE id = ?`).run(
+    ends.toISOString(),
+    snapshotId,
+  );
+}
+
+/** What a create_server order built from a snapshot asks for (its `data`). */
+export interface ServerFromSnapshot {
+  snapshotId: number;
+  os: number | string;
+  disk: number;
+  diskType: DiskType;
+}
+
+/**
+ * Checks a create_server order built from a snapshot of a root disk: the account's (404), of a
+ * root disk and `available` (400), with the snapshot's image, its disk type and at least its size
+ * (400 on the field). The order itself is priced as any new server (compute/serverOrders.ts).
+ */
+export function requireServerFromSnapshot(
+  db: Db,
+  userId: number,
+  wanted: ServerFromSnapshot,
+  now: Date,
+  t: Translate,
+): SnapshotRow {
+  const snapshot = accountSnapshot(db, userId, wanted.snapshotId);
+  requireRootDisk(snapshot, 'data.snapshot_id');
+  requireSnapshotAvailable(snapshot, now, t);
+  const params = { name: snapshot.name, size: snapshot.size, type: snapshot.type };
+  if (wanted.diskType !== snapshot.type) {
+    throw new ApiError(400, 'server.server_restore.disk_type', params, {
+      'data.rootdisk.type': 'server.server_restore.disk_type',
+    });
+  }
+  if (wanted.disk < snapshot.size) {
+    throw new ApiError(400, 'server.server_restore.disk_too_small', params, {
+      'data.rootdisk.size': 'server.server_restore.disk_too_small',
+    });
+  }
+  const image = imageById(db, snapshotImageId(db, snapshot));
+  if (findImage(db, wanted.os)?.id !== image.id) {
+    throw new ApiError(
+      400,
+      'server.server_restore.image',
+      { ...params, image: image.name },
+      { 'data.os': 'server.server_restore.image' },
+    );
+  }
+  return snapshot;
+}
+
+/** Paying a create_server order built from a snapshot: the snapshot is read while it builds. */
+export function buildFromSnapshot(
+  db: Db,
+  userId: number,
+  snapshotId: number,
+  now: Date,
+  t: Translate,
+  buildSeconds: number,
+): void {
+  const snapshot = accountSnapshot(db, userId, snapshotId);
+  requireSnapshotAvailable(snapshot, now, t);
+  const ends = new Date(now.getTime() + buildSeconds * 1000);
+  db.prepare(`UPDATE snapshots SET task = 'restore', task_ends_at = ? WHERE id = ?`).run(
+    ends.toISOString(),
+    snapshot.id,
+  );
 }

@@ -7,6 +7,8 @@
  */
 import type { Db } from '../platform/db';
 import { Answer, type HandlerTable } from '../platform/handler';
+import { instant, sortRecords, type SortKey } from '../platform/listQuery';
+import type { components } from '../../src/api/schema';
 import { pageItems, requireActionAllowed, signedInUser } from '../auth/guards';
 import { insertOrder, payPendingOrder, toOrder, type PaidOrder } from '../billing/orders';
 import { toInvoice } from '../billing/invoiceDocument';
@@ -20,6 +22,16 @@ import {
   startVolumeTask,
   toVolume,
 } from './volumes';
+
+type Volume = components['schemas']['Volume'];
+
+/** The volume list's sorts (our extension): the contract's name → what it sorts by. */
+const VOLUME_SORTS: Record<'created' | 'name' | 'size' | 'status', SortKey<Volume>> = {
+  created: (volume) => instant(volume.created),
+  name: (volume) => volume.name,
+  size: (volume) => volume.size,
+  status: (volume) => volume.status,
+};
 
 /** What the create and extend calls answer: the volume with the paid order and its invoice. */
 function volumeCharge(db: Db, now: Date, paid: PaidOrder) {
@@ -43,7 +55,7 @@ export const storageHandlers: HandlerTable = {
       .filter((row) => serverId === undefined || row.server_id === serverId)
       .map((row) => toVolume(row, now))
       .filter((volume) => status === undefined || volume.status === status);
-    return pageItems(volumes, ctx.query);
+    return pageItems(sortRecords(volumes, VOLUME_SORTS, ctx.query), ctx.query);
   },
 
   getVolume: (ctx) => {

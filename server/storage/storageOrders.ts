@@ -9,7 +9,9 @@ import { insertOrder } from '../billing/orders';
 import { settleServers } from '../compute/servers';
 import { ApiError } from '../platform/errors';
 import {
+  buildFromSnapshot,
   isRestoreSnapshotWork,
+  requireServerFromSnapshot,
   restoreSnapshotVolume,
   snapshotOrder,
   takeSnapshot,
@@ -77,13 +79,40 @@ export const storageOrderKinds: OrderKinds = {
   },
 };
 
-/** A create_server kind whose paid server also gets the data disks its order asked for. */
+/**
+ * A create_server kind whose paid server also gets the data disks its order asked for, and may be
+ * built from a snapshot of a root disk (`data.snapshot_id`, our extension: checked when placed,
+ * read while the server builds; the price is any new server's).
+ */
 export function withDataVolumes(kind: OrderKind): OrderKind {
   return {
     ...kind,
+    place: (ctx, user, body, now) => {
+      if (body.type === 'create_server' && body.data.snapshot_id !== undefined) {
+        const { db } = ctx;
+        settleServers(db, now);
+        requireServerFromSnapshot(
+          db,
+          user.id,
+          {
+            snapshotId: body.data.snapshot_id,
+            os: body.data.os,
+            disk: body.data.rootdisk.size,
+            diskType: body.data.rootdisk.type,
+          },
+          now,
+          ctx.t,
+        );
+      }
+      return kind.place(ctx, user, body, now);
+    },
     fulfil: (services, order, now) => {
       const done = kind.fulfil(services, order, now);
       const work = JSON.parse(order.data) as CreateServerWork;
+      if (work.snapshot_id !== undefined) {
+        const { db, t, buildSeconds } = services;
+        buildFromSnapshot(db, order.user_id, work.snapshot_id, now, t, buildSeconds);
+      }
       createDataVolumes(
         services.db,
         {

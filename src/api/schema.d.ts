@@ -752,7 +752,8 @@ export interface paths {
      * The account's cloud servers
      * @description Servers are not created here: place a `create_server` order with `POST /billing/orders`
      *     and pay it with `POST /billing/orders/{id}/pay`; the server then appears in status
-     *     `building`.
+     *     `building`. Our extensions (spec §7 does not show this call's parameters): `search` also
+     *     matches the server's IP addresses, and `sort`/`order`.
      */
     get: operations['listServers'];
     put?: never;
@@ -783,6 +784,34 @@ export interface paths {
      *     or already `deleting` answers 400. Runs the action-permission check (403).
      */
     delete: operations['deleteServer'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cloud/servers/{id}/console': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A one-time ticket to open the server's web console
+     * @description Extension: not in the spec (spec §7 has no console; issue 19). Issues a ticket for the
+     *     server's serial console over a WebSocket: random, usable once, for this server only, and
+     *     valid for 60 seconds by the sandbox clock. Open `url` (a path under this API's origin)
+     *     as a WebSocket (`ws:` or `wss:` as the page is served) within `expires_at`; the socket
+     *     then carries the console's text both ways (UTF-8 text frames, what the customer types in
+     *     and what the console prints out) and closes when the server stops or is deleted, or the
+     *     session ends. The server must be running (`active`, no task in progress: 400 otherwise);
+     *     another account's server answers 404 like every server call. Runs the action-permission
+     *     check (403). At most 30 tickets per account in 15 minutes (429). See docs/console.md.
+     */
+    post: operations['createConsoleTicket'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -876,6 +905,33 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cloud/servers/{id}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore the server's root disk from one of its snapshots
+     * @description Extension: not in the spec. Replaces the root disk with a snapshot of it (taken by hand or
+     *     by the auto-snapshot schedule; `Snapshot.server_id` must be this server, 400 otherwise,
+     *     404 for a snapshot that is not the account's). The server goes through status
+     *     `restoring` and ends `active`, running the image the snapshot was taken of; data volumes
+     *     stay attached, the snapshot and the server's other snapshots are kept. Free: the server's
+     *     disk does not grow and the snapshot is already paid for (spec §9: the auto-snapshot is
+     *     free). The server must be `active` or `shutoff` and the snapshot `available` (400
+     *     otherwise). Runs the action-permission check (403).
+     */
+    post: operations['restoreServer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cloud/servers/{id}/resize': {
     parameters: {
       query?: never;
@@ -950,6 +1006,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cloud/servers/{id}/reverse_dns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The reverse DNS (PTR) name of each of a server's IP addresses
+     * @description Extension: not in the spec (issue 19). One entry per address of the server, in the order of
+     *     `GET /cloud/servers/{id}/ips` (primary first). An address whose owner never set a name
+     *     answers to the provider's default, `<address with hyphens>.static.idc.vn` (an IPv6 address
+     *     written out in full: `2405-4800-5a84-0-0-0-0-24.static.idc.vn`); `custom` tells which.
+     *     Another account's server answers 404 like every server call.
+     */
+    get: operations['listServerReverseDns'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cloud/servers/{id}/ips/{ip_id}/reverse_dns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the reverse DNS (PTR) name of one of a server's addresses
+     * @description Extension: not in the spec (issue 19). `hostname` follows the shared hostname rule
+     *     (`x-rule: hostname`, src/domain/hostname.ts): two labels or more of letters, digits and
+     *     inner hyphens, 1–63 characters each, at most 253 in all, the last label starting with a
+     *     letter, no final dot; a refused name answers 400 with the rule's message on `hostname`.
+     *     Names are stored in lower case. The address must be this server's (404 otherwise, also
+     *     for another account's server). Runs the action-permission check (403).
+     */
+    put: operations['setServerIpReverseDns'];
+    post?: never;
+    /**
+     * Give an address its default reverse DNS name back
+     * @description Extension: not in the spec (issue 19). Forgets the name set for the address, which then
+     *     answers to the provider's default again (also when none was set). Runs the
+     *     action-permission check (403).
+     */
+    delete: operations['resetServerIpReverseDns'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cloud/servers/{id}/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A server's CPU, network and disk figures over the last hour, day or week
+     * @description Extension: not in the spec (issue 19). One point per step, oldest first, each the step's
+     *     average: `hour` gives 60 one-minute points, `day` 48 half-hour points, `week` 56
+     *     three-hour points (src/domain/serverMetrics.ts), the last ending at the latest whole step
+     *     of the clock. Steps before the server was created are left out, so a new server has few
+     *     points or none. `time` is the start of the step. CPU in percent of the server's vCPUs
+     *     (0–100), network in bits per second, disk in bytes per second. The sandbox simulates the
+     *     figures: the same server and step always give the same numbers, and a server that is not
+     *     running (stopped, suspended, building…) shows zero. Another account's server answers 404.
+     */
+    get: operations['getServerMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/cloud/servers/{id}/snapshot_schedule': {
     parameters: {
       query?: never;
@@ -991,7 +1129,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's volumes */
+    /**
+     * The account's volumes
+     * @description Newest first. Our extension (spec §7 does not show this call's parameters): `sort` and
+     *     `order`.
+     */
     get: operations['listVolumes'];
     put?: never;
     /**
@@ -1110,7 +1252,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's snapshots */
+    /**
+     * The account's snapshots
+     * @description Newest first. Our extensions (spec §7 does not show this call's parameters): `status`,
+     *     `source`, `sort` and `order`.
+     */
     get: operations['listSnapshots'];
     put?: never;
     /**
@@ -1185,7 +1331,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The account's SSH keys */
+    /**
+     * The account's SSH keys
+     * @description Newest first. Our extensions (spec §7 does not show this call's parameters): `type`,
+     *     `sort` and `order`.
+     */
     get: operations['listSshKeys'];
     put?: never;
     /**
@@ -1197,8 +1347,10 @@ export interface paths {
      *     OpenSSH `.pub` file: ed25519, ecdsa (nistp256/384/521) and rsa of at least 2048 bits are
      *     accepted; a dsa key, a shorter rsa key, a private key pasted by mistake, another key type
      *     and malformed text are refused with 400 naming the problem under `errors.public_key`
-     *     (our extension: spec §7 does not show the keys calls). Not a paid or destructive action,
-     *     so the action-permission check does not apply.
+     *     (our extension: spec §7 does not show the keys calls). A public key already on the
+     *     account (the same fingerprint, whatever its comment) is refused with 409 naming the key
+     *     it already is, also under `errors.public_key` (extension: not in the spec). Not a paid or
+     *     destructive action, so the action-permission check does not apply.
      */
     post: operations['createSshKey'];
     delete?: never;
@@ -1718,6 +1870,21 @@ export interface components {
     ResourceName: string;
     /** @description Letters, digits, dash and underscore; unique per account */
     SshKeyName: string;
+    /** @description A one-time ticket for a server's web console (extension, issue 19). */
+    ConsoleTicket: {
+      /** @description Random and secret; valid once, for one server, until `expires_at` */
+      ticket: string;
+      /**
+       * @description Where to open the WebSocket: a path on this API's origin (never built from the
+       *     request's Host), the ticket in its query
+       */
+      url: string;
+      /**
+       * Format: date-time
+       * @description 60 seconds after issue, by the sandbox clock
+       */
+      expires_at: string;
+    };
     /**
      * @description A server's administrator password: at least 10 characters, from at least 3 of the 4
      *     classes uppercase, lowercase, digit and special, the specials being `!@#$%^&*+=` (no other
@@ -1779,7 +1946,8 @@ export interface components {
     /**
      * @description `suspended` (our extension): the renewal of the server's paid period is unpaid past its
      *     grace period; the sandbox powered it off and it takes no action until the invoice is paid,
-     *     which resumes it (src/domain/serviceLife.ts).
+     *     which resumes it (src/domain/serviceLife.ts). `restoring` (our extension): the root disk
+     *     is being replaced by one of its snapshots (`POST /cloud/servers/{id}/restore`).
      * @enum {string}
      */
     ServerStatus:
@@ -1789,6 +1957,7 @@ export interface components {
       | 'rebooting'
       | 'resizing'
       | 'rebuilding'
+      | 'restoring'
       | 'deleting'
       | 'error'
       | 'suspended';
@@ -2244,6 +2413,14 @@ export interface components {
        *     whose `ssh_keys_allowed` is false.
        */
       key_name?: string | null;
+      /**
+       * @description Extension: not in the spec. Every SSH key to install when there are several; the
+       *     spec's `key_name` is still sent and is the first of them. The server gets `key_name`
+       *     and all of these, once each. Each must be one of the caller's keys (404 on
+       *     `data.key_names` otherwise); refused (400) for an image whose `ssh_keys_allowed` is
+       *     false.
+       */
+      key_names?: string[];
       /** @description True generates a root password and e-mails it. A server needs a key_name or password true (400 otherwise) */
       password?: boolean;
       rootdisk: components['schemas']['DiskSpec'];
@@ -2255,6 +2432,13 @@ export interface components {
       ipv4?: components['schemas']['IpQuantity'];
       ipv6?: components['schemas']['IpQuantity'];
       datacenter: components['schemas']['DatacenterCode'];
+      /**
+       * @description Our extension: build the server from this snapshot of a root disk (one of the
+       *     account's, `available`; 404/400 otherwise) instead of a fresh image. `os` must be the
+       *     snapshot's `image_id`, `rootdisk.type` its type and `rootdisk.size` at least its size
+       *     (400 on the field otherwise). Priced as any new server of that configuration.
+       */
+      snapshot_id?: number;
       /**
        * @description Extra products bought with the server, such as the image's licence
        *     (`Image.license_product_id`, one unit). The image's licence is charged whether or not
@@ -2485,6 +2669,11 @@ export interface components {
       datacenter: components['schemas']['DatacenterCode'];
       /** @description The SSH key installed at build, if any */
       key_name: string | null;
+      /**
+       * @description Extension: not in the spec. Every SSH key installed at build (`key_name` first);
+       *     empty when none was.
+       */
+      key_names?: string[];
       plan: components['schemas']['Plan'];
       package_id: number | null;
       /**
@@ -2521,6 +2710,27 @@ export interface components {
     RebuildServerRequest: {
       image_id: number;
       password: components['schemas']['ServerPassword'];
+      /**
+       * @description Our extension: true keeps the root disk's snapshots (manual and automatic), so the
+       *     server can later be restored from one of them; without it they are deleted as the
+       *     spec says (§4: a rebuild destroys the root disk and its snapshots). False when absent.
+       */
+      keep_snapshots?: boolean;
+      /**
+       * @description Our extension: the account's SSH keys to install (404 for a name that is not the
+       *     account's; 400 for an image whose `ssh_keys_allowed` is false). The server's
+       *     `key_name` becomes the first of them, or null for an empty list; without the field
+       *     the server keeps its key.
+       */
+      key_names?: components['schemas']['SshKeyName'][];
+    };
+    /** @description Our extension (not in the spec) */
+    RestoreServerRequest: {
+      /**
+       * @description A snapshot of this server's root disk (`Snapshot.server_id` equal to the server's id),
+       *     taken by hand or by the auto-snapshot schedule
+       */
+      snapshot_id: number;
     };
     ResizeServerRequest: {
       /** @description Cores */
@@ -2573,6 +2783,55 @@ export interface components {
       order: components['schemas']['Order'];
       invoice: components['schemas']['Invoice'];
       ips: components['schemas']['Ip'][];
+    };
+    /**
+     * @description A fully qualified host name (src/domain/hostname.ts): two labels or more of letters,
+     *     digits and inner hyphens, 1–63 characters each, at most 253 in all, the last label
+     *     starting with a letter, no final dot.
+     */
+    Hostname: string;
+    ReverseDnsRequest: {
+      hostname: components['schemas']['Hostname'];
+    };
+    ReverseDns: {
+      ip_id: number;
+      /** @description An IPv4 or IPv6 address */
+      address: string;
+      /** @enum {string} */
+      version: 'ipv4' | 'ipv6';
+      /** @description The name the address answers to now */
+      hostname: string;
+      /** @description The provider's name for the address, used while none is set */
+      default_hostname: string;
+      /** @description Whether the owner set `hostname` */
+      custom: boolean;
+      /**
+       * Format: date-time
+       * @description When the owner last set the name; null while it is the default
+       */
+      updated: string | null;
+    };
+    ReverseDnsList: {
+      items: components['schemas']['ReverseDns'][];
+    };
+    ServerMetricPoint: {
+      /**
+       * Format: date-time
+       * @description Start of the step
+       */
+      time: string;
+      cpu_percent: number;
+      network_in_bits_per_second: number;
+      network_out_bits_per_second: number;
+      disk_read_bytes_per_second: number;
+      disk_write_bytes_per_second: number;
+    };
+    ServerMetrics: {
+      server_id: number;
+      /** @enum {string} */
+      period: 'hour' | 'day' | 'week';
+      step_seconds: number;
+      points: components['schemas']['ServerMetricPoint'][];
     };
     SnapshotSchedule: {
       server_id: number;
@@ -2683,6 +2942,11 @@ export interface components {
       server_id: number | null;
       /** @description The volume's name, or the server's for a root disk */
       volume_name: string;
+      /**
+       * @description Our extension: the image the server ran when its root disk was copied (what restoring
+       *     it or a new server from it runs); null for a data volume
+       */
+      image_id?: number | null;
       /** @description Taken by the auto-snapshot schedule (free) */
       auto: boolean;
       /** @description Per month; 0 for automatic snapshots */
@@ -2908,6 +3172,7 @@ export interface components {
           rebooting: components['schemas']['Count'];
           resizing: components['schemas']['Count'];
           rebuilding: components['schemas']['Count'];
+          restoring: components['schemas']['Count'];
           deleting: components['schemas']['Count'];
           error: components['schemas']['Count'];
           suspended: components['schemas']['Count'];
@@ -5306,9 +5571,24 @@ export interface operations {
         page?: components['parameters']['Page'];
         /** @description Records per page (paging pattern, see `Paging`) */
         per_page?: components['parameters']['PerPage'];
-        /** @description Records whose name contains this text, ignoring case */
-        search?: components['parameters']['Search'];
+        /**
+         * @description Servers whose name contains this text, or one of whose IPv4/IPv6 addresses begins with
+         *     it, ignoring case (the address part is our extension: a customer finds a server by its
+         *     IP or its subnet; a prefix, so that "db" does not find every `2001:db8::` address).
+         */
+        search?: string;
         status?: components['schemas']['ServerStatus'];
+        /**
+         * @description Our extension (spec §7 does not show it): `created`, `name` or `status`; without it,
+         *     newest first. Names sort ignoring case.
+         */
+        sort?: 'created' | 'name' | 'status';
+        /**
+         * @description Our extension (spec §7 does not show it): the direction of the list's `sort`, `asc` or
+         *     `desc`. Without it, `desc` (newest or largest first). Ties are broken by the record's id
+         *     in the same direction, so paging through a sorted list never repeats or skips a record.
+         */
+        order?: components['parameters']['SortOrder'];
       };
       header?: never;
       path?: never;
@@ -5504,6 +5784,54 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  createConsoleTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ticket, valid once and for 60 seconds */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ticket": "3q2-7wYl0VbN4kq9sZx1uA8Rr6tQdH5mPj2cLs0eW1g",
+           *       "url": "/api/v1/console/ws?ticket=3q2-7wYl0VbN4kq9sZx1uA8Rr6tQdH5mPj2cLs0eW1g",
+           *       "expires_at": "2026-03-02T14:06:00+07:00"
+           *     }
+           */
+          'application/json': components['schemas']['ConsoleTicket'];
+        };
+      };
+      /** @description The server is not running (stopped, busy with a task, suspended…) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Chỉ mở được console khi máy chủ đang chạy (máy chủ đang: Đã tắt)."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   getServerProgress: {
@@ -5721,6 +6049,80 @@ export interface operations {
            *       "id": 101,
            *       "name": "web-01",
            *       "status": "rebuilding",
+           *       "progress": 10,
+           *       "ipv4": [
+           *         "103.56.158.24"
+           *       ],
+           *       "ipv6": [
+           *         "2405:4800:5a84::24"
+           *       ],
+           *       "cpu": 2,
+           *       "ram": 4,
+           *       "disk": 40,
+           *       "disk_type": "SSD",
+           *       "image": {
+           *         "id": 2,
+           *         "name": "Ubuntu 24.04",
+           *         "distro": "ubuntu",
+           *         "version": "24.04",
+           *         "min_disk": 10,
+           *         "license_product_id": null,
+           *         "ssh_keys_allowed": true
+           *       },
+           *       "datacenter": "HN",
+           *       "key_name": "laptop-an",
+           *       "plan": {
+           *         "price": 630000,
+           *         "interval": "month",
+           *         "interval_count": 1
+           *       },
+           *       "package_id": 7,
+           *       "expiry": "2026-03-31T23:59:59+07:00",
+           *       "unused_prepaid_amount": 304839,
+           *       "created": "2026-03-02T14:05:00+07:00"
+           *     }
+           */
+          'application/json': components['schemas']['Server'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  restoreServer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "snapshot_id": 401
+         *     }
+         */
+        'application/json': components['schemas']['RestoreServerRequest'];
+      };
+    };
+    responses: {
+      /** @description Restore started */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 101,
+           *       "name": "web-01",
+           *       "status": "restoring",
            *       "progress": 10,
            *       "ipv4": [
            *         "103.56.158.24"
@@ -6140,6 +6542,199 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  listServerReverseDns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every address's name */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "ip_id": 2001,
+           *           "address": "103.56.158.24",
+           *           "version": "ipv4",
+           *           "hostname": "mail.minhphat.vn",
+           *           "default_hostname": "103-56-158-24.static.idc.vn",
+           *           "custom": true,
+           *           "updated": "2026-03-15T09:30:00+07:00"
+           *         },
+           *         {
+           *           "ip_id": 2002,
+           *           "address": "2405:4800:5a84::24",
+           *           "version": "ipv6",
+           *           "hostname": "2405-4800-5a84-0-0-0-0-24.static.idc.vn",
+           *           "default_hostname": "2405-4800-5a84-0-0-0-0-24.static.idc.vn",
+           *           "custom": false,
+           *           "updated": null
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ReverseDnsList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  setServerIpReverseDns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+        /** @description The IP address record's id */
+        ip_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "hostname": "mail.minhphat.vn"
+         *     }
+         */
+        'application/json': components['schemas']['ReverseDnsRequest'];
+      };
+    };
+    responses: {
+      /** @description The address's name as now set */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ip_id": 2001,
+           *       "address": "103.56.158.24",
+           *       "version": "ipv4",
+           *       "hostname": "mail.minhphat.vn",
+           *       "default_hostname": "103-56-158-24.static.idc.vn",
+           *       "custom": true,
+           *       "updated": "2026-03-15T09:30:00+07:00"
+           *     }
+           */
+          'application/json': components['schemas']['ReverseDns'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  resetServerIpReverseDns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+        /** @description The IP address record's id */
+        ip_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The address's name, now the default */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "ip_id": 2001,
+           *       "address": "103.56.158.24",
+           *       "version": "ipv4",
+           *       "hostname": "103-56-158-24.static.idc.vn",
+           *       "default_hostname": "103-56-158-24.static.idc.vn",
+           *       "custom": false,
+           *       "updated": null
+           *     }
+           */
+          'application/json': components['schemas']['ReverseDns'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getServerMetrics: {
+    parameters: {
+      query?: {
+        /** @description How far back to look */
+        period?: 'hour' | 'day' | 'week';
+      };
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The figures */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "server_id": 101,
+           *       "period": "hour",
+           *       "step_seconds": 60,
+           *       "points": [
+           *         {
+           *           "time": "2026-03-15T09:28:00+07:00",
+           *           "cpu_percent": 12.4,
+           *           "network_in_bits_per_second": 1843200,
+           *           "network_out_bits_per_second": 524288,
+           *           "disk_read_bytes_per_second": 40960,
+           *           "disk_write_bytes_per_second": 212992
+           *         },
+           *         {
+           *           "time": "2026-03-15T09:29:00+07:00",
+           *           "cpu_percent": 15.1,
+           *           "network_in_bits_per_second": 2097152,
+           *           "network_out_bits_per_second": 655360,
+           *           "disk_read_bytes_per_second": 28672,
+           *           "disk_write_bytes_per_second": 245760
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ServerMetrics'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+    };
+  };
   getSnapshotSchedule: {
     parameters: {
       query?: never;
@@ -6335,6 +6930,17 @@ export interface operations {
         status?: components['schemas']['VolumeStatus'];
         /** @description Volumes attached to this server */
         server_id?: number;
+        /**
+         * @description Our extension (spec §7 does not show it): `created`, `name`, `size` or `status`;
+         *     without it, newest first. Names sort ignoring case.
+         */
+        sort?: 'created' | 'name' | 'size' | 'status';
+        /**
+         * @description Our extension (spec §7 does not show it): the direction of the list's `sort`, `asc` or
+         *     `desc`. Without it, `desc` (newest or largest first). Ties are broken by the record's id
+         *     in the same direction, so paging through a sorted list never repeats or skips a record.
+         */
+        order?: components['parameters']['SortOrder'];
       };
       header?: never;
       path?: never;
@@ -6838,6 +7444,24 @@ export interface operations {
         search?: components['parameters']['Search'];
         /** @description Snapshots of this volume (404 when it is not the account's) */
         volume_id?: number;
+        /** @description Our extension (spec §7 does not show it) */
+        status?: components['schemas']['SnapshotStatus'];
+        /**
+         * @description Our extension (spec §7 does not show it): `volume` for copies of a data volume,
+         *     `server` for copies of a server's root disk.
+         */
+        source?: 'volume' | 'server';
+        /**
+         * @description Our extension (spec §7 does not show it): `created`, `name`, `size` or `status`;
+         *     without it, newest first. Names sort ignoring case.
+         */
+        sort?: 'created' | 'name' | 'size' | 'status';
+        /**
+         * @description Our extension (spec §7 does not show it): the direction of the list's `sort`, `asc` or
+         *     `desc`. Without it, `desc` (newest or largest first). Ties are broken by the record's id
+         *     in the same direction, so paging through a sorted list never repeats or skips a record.
+         */
+        order?: components['parameters']['SortOrder'];
       };
       header?: never;
       path?: never;
@@ -7222,6 +7846,19 @@ export interface operations {
         per_page?: components['parameters']['PerPage'];
         /** @description Records whose name contains this text, ignoring case */
         search?: components['parameters']['Search'];
+        /** @description Our extension (spec §7 does not show it) - keys of this type only */
+        type?: 'ED25519' | 'ECDSA' | 'RSA';
+        /**
+         * @description Our extension (spec §7 does not show it): `created` or `name`; without it, newest
+         *     first. Names sort ignoring case.
+         */
+        sort?: 'created' | 'name';
+        /**
+         * @description Our extension (spec §7 does not show it): the direction of the list's `sort`, `asc` or
+         *     `desc`. Without it, `desc` (newest or largest first). Ties are broken by the record's id
+         *     in the same direction, so paging through a sorted list never repeats or skips a record.
+         */
+        order?: components['parameters']['SortOrder'];
       };
       header?: never;
       path?: never;
@@ -8266,6 +8903,7 @@ export interface operations {
            *           "rebooting": 0,
            *           "resizing": 0,
            *           "rebuilding": 0,
+           *           "restoring": 0,
            *           "deleting": 0,
            *           "error": 0,
            *           "suspended": 0

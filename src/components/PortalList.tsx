@@ -7,11 +7,17 @@
  * On a phone each list shows its key columns only (columns marked
  * `className={HIDDEN_ON_PHONE}`), and a table still wider than the window scrolls inside its card:
  * the page itself never scrolls sideways.
+ *
+ * A list with row checkboxes (bulk actions) gets each checkbox's name onto the checkbox itself:
+ * react-admin 5.15's DataTable puts "Chọn dòng này" on the checkbox's wrapping <span>, where axe
+ * reports it as a prohibited attribute and the input itself is left without a name. Each row's
+ * checkbox is then also labelled by the row's first link (its name: "Chọn dòng này web-01"), and
+ * "Chọn tất cả" by the page's heading, so that every field has a visible label.
  */
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { List, Pagination, useListContext, useTranslate, type ListProps } from 'react-admin';
 
 import { LoadFailed } from './LoadFailed';
@@ -24,6 +30,17 @@ const TABLE_SCROLLS_INSIDE_ITS_CARD = {
   '& .RaList-main': { minWidth: 0 },
   '& .RaList-content': { overflowX: 'auto' },
   '& .RaFilterForm-root': { flexWrap: 'wrap' },
+  // The bulk actions bar (ticked rows) sits above the table in the flow rather than sliding up
+  // over the toolbar as react-admin draws it: the table's scrolling card would clip it there,
+  // leaving the toolbar's buttons over the bulk ones.
+  '& .RaDataTable-root .RaBulkActionsToolbar-toolbar': {
+    position: 'relative',
+    transform: 'none',
+    flexWrap: 'wrap',
+    maxWidth: '100%',
+    '&:not(.RaBulkActionsToolbar-collapsed)': { height: 'auto' },
+    '& .RaBulkActionsToolbar-topToolbar': { flexWrap: 'wrap' },
+  },
   [ON_PHONE]: { '& .MuiTableCell-root': { paddingLeft: '8px', paddingRight: '8px' } },
 } as const;
 
@@ -37,9 +54,50 @@ export function PortalList(props: ListProps) {
       sx={[TABLE_SCROLLS_INSIDE_ITS_CARD, ...(Array.isArray(sx) ? sx : [sx])]}
       queryOptions={{ onError: () => undefined, ...queryOptions }}
     >
-      <SkeletonWhileLoading>{children}</SkeletonWhileLoading>
+      <RowCheckboxesNamed>
+        <SkeletonWhileLoading>{children}</SkeletonWhileLoading>
+      </RowCheckboxesNamed>
     </List>
   );
+}
+
+function RowCheckboxesNamed({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return undefined;
+    const name = () => {
+      for (const span of root.querySelectorAll<HTMLElement>('.select-item[aria-label]')) {
+        const input = span.querySelector('input');
+        input?.setAttribute('aria-label', span.getAttribute('aria-label') ?? '');
+        span.removeAttribute('aria-label');
+        const rowName = span.closest('tr')?.querySelector('a[href]');
+        if (input && rowName) labelBy(input, rowName);
+      }
+      const all = root.querySelector<HTMLInputElement>('.select-all input:not([aria-labelledby])');
+      const heading = document.querySelector('main h1');
+      if (all && heading) labelBy(all, heading);
+    };
+    name();
+    // Rows come and go with every page, sort and poll.
+    const observer = new MutationObserver(name);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <Box ref={ref} sx={{ display: 'contents' }}>
+      {children}
+    </Box>
+  );
+}
+
+let labelIds = 0;
+
+/** Named by its own aria-label followed by `visible`'s text. */
+function labelBy(input: Element, visible: Element) {
+  if (!input.id) input.id = `row-check-${(labelIds += 1)}`;
+  if (!visible.id) visible.id = `row-label-${(labelIds += 1)}`;
+  input.setAttribute('aria-labelledby', `${input.id} ${visible.id}`);
 }
 
 function SkeletonWhileLoading({ children }: { children: ReactNode }) {

@@ -59,6 +59,9 @@ export type CreateOrderRequest = Schemas['CreateOrderRequest'];
 export type Ip = Schemas['Ip'];
 export type IpPurchase = Schemas['IpPurchase'];
 export type BuyIpRequest = Schemas['BuyIpRequest'];
+export type ReverseDns = Schemas['ReverseDns'];
+export type ServerMetrics = Schemas['ServerMetrics'];
+export type ServerMetricPoint = Schemas['ServerMetricPoint'];
 export type SnapshotSchedule = Schemas['SnapshotSchedule'];
 export type CreateSnapshotScheduleRequest = Schemas['CreateSnapshotScheduleRequest'];
 export type UpdateSnapshotScheduleRequest = Schemas['UpdateSnapshotScheduleRequest'];
@@ -300,12 +303,21 @@ export const dataProvider = {
     }),
   rebuildServer: (id: Identifier, body: RebuildServerRequest) =>
     call('POST', '/cloud/servers/{id}/rebuild', { params: { path: { id } }, body }),
+  /** Our extension (issue 19): the root disk back from one of its snapshots; free. */
+  restoreServer: (id: Identifier, snapshotId: number) =>
+    call('POST', '/cloud/servers/{id}/restore', {
+      params: { path: { id } },
+      body: { snapshot_id: snapshotId },
+    }),
   resizeServer: (id: Identifier, body: ResizeServerRequest) =>
     call('POST', '/cloud/servers/{id}/resize', { params: { path: { id } }, body }),
   deleteServer: (id: Identifier, deleteVolumes: boolean) =>
     call('DELETE', '/cloud/servers/{id}', {
       params: { path: { id }, query: { delete_volumes: deleteVolumes } },
     }),
+  /** A one-time, one-minute ticket for the server's web console (our extension, issue 19). */
+  createConsoleTicket: (id: Identifier) =>
+    call('POST', '/cloud/servers/{id}/console', { params: { path: { id } } }),
 
   // ---- a server's IP addresses ----
   listServerIps: async (id: Identifier) =>
@@ -318,6 +330,19 @@ export const dataProvider = {
     call('POST', '/cloud/servers/{id}/ips', { params: { path: { id } }, body }),
   deleteServerIp: (id: Identifier, ipId: Identifier) =>
     call('DELETE', '/cloud/servers/{id}/ips/{ip_id}', { params: { path: { id, ip_id: ipId } } }),
+  listServerReverseDns: async (id: Identifier) =>
+    (await call('GET', '/cloud/servers/{id}/reverse_dns', { params: { path: { id } } })).items,
+  setServerIpReverseDns: (id: Identifier, ipId: Identifier, hostname: string) =>
+    call('PUT', '/cloud/servers/{id}/ips/{ip_id}/reverse_dns', {
+      params: { path: { id, ip_id: ipId } },
+      body: { hostname },
+    }),
+  resetServerIpReverseDns: (id: Identifier, ipId: Identifier) =>
+    call('DELETE', '/cloud/servers/{id}/ips/{ip_id}/reverse_dns', {
+      params: { path: { id, ip_id: ipId } },
+    }),
+  getServerMetrics: (id: Identifier, period: ServerMetrics['period']) =>
+    call('GET', '/cloud/servers/{id}/metrics', { params: { path: { id }, query: { period } } }),
 
   // ---- a server's weekly auto-snapshot ----
   /** null when the server has none (the API answers 404). */

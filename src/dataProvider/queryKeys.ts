@@ -29,5 +29,12 @@ export const QUERY_KEYS = {
   server: (id: Identifier) => ['cloud-server', 'getOne', { id: String(id) }],
   serverProgress: (id: Identifier) => ['cloud-server', 'progress', String(id)],
   serverIps: (id: Identifier) => ['cloud-server', 'ips', String(id)],
+  serverReverseDns: (id: Identifier) => ['cloud-server', 'reverse-dns', String(id)],
+  serverMetrics: (id: Identifier, period: string) => [
+    'cloud-server',
+    'metrics',
+    String(id),
+    period,
+  ],
   snapshotSchedule: (id: Identifier) => ['cloud-server', 'snapshot-schedule', String(id)],
 } as const;

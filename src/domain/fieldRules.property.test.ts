@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
+import { validateHostname } from './hostname';
 import { validateServerName, validateServerPassword } from './serverRules';
 import {
   validateCouponCode,
@@ -133,6 +134,25 @@ const amount = (min: number, max: number) =>
     fc.double({ min: 0, max: max * 2, noNaN: true, noDefaultInfinity: true }),
   );
 
+/** Host names: labels near the 63-character edge, dots in odd places, names near 253. */
+const hostnameLabel = fc.oneof(
+  textAround(1, 63, fc.constantFrom(...'aZ09-'.split(''))),
+  textAround(1, 6, fc.oneof(fc.constantFrom(...'ab1-'.split('')), character)),
+);
+const hostname = fc.oneof(
+  fc.array(hostnameLabel, { minLength: 1, maxLength: 5 }).map((labels) => labels.join('.')),
+  fc
+    .tuple(
+      fc.constantFrom('', '.', '-'),
+      fc.integer({ min: 3, max: 5 }),
+      fc.constantFrom('vn', 'c0', '1'),
+    )
+    .map(([edge, count, top]) =>
+      `${edge}${Array(count).fill('a'.repeat(63)).join('.')}.${top}`.slice(0, 256),
+    ),
+  textAround(0, 12),
+);
+
 // ---- the rules ----
 
 interface FieldRule<T> {
@@ -183,6 +203,7 @@ const RULES: FieldRule<unknown>[] = [
     domain: validateTopupAmount,
     values: amount(10_000, 1_000_000_000),
   }),
+  rule({ field: 'Hostname', domain: validateHostname, values: hostname }),
 ];
 
 describe('each field has one rule: the domain validator and the contract agree', () => {

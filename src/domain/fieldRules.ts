@@ -5,6 +5,7 @@
  * (server/platform/fieldRules.ts), nested fields (`rules.0.port`) included. A rule is declared
  * here once: its function and, through it, its message keys.
  */
+import { validateHostname } from './hostname';
 import { validateServerName, validateServerPassword } from './serverRules';
 import { validateTicketContent, validateTicketSubject } from './ticketRules';
 import {
@@ -36,6 +37,7 @@ export const FIELD_RULES = {
   topupAmount: amount(validateTopupAmount),
   ticketSubject: text(validateTicketSubject),
   ticketContent: text(validateTicketContent),
+  hostname: text(validateHostname),
 } satisfies Record<string, FieldRule>;
 
 export type FieldRuleName = keyof typeof FIELD_RULES;

@@ -21,6 +21,11 @@ export interface ServerChoice {
   extraIpv4: number;
   ipv6: boolean;
   keyName: string | null;
+  /**
+   * Every SSH key to install, `keyName` first, when the customer chose several; the order then
+   * carries them as `data.key_names` (our extension). Absent or one key: `key_name` alone.
+   */
+  keyNames?: readonly string[];
   interval: IntervalCount;
   /**
    * The image's licence product (`Image.license_product_id`, our extension), paid one unit a
@@ -130,6 +135,7 @@ export function createServerOrder(choice: ServerChoice) {
       os: choice.os,
       name: choice.name,
       key_name: choice.keyName,
+      ...(choice.keyNames && choice.keyNames.length > 1 && { key_names: [...choice.keyNames] }),
       password: true,
       rootdisk: { size: choice.disk, type: choice.diskType, uom: 'GB' as const },
       datadisks: choice.dataDisks.map((disk) => ({

@@ -24,6 +24,18 @@ export const PUBLIC_MESSAGE_AREAS = [
   'validation.phone_*',
 ];
 
+/**
+ * What only the register page shows (the configuration a pricing link chose): fetched with that
+ * page, not with the first download.
+ */
+export const REGISTER_MESSAGE_AREAS = ['register_page'];
+
+/** The slices `virtual:messages/<locale>/<slice>` serves (vite.config.ts). */
+export const MESSAGE_SLICE_AREAS: Record<string, readonly string[]> = {
+  public: PUBLIC_MESSAGE_AREAS,
+  register: REGISTER_MESSAGE_AREAS,
+};
+
 /** A tree holding only the given areas of `messages` (an area it lacks is left out). */
 export function pickMessages(messages: MessageTree, areas: readonly string[]): MessageTree {
   const picked: MessageTree = {};

@@ -160,7 +160,7 @@ test('a keyboard user signs in, orders and pays for a server, and opens a ticket
   await tabTo(page, page.getByLabel('Tên máy chủ'));
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(serverName);
-  const createOrder = page.getByRole('button', { name: 'Tạo đơn hàng' });
+  const createOrder = page.getByRole('button', { name: 'Đặt hàng' });
   await expect(createOrder).toBeEnabled();
   await tabTo(page, createOrder);
   await page.keyboard.press('Enter');

@@ -38,7 +38,7 @@ test('a customer short of balance tops up by card, comes back to the order and p
   await card.getByRole('link', { name: 'Chọn gói VPS Basic' }).click();
   await page.getByLabel('Tên máy chủ').fill(`e2e-order-${Date.now().toString(36)}`);
   await expect(page.getByTestId('price-total')).toHaveText(firstPayment as string);
-  await page.getByRole('button', { name: 'Tạo đơn hàng' }).click();
+  await page.getByRole('button', { name: 'Đặt hàng', exact: true }).click();
   await expect(page).toHaveURL(/\/idc\/order\/create\?id=\d+$/);
   const orderUrl = page.url();
   await expect(page.getByTestId('first-payment')).toContainText(

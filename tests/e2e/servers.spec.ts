@@ -75,7 +75,7 @@ test('the demo customer orders a server from a plan, pays from the balance and r
   await expect(total).not.toHaveText(withTwoCores as string);
   await page.getByLabel('CPU (core)').fill('2');
   await expect(total).toHaveText(withTwoCores as string);
-  await page.getByRole('button', { name: 'Tạo đơn hàng' }).click();
+  await page.getByRole('button', { name: 'Đặt hàng' }).click();
 
   await expect(page).toHaveURL(/\/idc\/order\/create\?id=\d+/);
   await expect(page.getByText('Chờ thanh toán').first()).toBeVisible();
@@ -200,7 +200,7 @@ test('an account with an expired trial and an overdue invoice sees why it cannot
     page.getByText('Không thể thực hiện thao tác do: đã hết hạn dùng thử.'),
   ).toBeVisible();
   await page.getByLabel('Tên máy chủ').fill('blocked-01');
-  await expect(page.getByRole('button', { name: 'Tạo đơn hàng' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Đặt hàng' })).toBeDisabled();
 
   await page.getByRole('button', { name: 'English' }).click();
   await expect(
@@ -334,7 +334,7 @@ test('a focused primary button shows a ring, and the price summary stays below t
   const totalBox = await total.boundingBox();
   expect(totalBox?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
 
-  const submit = page.getByRole('button', { name: 'Tạo đơn hàng' });
+  const submit = page.getByRole('button', { name: 'Đặt hàng' });
   await submit.focus();
   // Focus from the keyboard (Tab), as :focus-visible asks.
   await page.keyboard.press('Shift+Tab');

@@ -6,7 +6,15 @@
 import type { Page } from '@playwright/test';
 
 import { formatVnd } from '../../src/domain/money';
-import { axeViolations, expect, test, topUpByCard, signInAsNewCustomer } from './support';
+import {
+  axeViolations,
+  callApi,
+  expect,
+  serverOrder,
+  signInAsNewCustomer,
+  test,
+  topUpByCard,
+} from './support';
 
 const PASSWORD = 'Snapshots1pass';
 
@@ -104,8 +112,13 @@ test('a customer snapshots a volume, restores it into a new volume and deletes t
   await restore.getByLabel(/Tên volume mới/).fill(restoredName);
   await restore.getByRole('button', { name: `Thanh toán ${restorePrice} và khôi phục` }).click();
   await expect(
-    page.getByText(`Đang khôi phục snapshot ${snapshotName} vào volume mới ${restoredName}.`),
+    restore.getByText(`Đang khôi phục snapshot ${snapshotName} vào volume mới ${restoredName}.`),
   ).toBeVisible();
+  // The dialog leads to the new volume (issue 19), then back to the list.
+  await restore.getByRole('link', { name: `Mở volume ${restoredName}` }).click();
+  await expect(page).toHaveURL(/\/idc\/volume\/\d+\/detail$/);
+  await expect(page.getByRole('heading', { name: restoredName })).toBeVisible();
+  await page.goto('/idc/snapshot');
   await expect(row.getByText('Sẵn sàng')).toBeVisible({ timeout: 30_000 });
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
@@ -124,4 +137,59 @@ test('a customer snapshots a volume, restores it into a new volume and deletes t
   const volumes = await page.request.get('/api/v1/storage/volumes', { headers });
   const names = ((await volumes.json()) as { items: { name: string }[] }).items.map((v) => v.name);
   expect(names).toContain(restoredName);
+});
+
+/** A small server ordered and paid through the API, once built; answers its id. */
+async function buyBuiltServer(page: Page, name: string): Promise<number> {
+  const placed = (await callApi(page, 'post', '/billing/orders', serverOrder({ name }))) as {
+    id: number;
+  };
+  const paid = (await callApi(page, 'post', `/billing/orders/${placed.id}/pay`, {})) as {
+    order: { resource_id: number };
+  };
+  const serverId = paid.order.resource_id;
+  await expect
+    .poll(
+      async () =>
+        ((await callApi(page, 'get', `/cloud/servers/${serverId}`)) as { status: string }).status,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('active');
+  return serverId;
+}
+
+test('a customer restores a server from a snapshot of its root disk', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signInAsNewCustomer(page, request, { ...NEW_CUSTOMER, label: 'server-restore' });
+  await topUpByCard(page, 2_000_000);
+  const suffix = Date.now().toString(36);
+  const serverName = `e2e-srv-${suffix}`;
+  const snapshotName = `e2e-root-${suffix}`;
+  const serverId = await buyBuiltServer(page, serverName);
+  await callApi(page, 'post', '/storage/snapshots', { name: snapshotName, server_id: serverId });
+
+  await page.goto('/idc/snapshot');
+  const row = page.getByRole('row').filter({ hasText: snapshotName });
+  await expect(row.getByText('Sẵn sàng')).toBeVisible({ timeout: 30_000 });
+  await row
+    .getByRole('button', { name: `Khôi phục máy chủ ${serverName} từ snapshot này` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`^Khôi phục máy chủ ${serverName}`) });
+  await expect(dialog.getByText('Khôi phục từ snapshot không mất phí.')).toBeVisible();
+  const confirm = dialog.getByRole('button', { name: 'Khôi phục máy chủ' });
+  await expect(confirm).toBeDisabled();
+  expect(await settledAxeViolations(page)).toEqual([]);
+  await dialog.getByLabel(`Nhập tên máy chủ "${serverName}" để xác nhận`).fill(serverName);
+  await confirm.click();
+  await expect(dialog).toBeHidden();
+
+  // The success message comes when the server runs again; the server's page says so too.
+  await expect(
+    page.getByText(`Đã khôi phục máy chủ ${serverName} từ snapshot ${snapshotName}.`),
+  ).toBeVisible({ timeout: 30_000 });
+  await page.goto(`/idc/cloud-server/${serverId}/detail`);
+  await expect(page.getByRole('heading', { name: serverName })).toBeVisible();
+  await expect(page.getByText('Đang hoạt động').first()).toBeVisible();
 });

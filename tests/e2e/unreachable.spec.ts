@@ -24,7 +24,7 @@ test('a list the API cannot deliver says so with a Retry, never "no servers", an
 
   await page.unroute('**/api/v1/**');
   await failure.getByRole('button', { name: 'Thử lại' }).click();
-  await expect(page.getByRole('link', { name: 'vps-uu-tien-01' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'vps-uu-tien-01', exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/idc\/cloud-server$/);
   await expect(page.getByText(UNREACHABLE)).toHaveCount(0);
 });
@@ -50,5 +50,5 @@ test('a screen whose code cannot be downloaded says the server cannot be reached
   await page.unroute('**/idc/assets/**');
   await page.unroute('**/api/v1/**');
   await page.getByRole('button', { name: 'Thử lại' }).click();
-  await expect(page.getByRole('link', { name: 'vps-uu-tien-01' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'vps-uu-tien-01', exact: true })).toBeVisible();
 });

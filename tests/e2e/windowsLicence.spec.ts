@@ -79,7 +79,7 @@ test('the Windows price includes the licence from the plan card to the invoice',
   await expect(page.getByTestId('price-total')).toHaveText(windowsAmount);
   await expect(page.getByText(`Bản quyền ${windows.name}`)).toBeVisible();
   await page.getByLabel('Tên máy chủ').fill(`e2e-win-${Date.now().toString(36)}`);
-  await page.getByRole('button', { name: 'Tạo đơn hàng' }).click();
+  await page.getByRole('button', { name: 'Đặt hàng' }).click();
 
   // The order page, then paid from the balance.
   await expect(page).toHaveURL(/\/idc\/order\/create\?id=\d+$/);

@@ -15,6 +15,7 @@ const IN_TRANSITION: readonly ServerStatus[] = [
   'rebooting',
   'resizing',
   'rebuilding',
+  'restoring',
   'deleting',
 ];
 

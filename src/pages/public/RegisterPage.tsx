@@ -1,5 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatPhoneNumber, isValidPhoneNumber } from 'react-phone-number-input';
+// The register page's own messages, loaded with it rather than with the first download.
+import registerEn from 'virtual:messages/en/register';
+import registerVi from 'virtual:messages/vi/register';
 
 import { authApi } from '../../api/auth';
 import { errorMessage, fieldErrors } from '../../api/client';
@@ -16,6 +19,7 @@ import {
   validatePasswordConfirmation,
   validatePhone,
 } from '../../domain/validation';
+import { translateWith } from '../../i18n/interpolate';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
 import { Link } from './Link';
 import { navigate, usePublicLocation } from './navigation';
@@ -119,10 +123,21 @@ export default function RegisterPage() {
   );
 
   const phoneError = form.errorFor('phoneNumber');
+  const chosen = chosenServer(location.search);
 
   return (
     <PublicShell title={translate('app.page.register')}>
       <form className="pub-form" onSubmit={submit} noValidate>
+        {chosen ? (
+          <p className="pub-notice pub-notice-info" data-testid="chosen-config">
+            {translateWith(
+              locale === 'en' ? registerEn : registerVi,
+              registerVi,
+              'register_page.chosen_config',
+              chosen,
+            )}
+          </p>
+        ) : null}
         {textField('email', 'email', 'email', translate('app.field.email'))}
         {textField('password', 'password', 'new-password', translate('app.field.password'))}
         {textField(
@@ -165,4 +180,18 @@ export default function RegisterPage() {
       </form>
     </PublicShell>
   );
+}
+
+/**
+ * The configuration a pricing link chose (`?redirect=…&cpu&ram&disk&interval`, spec §3), to show
+ * above the form; none for another link or numbers that are not whole (the create form corrects
+ * those later and says so).
+ */
+function chosenServer(search: string) {
+  const query = new URLSearchParams(search);
+  const choice = serverChoiceFromQuery(query);
+  if (query.get('redirect') !== CREATE_SERVER_REDIRECT || !choice) return null;
+  const months = choice.interval ?? '1';
+  const numbers = [choice.cpu, choice.ram, choice.disk, months];
+  return numbers.every((value) => /^\d+$/.test(value)) ? { ...choice, months } : null;
 }

@@ -21,6 +21,7 @@ import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 import { FirstPaymentNote } from '../../components/FirstPaymentNote';
+import { IntervalToggle } from '../../components/IntervalToggle';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { BillingPlan, Image, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
@@ -28,7 +29,6 @@ import { formatVnd } from '../../domain/money';
 import type { IntervalCount, PricedProduct } from '../../domain/pricing';
 import type { ServerChoice } from '../../domain/serverOrder';
 import { rootDiskForImage, SERVER_DEFAULTS } from '../../domain/serverRules';
-import { IntervalToggle } from './IntervalToggle';
 import { useServerProducts } from './PriceSummary';
 import { priceChoiceNow } from './serverChoice';
 import { CATALOG_STALE_MS } from './serverConstants';

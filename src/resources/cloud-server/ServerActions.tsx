@@ -5,6 +5,7 @@
  * focus back on the menu button. Only the actions that apply to the server's status are offered.
  */
 import DeleteIcon from '@mui/icons-material/Delete';
+import FlashOnIcon from '@mui/icons-material/FlashOn';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
@@ -12,6 +13,8 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SettingsBackupRestoreIcon from '@mui/icons-material/SettingsBackupRestore';
+import TerminalIcon from '@mui/icons-material/Terminal';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -21,10 +24,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useId, useState, type ReactElement } from 'react';
 import { useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 
 import { AskSupportLink } from '../../components/AskSupportLink';
 import { BusyButton } from '../../components/BusyButton';
 import type { Server, ServerStatus } from '../../dataProvider/dataProvider';
+import { consolePath } from './console/consoleRoute';
 import { DeleteServerDialog } from './DeleteServerDialog';
 import { RebuildServerDialog } from './RebuildServerDialog';
 import { ResizeServerDialog } from './ResizeServerDialog';
@@ -60,7 +65,7 @@ const MENU_ACTIONS: MenuAction[] = [
   },
   {
     name: 'hard_reboot',
-    icon: <RestartAltIcon />,
+    icon: <FlashOnIcon />,
     appliesTo: (status) => RUNNING.includes(status),
   },
   {
@@ -112,6 +117,21 @@ export function ServerActions({ server, disabled }: { server: Server; disabled: 
           onClick={() => setDialog('power_off')}
         >
           {translate('servers.actions.power_off')}
+        </Button>
+      ) : null}
+      {server.status === 'active' ? (
+        // On a phone, the icon alone: power, console and the menu stay on one row at 375 px.
+        <Button
+          variant="outlined"
+          startIcon={<TerminalIcon />}
+          component={Link}
+          to={consolePath(server.id)}
+          aria-label={translate('servers.console.open', { name: server.name })}
+          sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+        >
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {translate('servers.console.button')}
+          </Box>
         </Button>
       ) : null}
       {menuActions.length > 0 ? (

@@ -20,6 +20,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   ArrayInput,
   BooleanInput,
+  CheckboxGroupInput,
   Form,
   FormDataConsumer,
   NumberInput,
@@ -44,33 +45,46 @@ import {
 } from '../../authProvider/sessionStore';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { BusyButton } from '../../components/BusyButton';
+import { IntervalInput } from '../../components/IntervalToggle';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
 import { STICKY_BELOW_APP_BAR } from '../../components/phoneLayout';
 import { usePlaceOrder } from '../../components/usePlaceOrder';
 import type { BillingPlan, Image, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
-import { MAX_IPS_PER_SERVER } from '../../domain/constants';
 import { formatVnd } from '../../domain/money';
 import { isIntervalCount, type PricedProduct } from '../../domain/pricing';
 import { createServerOrder } from '../../domain/serverOrder';
+import {
+  describeServerFieldRange,
+  isInRange,
+  serverFieldRange,
+  type ServerNumberField,
+} from '../../domain/serverFieldRanges';
 import {
   diskFitsImage,
   imageAllowsSshKeys,
   SERVER_LIMITS,
   validateServerName,
 } from '../../domain/serverRules';
-import { IntervalInput } from './IntervalToggle';
 import { PriceSummary, useServerProducts } from './PriceSummary';
 import {
   choiceFromValues,
-  initialServerValues,
-  maxExtraIpv4,
+  startingServerForm,
   withImageRules,
   type Catalogs,
+  type QueryCorrection,
   type ServerFormValues,
 } from './serverChoice';
 import { CATALOG_STALE_MS, MAX_DATA_DISKS } from './serverConstants';
+import {
+  atLeastSnapshot,
+  SnapshotSourceNote,
+  sourceSnapshot,
+  useSourceSnapshot,
+  withSnapshotId,
+  withSnapshotValues,
+} from './snapshotSource';
 
 export default function ServerCreatePage() {
   const translate = useTranslate();
@@ -111,7 +125,8 @@ export default function ServerCreatePage() {
   // The SSH keys are optional: when they cannot be read the form offers the password only.
   const queries = [images, datacenters, ...(planId ? [plans] : [])];
   const failed = queries.some((query) => query.isError);
-  const loading = queries.some((query) => query.isPending) || keys.isPending;
+  const source = useSourceSnapshot(search); // ?snapshot=<id>: a server from a snapshot
+  const loading = queries.some((query) => query.isPending) || keys.isPending || source.loading;
   const plan = planId
     ? plans.data?.find((candidate) => String(candidate.id) === planId)
     : undefined;
@@ -160,6 +175,7 @@ export default function ServerCreatePage() {
         keysFailed={keys.isError}
         plan={plan}
         search={search}
+        source={source}
       />
     );
   }
@@ -180,22 +196,26 @@ interface ServerCreateFormProps {
   keysFailed: boolean;
   plan: BillingPlan | undefined;
   search: URLSearchParams;
+  source: ReturnType<typeof useSourceSnapshot>;
 }
 
-function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFormProps) {
+function ServerCreateForm(props: ServerCreateFormProps) {
+  const { catalogs, keysFailed, plan, search } = props;
   const translate = useTranslate();
   const permission = useActionPermission();
+  const snapshot = sourceSnapshot(props.source.snapshot, catalogs.images);
   // The starting values are read once: later changes of storage must not reset the form.
-  const [defaults] = useState(() =>
-    initialServerValues(catalogs, { pendingOrder: getPendingOrder(), plan, search }),
-  );
+  const [{ values: defaults, corrections }] = useState(() => {
+    const start = startingServerForm(catalogs, { pendingOrder: getPendingOrder(), plan, search });
+    return { ...start, values: withSnapshotValues(start.values, snapshot) };
+  });
   const products = useServerProducts();
 
   const { submit, submitError, busy } = usePlaceOrder({
     toOrder: (values: ServerFormValues) => {
       const choice = choiceFromValues(values, catalogs.images);
       if (!choice) return undefined;
-      const order = createServerOrder(choice);
+      const order = withSnapshotId(createServerOrder(choice), snapshot);
       // Kept until the order exists, so a failed call (or a lost session) loses nothing.
       storePendingOrder(order);
       return order;
@@ -225,12 +245,15 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
   };
 
   return (
-    <Form defaultValues={defaults} onSubmit={submit} noValidate>
+    // Checked as typed: a value out of its range is marked at once, not only on Place order.
+    <Form defaultValues={defaults} onSubmit={submit} mode="onChange" noValidate>
       <ActionBlockedAlert permission={permission} />
+      <QueryCorrections corrections={corrections} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Stack spacing={2}>
             <Section title={translate('servers.create.section_image')}>
+              <SnapshotSourceNote requested={props.source.requested} source={snapshot} />
               <ImageInput images={catalogs.images} onDiskRaised={setDiskRaise} />
               <FormDataConsumer>
                 {({ formData }) => (
@@ -285,15 +308,16 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
               <FormDataConsumer>
                 {({ formData }) =>
                   formData.access === 'key' && !keyless && keysAllowedFor(formData.os) ? (
-                    <SelectInput
-                      source="keyName"
-                      label="resources.cloud-server.fields.key_name"
+                    <CheckboxGroupInput
+                      source="keyNames"
+                      label="servers.guide.keys_label"
+                      helperText="servers.guide.keys_help"
                       choices={catalogs.keys}
                       optionValue="name"
                       optionText="name"
                       translateChoice={false}
-                      validate={required()}
-                      fullWidth
+                      validate={atLeastOneKey}
+                      row={false}
                     />
                   ) : (
                     <Typography variant="body2" color="text.secondary">
@@ -302,6 +326,7 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
                   )
                 }
               </FormDataConsumer>
+              <OnlyKeyChosen keys={catalogs.keys} />
               {keysFailed ? (
                 <Typography variant="body2" color="warning.main">
                   {translate('servers.create.keys_failed')}
@@ -316,35 +341,15 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
 
             <Section title={translate('servers.create.section_size')}>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <NumberInput
-                  source="cpu"
-                  label="resources.cloud-server.fields.cpu"
-                  min={SERVER_LIMITS.cpu.min}
-                  max={SERVER_LIMITS.cpu.max}
-                  step={1}
-                  validate={between(SERVER_LIMITS.cpu)}
-                  helperText={false}
-                />
-                <NumberInput
-                  source="ram"
-                  label="resources.cloud-server.fields.ram"
-                  min={SERVER_LIMITS.ram.min}
-                  max={SERVER_LIMITS.ram.max}
-                  step={1}
-                  validate={between(SERVER_LIMITS.ram)}
-                  helperText={false}
-                />
-                <NumberInput
-                  source="disk"
+                <RangeInput field="cpu" label="resources.cloud-server.fields.cpu" />
+                <RangeInput field="ram" label="resources.cloud-server.fields.ram" />
+                <RangeInput
+                  field="disk"
                   label="resources.cloud-server.fields.disk"
-                  min={SERVER_LIMITS.disk.min}
-                  max={SERVER_LIMITS.disk.max}
-                  step={1}
-                  validate={[between(SERVER_LIMITS.disk), fitsImage(imageByName)]}
-                  helperText={false}
+                  validate={atLeastSnapshot(fitsImage(imageByName), snapshot)}
                 />
               </Stack>
-              <DiskRecheck />
+              <Recheck field="disk" when="disk" />
               {diskRaise ? (
                 <Typography variant="body2" role="status" data-testid="disk-raised">
                   {translate('servers.create.disk_raised', diskRaise)}
@@ -373,7 +378,7 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
                         min={SERVER_LIMITS.disk.min}
                         max={SERVER_LIMITS.disk.max}
                         step={1}
-                        validate={between(SERVER_LIMITS.disk)}
+                        validate={dataDiskInRange}
                         helperText={false}
                       />
                       <SelectInput
@@ -395,18 +400,10 @@ function ServerCreateForm({ catalogs, keysFailed, plan, search }: ServerCreateFo
                 {translate('servers.create.primary_ip_note')}
               </Typography>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <NumberInput
-                  source="extraIpv4"
-                  label="resources.cloud-server.fields.extra_ipv4"
-                  min={0}
-                  step={1}
-                  validate={extraIpsInLimit}
-                  helperText={translate('servers.create.ip_limit_help', {
-                    max: MAX_IPS_PER_SERVER,
-                  })}
-                />
+                <RangeInput field="extraIpv4" label="resources.cloud-server.fields.extra_ipv4" />
                 <BooleanInput source="ipv6" label="servers.create.ipv6" />
               </Stack>
+              <Recheck field="extraIpv4" when="ipv6" />
             </Section>
 
             <Section title={translate('servers.create.section_interval')}>
@@ -466,20 +463,60 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const validateName: Validator = (value) => validateServerName(value);
 
-function between(limits: { min: number; max: number }): Validator {
-  return (value) =>
-    isWholeIn(value, limits.min, limits.max)
+const dataDiskInRange: Validator = (value) =>
+  isInRange(value, SERVER_LIMITS.disk)
+    ? undefined
+    : { message: 'servers.create.number_between', args: SERVER_LIMITS.disk };
+
+const atLeastOneKey: Validator = (value) =>
+  Array.isArray(value) && value.length > 0 ? undefined : 'servers.guide.keys_required';
+
+/**
+ * A number of the form with its allowed range beside it (the shared rules' range, through
+ * describeServerFieldRange), checked against that range as it is typed. The extra IPv4
+ * addresses' range depends on the IPv6 choice (the primary IPv4 and an IPv6 count towards it).
+ */
+function RangeInput(props: { field: ServerNumberField; label: string; validate?: Validator }) {
+  const translate = useTranslate();
+  const ipv6 = Boolean(useWatch({ name: 'ipv6' }));
+  const range = serverFieldRange(props.field, { ipv6 });
+  const help = describeServerFieldRange(props.field, { ipv6 });
+  const inRange: Validator = (value, values) => {
+    const limits = serverFieldRange(props.field, { ipv6: Boolean(values?.ipv6) });
+    return isInRange(value, limits)
       ? undefined
       : { message: 'servers.create.number_between', args: limits };
+  };
+  return (
+    <NumberInput
+      source={props.field}
+      label={props.label}
+      min={range.min}
+      max={range.max}
+      step={1}
+      validate={props.validate ? [inRange, props.validate] : inRange}
+      helperText={translate(help.key, help.args)}
+    />
+  );
 }
 
-/** The primary IPv4 and an IPv6 count towards the server's limit of addresses. */
-const extraIpsInLimit: Validator = (value, values) => {
-  const max = maxExtraIpv4(Boolean(values?.ipv6));
-  return isWholeIn(value, 0, max)
-    ? undefined
-    : { message: 'servers.create.number_between', args: { min: 0, max } };
-};
+/** What the form corrected in the link's query, each field with the value it used instead. */
+function QueryCorrections({ corrections }: { corrections: readonly QueryCorrection[] }) {
+  const translate = useTranslate();
+  if (corrections.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }} data-testid="query-corrections">
+      {translate('servers.guide.corrected_title')}
+      <Box component="ul" sx={{ m: 0, pl: 3 }}>
+        {corrections.map((correction) => (
+          <li key={correction.field}>
+            {translate(`servers.guide.corrected_${correction.field}`, correction)}
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
 
 function fitsImage(imageByName: Map<string, Image>): Validator {
   return (value, values) => {
@@ -529,16 +566,35 @@ function ImageInput(props: { images: Image[]; onDiskRaised: (raise: DiskRaise | 
   );
 }
 
-/** Checks the root disk against the image as it is typed, not only on submit. */
-function DiskRecheck() {
-  const { trigger } = useFormContext();
-  const disk: unknown = useWatch({ name: 'disk' });
-  const previous = useRef(disk);
+/**
+ * A customer with exactly one key who turns to SSH-key sign-in gets it chosen (the list may have
+ * arrived after the form started); with several keys, none is chosen for them.
+ */
+function OnlyKeyChosen({ keys }: { keys: Catalogs['keys'] }) {
+  const { getValues, setValue } = useFormContext();
+  const access: unknown = useWatch({ name: 'access' });
+  const only = keys.length === 1 ? keys[0]?.name : undefined;
   useEffect(() => {
-    if (Object.is(previous.current, disk)) return;
-    previous.current = disk;
-    void trigger('disk');
-  }, [disk, trigger]);
+    const chosen: unknown = getValues('keyNames');
+    if (access !== 'key' || !only || (Array.isArray(chosen) && chosen.length > 0)) return;
+    setValue('keyNames', [only], { shouldDirty: true });
+  }, [access, only, getValues, setValue]);
+  return null;
+}
+
+/**
+ * Checks `field` again when `when` changes: the root disk against the image as it is typed, the
+ * extra IPv4 addresses when IPv6 is chosen or dropped.
+ */
+function Recheck({ field, when }: { field: string; when: string }) {
+  const { trigger } = useFormContext();
+  const watched: unknown = useWatch({ name: when });
+  const previous = useRef(watched);
+  useEffect(() => {
+    if (Object.is(previous.current, watched)) return;
+    previous.current = watched;
+    void trigger(field);
+  }, [watched, field, trigger]);
   return null;
 }
 
@@ -559,8 +615,4 @@ function LicenseNote(props: {
       })}
     </Typography>
   );
-}
-
-function isWholeIn(value: unknown, min: number, max: number): boolean {
-  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 }

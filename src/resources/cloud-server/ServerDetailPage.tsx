@@ -1,20 +1,32 @@
 /**
  * /cloud-server/{id}/detail: one server. Its status (with progress while it changes), the actions
- * that apply to it, and three tabs: overview, IP addresses, auto-snapshot. It polls like the list:
- * fast while in transition, slowly otherwise, not while the tab is hidden. When the account may
- * not act (spec §5) the reasons show above and every action is disabled.
+ * that apply to it, and four tabs: overview, IP addresses, auto-snapshot, metrics (a chunk of its
+ * own, loaded when opened). It polls like the list: fast while in transition, slowly otherwise,
+ * not while the tab is hidden. When the account may not act (spec §5) the reasons show above and
+ * every action is disabled.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { RecordContextProvider, Title, useDataProvider, useTranslate } from 'react-admin';
 
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
@@ -45,7 +57,9 @@ import {
 import { SnapshotScheduleSection } from './SnapshotScheduleSection';
 import { WaitNotice } from './WaitNotice';
 
-type TabName = 'overview' | 'ips' | 'snapshot';
+type TabName = 'overview' | 'ips' | 'snapshot' | 'metrics';
+
+const ServerMetricsSection = lazy(() => import('./ServerMetricsSection'));
 
 export default function ServerDetailPage() {
   const translate = useTranslate();
@@ -166,11 +180,24 @@ function ServerDetail({ server, stateUnknown }: { server: Server; stateUnknown: 
             id={`${tabsId}-snapshot`}
             aria-controls={`${tabsId}-panel`}
           />
+          <Tab
+            value="metrics"
+            label={translate('servers.metrics.title')}
+            id={`${tabsId}-metrics`}
+            aria-controls={`${tabsId}-panel`}
+          />
         </Tabs>
         <CardContent role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
           {tab === 'overview' ? <Overview server={server} /> : null}
           {tab === 'ips' ? <ServerIpsSection canAct={!disabled} /> : null}
           {tab === 'snapshot' ? <SnapshotScheduleSection canAct={!disabled} /> : null}
+          {tab === 'metrics' ? (
+            <Suspense
+              fallback={<LinearProgress aria-label={translate('servers.metrics.loading')} />}
+            >
+              <ServerMetricsSection server={server} />
+            </Suspense>
+          ) : null}
         </CardContent>
       </Card>
       <ServerVolumesSection serverId={server.id} canAct={!disabled} />
@@ -195,7 +222,10 @@ function Overview({ server }: { server: Server }) {
       <Item label={field('datacenter')}>
         <DatacenterName code={server.datacenter} />
       </Item>
-      <Item label={field('key_name')}>{server.key_name ?? translate('servers.detail.no_key')}</Item>
+      <Item label={field('key_name')}>
+        {(server.key_names?.length ? server.key_names.join(', ') : server.key_name) ??
+          translate('servers.detail.no_key')}
+      </Item>
       <Item label={field('price')}>
         {translate('servers.detail.plan_price', {
           amount: formatVnd(server.plan.price),

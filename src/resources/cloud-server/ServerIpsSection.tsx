@@ -3,9 +3,12 @@
  * balance at once after a confirmation showing the sandbox's quote, at most MAX_IPS_PER_SERVER per
  * server, the primary one included) and releasing
  * an extra one (never the primary) after a confirmation that says what the unused rest of its
- * paid period (the server's) is worth, which is not refunded.
+ * paid period (the server's) is worth, which is not refunded. Under each address, its reverse DNS
+ * name (the default one marked), with an edit action: a hostname checked as it is typed by the
+ * rule the sandbox applies (src/domain/hostname.ts), and a way back to the default.
  */
 import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -27,29 +30,32 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 
-import { errorStatus } from '../../api/client';
+import { errorMessage, errorStatus, fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { LoadFailed } from '../../components/LoadFailed';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 import { calculatedPayment, FirstPaymentNote } from '../../components/FirstPaymentNote';
 import { rememberTopUpReturn, topUpPath } from '../../components/topUpPath';
 import { UnrefundedNote } from '../../components/UnrefundedNote';
+import { usePortalNotify } from '../../components/usePortalNotify';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type {
   BuyIpRequest,
   CalculationRequest,
   Ip,
   PortalDataProvider,
+  ReverseDns,
   Server,
 } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { MAX_IPS_PER_SERVER } from '../../domain/constants';
 import { formatDate } from '../../domain/dates';
+import { validateHostname } from '../../domain/hostname';
 import { formatVnd } from '../../domain/money';
 import { useServerAction } from './useServerAction';
 
@@ -68,9 +74,15 @@ export function ServerIpsSection({ canAct }: { canAct: boolean }) {
     queryFn: () => dataProvider.listServerIps(serverId),
     enabled: server !== undefined,
   });
+  const reverseDns = useQuery({
+    queryKey: QUERY_KEYS.serverReverseDns(serverId),
+    queryFn: () => dataProvider.listServerReverseDns(serverId),
+    enabled: server !== undefined,
+  });
   if (!server) return null;
 
   const list = Array.isArray(ips.data) ? ips.data : [];
+  const names = new Map((reverseDns.data ?? []).map((entry) => [entry.ip_id, entry]));
   const limitReached = list.length >= MAX_IPS_PER_SERVER;
   return (
     <Stack spacing={2}>
@@ -78,7 +90,19 @@ export function ServerIpsSection({ canAct }: { canAct: boolean }) {
       {ips.isError ? (
         <LoadFailed error={ips.error} onRetry={() => ips.refetch()} retrying={ips.isFetching} />
       ) : null}
-      {ips.isSuccess ? <IpTable server={server} ips={list} canAct={canAct} /> : null}
+      {ips.isSuccess ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('servers.rdns.intro')}
+        </Typography>
+      ) : null}
+      {reverseDns.isError ? (
+        <LoadFailed
+          error={reverseDns.error}
+          onRetry={() => reverseDns.refetch()}
+          retrying={reverseDns.isFetching}
+        />
+      ) : null}
+      {ips.isSuccess ? <IpTable server={server} ips={list} names={names} canAct={canAct} /> : null}
       <Typography variant="body2" color="text.secondary">
         {translate('servers.ips.count', { count: list.length, max: MAX_IPS_PER_SERVER })}
       </Typography>
@@ -95,9 +119,16 @@ export function ServerIpsSection({ canAct }: { canAct: boolean }) {
   );
 }
 
-function IpTable({ server, ips, canAct }: { server: Server; ips: Ip[]; canAct: boolean }) {
+function IpTable(props: {
+  server: Server;
+  ips: Ip[];
+  names: Map<number, ReverseDns>;
+  canAct: boolean;
+}) {
+  const { server, ips, names, canAct } = props;
   const translate = useTranslate();
   const [releasing, setReleasing] = useState<Ip | null>(null);
+  const [naming, setNaming] = useState<ReverseDns | null>(null);
   return (
     <>
       {/* A phone shows the key columns only; should they still not fit, the table scrolls
@@ -133,13 +164,29 @@ function IpTable({ server, ips, canAct }: { server: Server; ips: Ip[]; canAct: b
                       <Chip size="small" label={translate('servers.ips.primary')} />
                     ) : null}
                   </Stack>
+                  <ReverseDnsName name={names.get(ip.id)} />
                 </TableCell>
                 <TableCell className={HIDDEN_ON_PHONE}>
                   {ip.version === 'ipv4' ? 'IPv4' : 'IPv6'}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatVnd(ip.price)}</TableCell>
                 <TableCell className={HIDDEN_ON_PHONE}>{formatDate(ip.created)}</TableCell>
-                <TableCell align="right">
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {names.has(ip.id) ? (
+                    <Tooltip title={translate('servers.rdns.edit')}>
+                      <span>
+                        <IconButton
+                          aria-label={translate('servers.rdns.edit_named', {
+                            address: ip.address,
+                          })}
+                          disabled={!canAct}
+                          onClick={() => setNaming(names.get(ip.id) ?? null)}
+                        >
+                          <EditIcon />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  ) : null}
                   {ip.primary ? null : (
                     <Tooltip title={translate('servers.ips.release')}>
                       <span>
@@ -164,7 +211,132 @@ function IpTable({ server, ips, canAct }: { server: Server; ips: Ip[]; canAct: b
       {releasing ? (
         <ReleaseIpDialog server={server} ip={releasing} onClose={() => setReleasing(null)} />
       ) : null}
+      {naming ? (
+        <ReverseDnsDialog server={server} name={naming} onClose={() => setNaming(null)} />
+      ) : null}
     </>
+  );
+}
+
+/** The address's reverse DNS name under it, "default" when the owner never set one. */
+function ReverseDnsName({ name }: { name: ReverseDns | undefined }) {
+  const translate = useTranslate();
+  if (!name) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      {translate('servers.rdns.label')}: {name.hostname}
+      {name.custom ? null : ` (${translate('servers.rdns.default')})`}
+    </Typography>
+  );
+}
+
+/**
+ * Sets the address's reverse DNS name, or gives it its default back. The name is checked as it is
+ * typed; a name the sandbox still refuses shows its message on the field, any other failure
+ * above the buttons (one message per failure, no toast besides).
+ */
+function ReverseDnsDialog(props: { server: Server; name: ReverseDns; onClose: () => void }) {
+  const { server, name, onClose } = props;
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = usePortalNotify();
+  const titleId = useId();
+  const [hostname, setHostname] = useState(name.custom ? name.hostname : '');
+  const [touched, setTouched] = useState(false);
+  const [serverField, setServerField] = useState<string>();
+  const save = useMutation({
+    mutationFn: (reset: boolean) =>
+      reset
+        ? dataProvider.resetServerIpReverseDns(server.id, name.ip_id)
+        : dataProvider.setServerIpReverseDns(server.id, name.ip_id, hostname),
+    onSuccess: async (_answer, reset) => {
+      notify.success(reset ? 'servers.rdns.reset_done' : 'servers.rdns.saved', {
+        address: name.address,
+      });
+      await queryClient.invalidateQueries({ queryKey: QUERY_KEYS.serverReverseDns(server.id) });
+      onClose();
+    },
+    onError: (error) => {
+      setServerField(fieldErrors(error).hostname);
+      // The address may have gone meanwhile: the tab reads its list again.
+      if (errorStatus(error) === 404) {
+        void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.serverIps(server.id) });
+      }
+    },
+  });
+  const problem = validateHostname(hostname);
+  const shown = serverField ?? (touched && problem ? translate(problem) : undefined);
+  const submit = () => {
+    setTouched(true);
+    if (!problem) save.mutate(false);
+  };
+  const otherFailure = save.isError && !serverField;
+  return (
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
+      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+        {translate('servers.rdns.title', { address: name.address })}
+      </DialogTitle>
+      <DialogContent>
+        <form
+          id={`${titleId}-form`}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <TextField
+            fullWidth
+            margin="dense"
+            label={translate('servers.rdns.hostname')}
+            value={hostname}
+            onChange={(event) => {
+              setHostname(event.target.value);
+              setServerField(undefined);
+              if (event.target.value) setTouched(true);
+            }}
+            onBlur={() => setTouched(true)}
+            error={shown !== undefined}
+            helperText={
+              shown ?? translate('servers.rdns.hostname_help', { default: name.default_hostname })
+            }
+            slotProps={{
+              htmlInput: { spellCheck: false, autoCapitalize: 'none', autoComplete: 'off' },
+            }}
+          />
+        </form>
+        {otherFailure ? (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {errorMessage(save.error, translate, 'servers.rdns.failed')}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {name.custom ? (
+          <Button onClick={() => save.mutate(true)} disabled={save.isPending} sx={{ mr: 'auto' }}>
+            {translate('servers.rdns.reset')}
+          </Button>
+        ) : null}
+        <Button onClick={onClose} disabled={save.isPending}>
+          {translate('ra.action.cancel')}
+        </Button>
+        <BusyButton
+          variant="contained"
+          type="submit"
+          form={`${titleId}-form`}
+          busy={save.isPending}
+        >
+          {translate('servers.rdns.save')}
+        </BusyButton>
+      </DialogActions>
+    </Dialog>
   );
 }
 

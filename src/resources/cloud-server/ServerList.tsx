@@ -1,9 +1,13 @@
 /**
- * /cloud-server: the customer's servers with their status (and build progress), addresses,
- * configuration and creation date; a search by name; orders still awaiting payment above the
- * list; an empty state that leads to creating one (and, through PortalList, a Retry when the list
- * could not be loaded: a failure is never shown as empty). The list polls fast while a server is in
- * transition, slowly otherwise, and not at all while the tab is hidden.
+ * /cloud-server: the customer's servers with their status (and build progress), addresses (the
+ * first two, the rest behind "+N", each copyable), configuration and creation date. Sortable by
+ * name, status and creation date (the sort lives in the address, so a reload keeps it); filtered
+ * by status; searched by name or IP. Each row has quick actions (power, console of a running
+ * server) and a checkbox: the ticked servers are powered on/off, rebooted or deleted together
+ * after one confirmation (ServerBulkActions). Orders still awaiting payment show above the list;
+ * an empty state leads to creating one (and, through PortalList, a Retry when the list could not
+ * be loaded: a failure is never shown as empty). The list polls fast while a server is in
+ * transition or was just acted on, slowly otherwise, and not at all while the tab is hidden.
  */
 import SellIcon from '@mui/icons-material/Sell';
 import Alert from '@mui/material/Alert';
@@ -12,61 +16,111 @@ import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, useDataProvider, useTranslate, type GetListResult } from 'react-admin';
+import { useMemo, useRef } from 'react';
+import {
+  DataTable,
+  SelectInput,
+  useDataProvider,
+  useTranslate,
+  type GetListResult,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 
+import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 import { ResourceList } from '../../components/ResourceList';
-import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
-import type { PortalDataProvider, Server } from '../../dataProvider/dataProvider';
+import {
+  pollInterval,
+  POLL_FAST_AFTER_ACTION_MS,
+  useDocumentVisible,
+} from '../../components/usePollInterval';
+import type { PortalDataProvider, Server, ServerStatus } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
 import { isInTransition, PENDING_ORDERS_SHOWN } from './serverConstants';
+import { ServerBulkActions } from './ServerBulkActions';
+import { ServerAddressesCell, ServerNameCell, ServerRowActions } from './ServerRowParts';
 import { ServerStatusField } from './ServerStatusField';
-import { addressesOf, configText } from './serverText';
-import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
+import { ServerWatchContext, type ServerWatch } from './serverWatch';
+import { configText } from './serverText';
 
 const ServerColumn = DataTable.Col<Server>;
+
+/** Every status the contract knows, in the order the filter offers them. */
+const STATUS_ORDER: Record<ServerStatus, number> = {
+  active: 0,
+  shutoff: 1,
+  building: 2,
+  rebooting: 3,
+  resizing: 4,
+  rebuilding: 5,
+  restoring: 6,
+  deleting: 7,
+  error: 8,
+  suspended: 9,
+};
+const SERVER_STATUSES = Object.keys(STATUS_ORDER) as ServerStatus[];
 
 export default function ServerList() {
   const translate = useTranslate();
   const visible = useDocumentVisible();
+  // After an action from this list, poll fast for a while: a power-off keeps `active` until the
+  // machine is off, a few seconds later.
+  const fastUntil = useRef(0);
+  const listWatch = useMemo<ServerWatch>(
+    () => ({
+      watch: () => {
+        fastUntil.current = Date.now() + POLL_FAST_AFTER_ACTION_MS;
+      },
+    }),
+    [],
+  );
+  const filters = [
+    <SelectInput
+      key="status"
+      source="status"
+      label="lists.filter_status"
+      choices={SERVER_STATUSES.map((status) => ({
+        id: status,
+        name: translate(`servers.status.${status}`),
+      }))}
+      translateChoice={false}
+      alwaysOn
+    />,
+  ];
 
   return (
-    <>
-      <PendingOrdersNotice />
+    <ServerWatchContext.Provider value={listWatch}>
       <ResourceList
         messages="servers.list"
         createTo="/cloud-server/create"
+        searchLabel="lists.servers.search"
+        filters={filters}
         moreActions={<SeePlansButton />}
+        notices={<PendingOrdersNotice />}
         queryOptions={{
           refetchInterval: (query) =>
-            pollInterval(anyInTransition(query.state.data as GetListResult<Server>), visible),
+            pollInterval(
+              anyInTransition(query.state.data as GetListResult<Server>) ||
+                Date.now() < fastUntil.current,
+              visible,
+            ),
         }}
       >
         <DataTable<Server>
           rowClick={(id) => `/cloud-server/${id}/detail`}
-          bulkActionButtons={false}
+          bulkActionButtons={<ServerBulkActions />}
         >
           <ServerColumn
             source="name"
             label="resources.cloud-server.fields.name"
-            disableSort
-            render={(server) => (
-              <MuiLink
-                component={Link}
-                to={`/cloud-server/${server.id}/detail`}
-                onClick={(event) => event.stopPropagation()}
-                sx={{ fontWeight: 600 }}
-              >
-                {server.name}
-              </MuiLink>
-            )}
+            sortByOrder="ASC"
+            render={(server) => <ServerNameCell server={server} />}
           />
           <ServerColumn
             source="status"
             label="resources.cloud-server.fields.status"
-            disableSort
+            sortByOrder="ASC"
             field={ServerStatusField}
           />
           <ServerColumn
@@ -74,7 +128,7 @@ export default function ServerList() {
             className={HIDDEN_ON_PHONE}
             label="resources.cloud-server.fields.ips"
             disableSort
-            render={(server) => addressesOf(server).join(', ') || '—'}
+            render={(server) => <ServerAddressesCell server={server} />}
           />
           <ServerColumn
             source="cpu"
@@ -87,12 +141,17 @@ export default function ServerList() {
             source="created"
             className={HIDDEN_ON_PHONE}
             label="resources.cloud-server.fields.created"
-            disableSort
+            sortByOrder="DESC"
             render={(server) => formatDate(server.created)}
+          />
+          <ServerColumn
+            label="lists.servers.actions"
+            disableSort
+            render={(server) => <ServerRowActions server={server} />}
           />
         </DataTable>
       </ResourceList>
-    </>
+    </ServerWatchContext.Provider>
   );
 }
 
@@ -112,7 +171,7 @@ function PendingOrdersNotice() {
   if (orders.length === 0) return null;
   const total = data?.total ?? orders.length;
   return (
-    <Alert severity="info" sx={{ mt: 2 }}>
+    <Alert severity="info" sx={{ mt: 1 }}>
       <Typography variant="body2" sx={{ mb: 0.5 }}>
         {translate('orders.pending_notice', { smart_count: total })}
       </Typography>

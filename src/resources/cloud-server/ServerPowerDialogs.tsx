@@ -1,8 +1,9 @@
 /**
  * Power on, power off, soft and hard reboot, and the administrator password reset of a server
- * (ServerActions decides which apply and opens them). Powering off and the hard reboot cut the
- * server short, so they ask for its name. A power change the server reports only seconds later is
- * shown at once as its transition ("Đang tắt", see serverWatch).
+ * (ServerActions decides which apply and opens them). The hard reboot cuts the power under a
+ * running system, so it asks for the server's name; powering off and a soft reboot ask once.
+ * A power change the server reports only seconds later is shown at once as its transition
+ * ("Đang tắt", see serverWatch).
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -15,7 +16,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
 import { BusyButton } from '../../components/BusyButton';
@@ -56,22 +57,23 @@ export function usePowerAction(
   });
 }
 
+/**
+ * Powering off asks once, with its warning: nothing is lost that a power-on does not bring back.
+ * The typed name is kept for what cannot be undone (hard reboot, rebuild, delete).
+ */
 export function PowerOffDialog({ server, onClose }: ServerDialogProps) {
   const translate = useTranslate();
   const powerOff = usePowerAction(server, 'power_off', onClose);
   return (
-    <ConfirmByNameDialog
-      open
+    <AskOnceDialog
       title={translate('servers.actions.power_off_title', { name: server.name })}
-      name={server.name}
-      prompt={translate('servers.confirm.type_name', { name: server.name })}
       confirmLabel={translate('servers.actions.power_off')}
       busy={powerOff.isPending}
       onClose={onClose}
-      onConfirm={() => powerOff.mutate(undefined, { onSuccess: onClose })}
+      onConfirm={() => powerOff.mutateAsync().then(onClose)}
     >
       <Alert severity="warning">{translate('servers.actions.power_off_warning')}</Alert>
-    </ConfirmByNameDialog>
+    </AskOnceDialog>
   );
 }
 
@@ -79,25 +81,39 @@ export function PowerOffDialog({ server, onClose }: ServerDialogProps) {
 export function SoftRebootDialog({ server, onClose }: ServerDialogProps) {
   const translate = useTranslate();
   const softReboot = usePowerAction(server, 'soft_reboot', onClose);
+  return (
+    <AskOnceDialog
+      title={translate('servers.actions.soft_reboot_title', { name: server.name })}
+      confirmLabel={translate('servers.actions.soft_reboot')}
+      busy={softReboot.isPending}
+      onClose={onClose}
+      onConfirm={() => softReboot.mutateAsync().then(onClose)}
+    >
+      <DialogContentText>{translate('servers.actions.soft_reboot_text')}</DialogContentText>
+    </AskOnceDialog>
+  );
+}
+
+function AskOnceDialog(props: {
+  title: string;
+  confirmLabel: string;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: () => Promise<unknown>;
+  children: ReactNode;
+}) {
+  const translate = useTranslate();
   const titleId = useId();
   return (
-    <Dialog open onClose={softReboot.isPending ? undefined : onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>
-        {translate('servers.actions.soft_reboot_title', { name: server.name })}
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText>{translate('servers.actions.soft_reboot_text')}</DialogContentText>
-      </DialogContent>
+    <Dialog open onClose={props.busy ? undefined : props.onClose} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{props.title}</DialogTitle>
+      <DialogContent>{props.children}</DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={softReboot.isPending}>
+        <Button onClick={props.onClose} disabled={props.busy}>
           {translate('ra.action.cancel')}
         </Button>
-        <BusyButton
-          variant="contained"
-          busy={softReboot.isPending}
-          onClick={() => softReboot.mutateAsync().then(onClose)}
-        >
-          {translate('servers.actions.soft_reboot')}
+        <BusyButton variant="contained" busy={props.busy} onClick={props.onConfirm}>
+          {props.confirmLabel}
         </BusyButton>
       </DialogActions>
     </Dialog>

@@ -20,6 +20,7 @@ const STATUS_COLORS: Record<ServerStatus, ChipProps['color']> = {
   rebooting: 'info',
   resizing: 'info',
   rebuilding: 'info',
+  restoring: 'info',
   deleting: 'warning',
   error: 'error',
   suspended: 'error',

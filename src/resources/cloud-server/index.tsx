@@ -4,9 +4,11 @@ import SellIcon from '@mui/icons-material/Sell';
 import { lazy } from 'react';
 
 import { CREATE_CRUMB, type ResourceDeclaration } from '../../components/portalRoutes';
+import { CONSOLE_PAGE_PATH } from './console/consoleRoute';
 
 const PlansPage = lazy(() => import('./PlansPage'));
 const ServerCreatePage = lazy(() => import('./ServerCreatePage'));
+const ServerConsolePage = lazy(() => import('./console/ServerConsolePage'));
 
 const PLANS_CRUMB = { key: 'app.section.plans' };
 
@@ -31,6 +33,12 @@ export const cloudServer: ResourceDeclaration = {
         order: 20,
         alsoOwns: ['/cloud-server/plan'],
       },
+    },
+    {
+      // The web console (issue 19), full width under the portal's header.
+      path: CONSOLE_PAGE_PATH,
+      element: <ServerConsolePage />,
+      crumbs: [{ key: 'servers.console.button' }],
     },
     {
       path: 'plan/:id',

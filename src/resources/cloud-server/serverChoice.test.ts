@@ -8,6 +8,7 @@ import {
   fromQuery,
   initialServerValues,
   priceChoice,
+  startingServerForm,
   productsByCode,
   withImageRules,
   type Catalogs,
@@ -77,6 +78,38 @@ describe('the create form’s starting values', () => {
       interval: 12,
     });
     expect(fromQuery(new URLSearchParams('cpu=0&ram=x&disk=5&interval=2'))).toEqual({});
+  });
+
+  it('say what they corrected in the query: out of range to the nearest end, text to the default', () => {
+    const { values, corrections } = startingServerForm(CATALOGS, {
+      pendingOrder: null,
+      search: new URLSearchParams('cpu=999&ram=abc&disk=-5&interval=7'),
+    });
+    expect(values).toMatchObject({ cpu: 64, ram: 1, disk: 10, interval: 1 });
+    expect(corrections).toEqual([
+      { field: 'cpu', given: '999', used: 64 },
+      { field: 'ram', given: 'abc', used: 1 },
+      { field: 'disk', given: '-5', used: 10 },
+      { field: 'interval', given: '7', used: 1 },
+    ]);
+    expect(
+      startingServerForm(CATALOGS, {
+        pendingOrder: null,
+        search: new URLSearchParams('cpu=2&ram=4&disk=40'),
+      }).corrections,
+    ).toEqual([]);
+  });
+
+  it('choose no SSH key unless the customer has exactly one', () => {
+    const key = (name: string) => ({ name }) as Catalogs['keys'][number];
+    const start = (keys: Catalogs['keys']) =>
+      initialServerValues({ ...CATALOGS, keys }, { pendingOrder: null, search: none });
+    expect(start([key('laptop')])).toMatchObject({ access: 'key', keyNames: ['laptop'] });
+    expect(start([key('generated'), key('laptop')])).toMatchObject({
+      access: 'key',
+      keyNames: [],
+    });
+    expect(start([])).toMatchObject({ access: 'password', keyNames: [] });
   });
 
   it('take a plan’s configuration, and let the query win over it', () => {
@@ -184,7 +217,7 @@ describe('choosing an image', () => {
     ...initialServerValues(CATALOGS, { pendingOrder: null, search: none }),
     name: 'web-01',
     access: 'key',
-    keyName: 'laptop',
+    keyNames: ['laptop'],
   };
 
   it('raises the disk to the image’s minimum and signs in with a password where keys are not taken', () => {
@@ -214,9 +247,22 @@ describe('choosing an image', () => {
   it('brings the image’s licence into the choice, and no SSH key for a password-only image', () => {
     const choice = choiceFromValues({ ...values, os: windows.name, disk: 40 }, CATALOGS.images);
     expect(choice).toMatchObject({ licenseProductId: 9, keyName: null });
+    expect(choice).not.toHaveProperty('keyNames');
     expect(choiceFromValues(values, CATALOGS.images)).toMatchObject({
       licenseProductId: null,
       keyName: 'laptop',
     });
+  });
+
+  it('carries several chosen keys, the first as the spec’s key name, and restores them', () => {
+    const several = { ...values, keyNames: ['laptop', 'desk'] };
+    const choice = choiceFromValues(several, CATALOGS.images) as ServerChoice;
+    expect(choice).toMatchObject({ keyName: 'laptop', keyNames: ['laptop', 'desk'] });
+    const stored = createServerOrder(choice);
+    expect(stored.data).toMatchObject({ key_name: 'laptop', key_names: ['laptop', 'desk'] });
+    const keys = [{ name: 'desk' }, { name: 'laptop' }] as Catalogs['keys'];
+    expect(
+      initialServerValues({ ...CATALOGS, keys }, { pendingOrder: stored, search: none }),
+    ).toMatchObject({ access: 'key', keyNames: ['laptop', 'desk'] });
   });
 });

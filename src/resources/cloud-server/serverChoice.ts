@@ -33,6 +33,7 @@ import {
   SERVER_DEFAULTS,
   SERVER_LIMITS,
 } from '../../domain/serverRules';
+import { correctIntoRange, serverFieldRange } from '../../domain/serverFieldRanges';
 import { MAX_DATA_DISKS } from './serverConstants';
 
 export type AccessMethod = 'key' | 'password';
@@ -43,7 +44,8 @@ export interface ServerFormValues {
   os: string;
   datacenter: string;
   access: AccessMethod;
-  keyName: string;
+  /** The SSH keys to install, by name; the first is the order's `key_name`. */
+  keyNames: string[];
   cpu: number | null;
   ram: number | null;
   disk: number | null;
@@ -78,14 +80,34 @@ interface Prefill {
   interval?: IntervalCount;
 }
 
-/**
- * Starting values. Later sources win: the defaults, then the pending order the form stored on a
- * failed submit (or before sign-in), then the plan, then the query.
- */
+/** A value of the link's query the form could not take, and the value it used instead. */
+export interface QueryCorrection {
+  field: 'cpu' | 'ram' | 'disk' | 'interval';
+  given: string;
+  used: number;
+}
+
+type StartingSources = { pendingOrder: unknown; plan?: BillingPlan; search: URLSearchParams };
+
+/** Starting values (see `startingServerForm`). */
 export function initialServerValues(
   catalogs: Catalogs,
-  sources: { pendingOrder: unknown; plan?: BillingPlan; search: URLSearchParams },
+  sources: StartingSources,
 ): ServerFormValues {
+  return startingServerForm(catalogs, sources).values;
+}
+
+/**
+ * Starting values, and what the form corrected in the link's query. Later sources win: the
+ * defaults, then the pending order the form stored on a failed submit (or before sign-in), then
+ * the plan, then the query. A query number outside its range is brought into it (`?cpu=999` →
+ * 64); one that is no number, or a period that is none of the offered ones, leaves the value the
+ * earlier sources gave. Either way the correction is reported, with the value used.
+ */
+export function startingServerForm(
+  catalogs: Catalogs,
+  sources: StartingSources,
+): { values: ServerFormValues; corrections: QueryCorrection[] } {
   const { images, datacenters, keys } = catalogs;
   const defaultDatacenter =
     datacenters.find((dc) => dc.code === SERVER_DEFAULTS.datacenter)?.code ??
@@ -96,7 +118,8 @@ export function initialServerValues(
     os: images[0]?.name ?? '',
     datacenter: defaultDatacenter,
     access: keys.length > 0 ? 'key' : 'password',
-    keyName: keys[0]?.name ?? '',
+    // Only a customer's one and only key is chosen for them; with several, they pick.
+    keyNames: keys.length === 1 && keys[0] ? [keys[0].name] : [],
     cpu: SERVER_DEFAULTS.cpu,
     ram: SERVER_DEFAULTS.ram,
     disk: SERVER_DEFAULTS.disk,
@@ -109,8 +132,33 @@ export function initialServerValues(
   Object.assign(values, fromPendingOrder(sources.pendingOrder, catalogs));
   if (sources.plan) Object.assign(values, fromPlan(sources.plan));
   Object.assign(values, fromQuery(sources.search));
+  const corrected = correctQuery(sources.search, values);
   const image = images.find((candidate) => candidate.name === values.os);
-  return image ? withImageRules(values, image) : values;
+  const final = image ? withImageRules(values, image) : values;
+  const corrections = corrected.map((field) => ({
+    field,
+    given: sources.search.get(field) ?? '',
+    used: final[field] ?? 0,
+  }));
+  return { values: final, corrections };
+}
+
+/** Brings the query's refused numbers into range on `values`; answers the fields it corrected. */
+function correctQuery(
+  search: URLSearchParams,
+  values: ServerFormValues,
+): QueryCorrection['field'][] {
+  const corrected: QueryCorrection['field'][] = [];
+  for (const field of ['cpu', 'ram', 'disk'] as const) {
+    const raw = search.get(field);
+    if (raw === null || inLimits(wholeNumber(raw), SERVER_LIMITS[field])) continue;
+    const range = serverFieldRange(field, { ipv6: values.ipv6 });
+    values[field] = correctIntoRange(raw, range, values[field] ?? SERVER_DEFAULTS[field]);
+    corrected.push(field);
+  }
+  const interval = search.get('interval');
+  if (interval !== null && !isIntervalCount(wholeNumber(interval))) corrected.push('interval');
+  return corrected;
 }
 
 /**
@@ -168,9 +216,15 @@ function fromPendingOrder(stored: unknown, catalogs: Catalogs): Partial<ServerFo
   ) {
     values.datacenter = data.datacenter;
   }
-  if (typeof data.key_name === 'string' && catalogs.keys.some((k) => k.name === data.key_name)) {
+  const storedKeys = [
+    ...new Set([
+      ...(typeof data.key_name === 'string' ? [data.key_name] : []),
+      ...(Array.isArray(data.key_names) ? data.key_names : []),
+    ]),
+  ].filter((name) => catalogs.keys.some((key) => key.name === name));
+  if (storedKeys.length > 0) {
     values.access = 'key';
-    values.keyName = data.key_name;
+    values.keyNames = storedKeys;
   } else if (data.key_name === null) {
     values.access = 'password';
   }
@@ -218,6 +272,10 @@ export function choiceFromValues(
   if (!inLimits(extraIpv4, { min: 0, max: maxExtraIpv4(values.ipv6) })) return null;
   if (!isIntervalCount(values.interval)) return null;
   const image = images.find((candidate) => candidate.name === values.os);
+  const keyNames =
+    values.access === 'key' && (!image || imageAllowsSshKeys(image))
+      ? (values.keyNames ?? []).filter(Boolean)
+      : [];
   const dataDisks: ServerChoice['dataDisks'] = [];
   for (const disk of values.dataDisks ?? []) {
     if (!inLimits(disk?.size, SERVER_LIMITS.disk)) return null;
@@ -234,10 +292,8 @@ export function choiceFromValues(
     dataDisks,
     extraIpv4,
     ipv6: Boolean(values.ipv6),
-    keyName:
-      values.access === 'key' && values.keyName && (!image || imageAllowsSshKeys(image))
-        ? values.keyName
-        : null,
+    keyName: keyNames[0] ?? null,
+    ...(keyNames.length > 1 && { keyNames }),
     interval: values.interval,
     licenseProductId: image?.license_product_id ?? null,
   };

@@ -16,6 +16,7 @@ export const TRANSITIONAL_STATUSES: readonly ServerStatus[] = [
   'rebooting',
   'resizing',
   'rebuilding',
+  'restoring',
   'deleting',
 ];
 

@@ -1,7 +1,9 @@
 /**
  * Restore a snapshot into a new volume (the issue's reading of "restore"): the customer names the
  * volume; it has the snapshot's size and type and is priced and charged at once as a new volume
- * is, from the `DISK SSD`/`DISK HDD` product. The snapshot is kept.
+ * is, from the `DISK SSD`/`DISK HDD` product. The snapshot is kept. Once charged, the dialog says
+ * so and links to the new volume (issue 19); a failure is told once, in the dialog: a name that is
+ * taken under the name field, anything else above the buttons (no toast as well).
  */
 import RestoreIcon from '@mui/icons-material/Restore';
 import Alert from '@mui/material/Alert';
@@ -16,11 +18,11 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 
-import { errorStatus } from '../../api/client';
+import { errorMessage, errorStatus, fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { useActionPermission } from '../../components/useActionPermission';
-import { usePortalNotify } from '../../components/usePortalNotify';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type { PortalDataProvider, Snapshot } from '../../dataProvider/dataProvider';
 import { formatVnd } from '../../domain/money';
@@ -53,11 +55,15 @@ function RestoreDialog({ snapshot, onClose }: { snapshot: Snapshot; onClose: () 
   const titleId = useId();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
-  const notify = usePortalNotify();
   const refreshIdentity = useRefreshIdentity();
   const [name, setName] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [failure, setFailure] = useState<{ status?: number; message?: string }>();
+  const [failure, setFailure] = useState<{
+    status?: number;
+    message?: string;
+    nameError?: string;
+  }>();
+  const [restored, setRestored] = useState<{ id: number; name: string }>();
   const productName = VOLUME_PRODUCT_NAMES[snapshot.type];
   const product = useProductPrice(productName);
   const total = product.data ? priceNow(product.data, snapshot.size).total : undefined;
@@ -66,11 +72,7 @@ function RestoreDialog({ snapshot, onClose }: { snapshot: Snapshot; onClose: () 
   const restore = useMutation({
     mutationFn: () => dataProvider.restoreSnapshot(snapshot.id, { name }),
     onSuccess: async (charge) => {
-      notify.success('snapshots.restore.restored', {
-        name: snapshot.name,
-        volume: charge.volume.name,
-      });
-      onClose();
+      setRestored({ id: charge.volume.id, name: charge.volume.name });
       await Promise.all([
         refreshIdentity(),
         queryClient.invalidateQueries({ queryKey: ['snapshot'] }),
@@ -80,9 +82,9 @@ function RestoreDialog({ snapshot, onClose }: { snapshot: Snapshot; onClose: () 
     onError: (error) => {
       setFailure({
         status: errorStatus(error),
-        message: error instanceof Error ? error.message : undefined,
+        message: errorMessage(error, translate, 'snapshots.restore.failed'),
+        nameError: fieldErrors(error).name,
       });
-      notify.error(error, 'snapshots.restore.failed');
     },
   });
 
@@ -105,55 +107,82 @@ function RestoreDialog({ snapshot, onClose }: { snapshot: Snapshot; onClose: () 
       <DialogTitle id={titleId}>
         {translate('snapshots.restore.title', { name: snapshot.name })}
       </DialogTitle>
-      <form onSubmit={submit} noValidate>
-        <DialogContent>
-          <Stack spacing={2}>
-            <Typography variant="body2">
-              {translate('snapshots.restore.text', { size: snapshot.size, type: snapshot.type })}
-            </Typography>
-            <TextField
-              required
-              label={translate('snapshots.restore.name')}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              error={submitted && Boolean(nameProblem)}
-              helperText={
-                submitted && nameProblem
-                  ? translate(nameProblem)
-                  : translate('snapshots.create.name_help')
-              }
-              autoComplete="off"
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
-            />
-            <PriceCard
-              productName={productName}
-              size={snapshot.size}
-              pendingKey="snapshots.create.price_pending"
-              failedKey="snapshots.create.price_failed"
-              shortOfBalance={failure?.status === 402}
-            />
-            {failure?.message && failure.status !== 402 ? (
-              <Alert severity="error">{failure.message}</Alert>
-            ) : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={restore.isPending}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <BusyButton
-            type="submit"
-            variant="contained"
-            busy={restore.isPending}
-            disabled={product.isFetching}
-          >
-            {total === undefined
-              ? translate('snapshots.restore.action')
-              : translate('snapshots.restore.submit', { amount: formatVnd(total) })}
-          </BusyButton>
-        </DialogActions>
-      </form>
+      {restored ? (
+        <>
+          <DialogContent>
+            <Alert severity="success">
+              {translate('snapshots.restore.restored', {
+                name: snapshot.name,
+                volume: restored.name,
+              })}
+            </Alert>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+            <Button
+              variant="contained"
+              component={Link}
+              to={`/volume/${restored.id}/detail`}
+              onClick={onClose}
+            >
+              {translate('snapshots.restore.open_volume', { name: restored.name })}
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <DialogContent>
+            <Stack spacing={2}>
+              <Typography variant="body2">
+                {translate('snapshots.restore.text', { size: snapshot.size, type: snapshot.type })}
+              </Typography>
+              <TextField
+                required
+                label={translate('snapshots.restore.name')}
+                value={name}
+                onChange={(event) => {
+                  setName(event.target.value);
+                  if (failure?.nameError) setFailure(undefined);
+                }}
+                error={(submitted && Boolean(nameProblem)) || Boolean(failure?.nameError)}
+                helperText={
+                  submitted && nameProblem
+                    ? translate(nameProblem)
+                    : (failure?.nameError ?? translate('snapshots.create.name_help'))
+                }
+                autoComplete="off"
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 64, spellCheck: false } }}
+              />
+              <PriceCard
+                productName={productName}
+                size={snapshot.size}
+                pendingKey="snapshots.create.price_pending"
+                failedKey="snapshots.create.price_failed"
+                shortOfBalance={failure?.status === 402}
+              />
+              {failure?.message && failure.status !== 402 && !failure.nameError ? (
+                <Alert severity="error">{failure.message}</Alert>
+              ) : null}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={restore.isPending}>
+              {translate('ra.action.cancel')}
+            </Button>
+            <BusyButton
+              type="submit"
+              variant="contained"
+              busy={restore.isPending}
+              disabled={product.isFetching}
+            >
+              {total === undefined
+                ? translate('snapshots.restore.action')
+                : translate('snapshots.restore.submit', { amount: formatVnd(total) })}
+            </BusyButton>
+          </DialogActions>
+        </form>
+      )}
     </Dialog>
   );
 }

@@ -1,7 +1,9 @@
 /**
  * /snapshot: the customer's snapshots with their size, disk type, source (a link to the volume or
- * to the server whose root disk it copies), status and creation date; a search by name; restore
- * into a new volume and delete on each row; an empty state that leads to creating one (and,
+ * to the server whose root disk it copies), status and creation date (on a phone, where those
+ * columns give way, size, source and date in small print under the name); a search by name,
+ * filters by status and source; sortable by name, size, status and creation date (the sort in the
+ * address, sent to the API as `sort`/`order`); each ID copyable; restore and delete on each row; an empty state that leads to creating one (and,
  * through PortalList, a Retry when the list could not be loaded). The list polls fast while a
  * snapshot is being taken or restored, slowly otherwise, and not at all while the tab is hidden.
  */
@@ -10,10 +12,11 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataTable, useTranslate, type GetListResult } from 'react-admin';
+import { DataTable, SelectInput, useTranslate, type GetListResult } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
+import { CopyableId } from '../../components/CopyButton';
 import { ResourceList } from '../../components/ResourceList';
 import { useActionPermission } from '../../components/useActionPermission';
 import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
@@ -21,8 +24,9 @@ import type { Snapshot, SnapshotStatus } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
 import { DeleteSnapshotButton } from './DeleteSnapshotButton';
+import { RestoreServerButton } from './RestoreServerButton';
 import { RestoreSnapshotButton } from './RestoreSnapshotButton';
-import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
+import { HIDDEN_ON_PHONE, ON_PHONE } from '../../components/phoneLayout';
 
 const SnapshotColumn = DataTable.Col<Snapshot>;
 
@@ -44,19 +48,47 @@ const STATUS_COLORS: Record<SnapshotStatus, ChipProps['color']> = {
 export const isSnapshotInTransition = (status: SnapshotStatus) =>
   status === 'creating' || status === 'restoring' || status === 'deleting';
 
+/** The small print under the name: on a phone only, where its columns give way. */
+const ONLY_ON_PHONE = { display: 'none', [ON_PHONE]: { display: 'block' } } as const;
+
 export default function SnapshotList() {
   const translate = useTranslate();
   const visible = useDocumentVisible();
   const permission = useActionPermission();
+  const filters = [
+    <SelectInput
+      key="status"
+      source="status"
+      label="lists.filter_status"
+      choices={(Object.keys(STATUS_COLORS) as SnapshotStatus[]).map((status) => ({
+        id: status,
+        name: translate(`snapshots.status.${status}`),
+      }))}
+      translateChoice={false}
+      alwaysOn
+    />,
+    <SelectInput
+      key="source"
+      source="source"
+      label="lists.filter_source"
+      choices={[
+        { id: 'volume', name: translate('lists.source_volume') },
+        { id: 'server', name: translate('lists.source_server') },
+      ]}
+      translateChoice={false}
+      alwaysOn
+    />,
+  ];
 
   return (
     // A grid of one shrinkable column keeps the page as wide as the screen on a phone, so the
     // table scrolls inside its card instead of widening the page.
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <ActionBlockedAlert permission={permission} />
       <ResourceList
         messages="snapshots.list"
         createTo="/snapshot/create"
+        notices={<ActionBlockedAlert permission={permission} />}
+        filters={filters}
         sx={SCROLL_WIDE_TABLE}
         queryOptions={{
           refetchInterval: (query) =>
@@ -67,18 +99,29 @@ export default function SnapshotList() {
           <SnapshotColumn
             source="name"
             label="resources.snapshot.fields.name"
-            disableSort
+            sortByOrder="ASC"
             render={(snapshot) => (
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {snapshot.name}
-              </Typography>
+              <Stack spacing={0}>
+                <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
+                  {snapshot.name}
+                </Typography>
+                <CopyableId id={snapshot.id} name={snapshot.name} />
+                <Typography variant="caption" color="text.secondary" sx={ONLY_ON_PHONE}>
+                  {translate('lists.snapshot_details', {
+                    size: snapshot.size,
+                    type: snapshot.type,
+                    source: sourceText(snapshot, translate),
+                    date: formatDate(snapshot.created),
+                  })}
+                </Typography>
+              </Stack>
             )}
           />
           <SnapshotColumn
             source="size"
             className={HIDDEN_ON_PHONE}
             label="resources.snapshot.fields.size"
-            disableSort
+            sortByOrder="DESC"
             render={(snapshot) => `${snapshot.size} GB`}
           />
           <SnapshotColumn
@@ -97,7 +140,7 @@ export default function SnapshotList() {
           <SnapshotColumn
             source="status"
             label="resources.snapshot.fields.status"
-            disableSort
+            sortByOrder="ASC"
             render={(snapshot) => (
               <Chip
                 size="small"
@@ -117,7 +160,7 @@ export default function SnapshotList() {
             source="created"
             className={HIDDEN_ON_PHONE}
             label="resources.snapshot.fields.created"
-            disableSort
+            sortByOrder="DESC"
             render={(snapshot) => formatDate(snapshot.created)}
           />
           <SnapshotColumn
@@ -125,6 +168,7 @@ export default function SnapshotList() {
             disableSort
             render={(snapshot) => (
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                <RestoreServerButton snapshot={snapshot} />
                 <RestoreSnapshotButton snapshot={snapshot} />
                 <DeleteSnapshotButton snapshot={snapshot} />
               </Stack>
@@ -138,6 +182,12 @@ export default function SnapshotList() {
 
 function anyInTransition(result: GetListResult<Snapshot> | undefined): boolean {
   return (result?.data ?? []).some((snapshot) => isSnapshotInTransition(snapshot.status));
+}
+
+function sourceText(snapshot: Snapshot, translate: (key: string, args?: object) => string) {
+  return snapshot.server_id !== null
+    ? translate('snapshots.list.root_disk', { name: snapshot.volume_name })
+    : snapshot.volume_name;
 }
 
 /** The copied volume, or the server whose root disk was copied; the name is text, never HTML. */

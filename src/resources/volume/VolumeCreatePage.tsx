@@ -36,6 +36,7 @@ import { useSearchParams } from 'react-router-dom';
 
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { BusyButton } from '../../components/BusyButton';
+import { IntervalInput } from '../../components/IntervalToggle';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePlaceOrder } from '../../components/usePlaceOrder';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -238,16 +239,7 @@ function VolumeCreateForm({
             </Section>
 
             <Section title={translate('volumes.create.section_interval')}>
-              <SelectInput
-                source="interval"
-                label="volumes.create.interval"
-                choices={INTERVAL_COUNTS.map((count) => ({
-                  id: count,
-                  name: translate('plans.months', { smart_count: count }),
-                }))}
-                translateChoice={false}
-                validate={required()}
-              />
+              <IntervalInput source="interval" label={translate('volumes.create.interval')} />
             </Section>
           </Stack>
         </Grid>

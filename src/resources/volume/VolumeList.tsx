@@ -1,13 +1,17 @@
 /**
  * /volume: the customer's volumes with size, type, the server each is attached to, status,
- * datacenter, creation and expiry dates; filters by status and by server; an empty state that
- * leads to creating one (and, through PortalList, a Retry when the list could not be loaded). The
- * list polls fast while a volume changes, slowly otherwise, not while the tab is hidden.
+ * datacenter, creation and expiry dates; a search by name, filters by status and by server;
+ * sortable by name, size, status and creation date (the sort in the address, sent to the API as
+ * `sort`/`order`); each ID copyable; an empty state that leads to creating one (and, through
+ * PortalList, a Retry when the list could not be loaded). The list polls fast while a volume
+ * changes, slowly otherwise, not while the tab is hidden.
  */
 import MuiLink from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import { DataTable, SelectInput, useGetList, useTranslate, type GetListResult } from 'react-admin';
 import { Link } from 'react-router-dom';
 
+import { CopyableId } from '../../components/CopyButton';
 import { DatacenterName } from '../../components/DatacenterName';
 import { ResourceList } from '../../components/ResourceList';
 import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
@@ -20,7 +24,7 @@ import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 const VolumeColumn = DataTable.Col<Volume>;
 
-/** The contract lists volumes newest first and has no sort parameter: ask for no sort. */
+/** The server filter lists the servers in the API's own order (newest first). */
 const NO_SORT = { field: '', order: 'DESC' as const };
 /** Servers offered by the server filter: all of them fit on one page. */
 const ALL_SERVERS = { pagination: { page: 1, perPage: 9999 }, sort: NO_SORT };
@@ -57,7 +61,6 @@ export default function VolumeList() {
     <ResourceList
       messages="volumes.list"
       createTo="/volume/create"
-      search={false}
       resource={VOLUME_RESOURCE}
       filters={filters}
       queryOptions={{
@@ -69,22 +72,25 @@ export default function VolumeList() {
         <VolumeColumn
           source="name"
           label="resources.volume.fields.name"
-          disableSort
+          sortByOrder="ASC"
           render={(volume) => (
-            <MuiLink
-              component={Link}
-              to={volumePath(volume.id)}
-              onClick={(event) => event.stopPropagation()}
-              sx={{ fontWeight: 600 }}
-            >
-              {volume.name}
-            </MuiLink>
+            <Stack spacing={0}>
+              <MuiLink
+                component={Link}
+                to={volumePath(volume.id)}
+                onClick={(event) => event.stopPropagation()}
+                sx={{ fontWeight: 600, wordBreak: 'break-all' }}
+              >
+                {volume.name}
+              </MuiLink>
+              <CopyableId id={volume.id} name={volume.name} />
+            </Stack>
           )}
         />
         <VolumeColumn
           source="size"
           label="resources.volume.fields.size"
-          disableSort
+          sortByOrder="DESC"
           render={(volume) => translate('volumes.size_gb', { size: volume.size })}
         />
         <VolumeColumn
@@ -115,7 +121,7 @@ export default function VolumeList() {
         <VolumeColumn
           source="status"
           label="resources.volume.fields.status"
-          disableSort
+          sortByOrder="ASC"
           render={(volume) => <VolumeStatusField volume={volume} />}
         />
         <VolumeColumn
@@ -129,7 +135,7 @@ export default function VolumeList() {
           source="created"
           className={HIDDEN_ON_PHONE}
           label="resources.volume.fields.created"
-          disableSort
+          sortByOrder="DESC"
           render={(volume) => formatDate(volume.created)}
         />
         <VolumeColumn

@@ -84,6 +84,16 @@ describe('registration', () => {
       localStorage.getItem('disk'),
       localStorage.getItem('interval'),
     ]).toEqual(['2', '4', '40', '12']);
+    // The customer sees what the pricing link chose while registering.
+    expect(screen.getByTestId('chosen-config')).toHaveTextContent(
+      'Cấu hình đã chọn: 2 CPU, 4 GB RAM, 40 GB SSD, 12 tháng',
+    );
+  });
+
+  it('shows no configuration when registering without a pricing link', async () => {
+    renderPublicPage('/register');
+    await screen.findByLabelText('Email *');
+    expect(screen.queryByTestId('chosen-config')).not.toBeInTheDocument();
   });
 });
 

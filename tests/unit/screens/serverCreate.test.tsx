@@ -111,7 +111,7 @@ describe('the create-server form', () => {
     expect(sandbox().requests).not.toContain('POST /api/v1/billing/calculation');
 
     await user.type(screen.getByLabelText('Tên máy chủ'), 'web-01');
-    await user.click(screen.getByRole('button', { name: 'Tạo đơn hàng' }));
+    await user.click(screen.getByRole('button', { name: 'Đặt hàng' }));
 
     const location = await screen.findByTestId('location');
     await waitFor(() => expect(location).toHaveTextContent(/^\/order\/create\?id=\d+$/));
@@ -137,7 +137,7 @@ describe('the create-server form', () => {
     renderPortal('/cloud-server/create');
 
     // The form is drawn before the prices arrive: no order is placed without its price.
-    const submit = await screen.findByRole('button', { name: 'Tạo đơn hàng' });
+    const submit = await screen.findByRole('button', { name: 'Đặt hàng' });
     expect(screen.queryByTestId('price-total')).not.toBeInTheDocument();
     expect(submit).toBeDisabled();
     await screen.findByTestId('price-total');
@@ -160,7 +160,7 @@ describe('the create-server form', () => {
     await screen.findByTestId('price-total');
     await user.type(screen.getByLabelText('Tên máy chủ'), 'taken-01');
     await replaceNumber(user, 'Số IPv4 bổ sung', '1');
-    await user.click(screen.getByRole('button', { name: 'Tạo đơn hàng' }));
+    await user.click(screen.getByRole('button', { name: 'Đặt hàng' }));
 
     const alert = await screen.findByText('Tên máy chủ hoặc tên key đã tồn tại.', {
       selector: '.MuiAlert-message',
@@ -176,7 +176,7 @@ describe('the create-server form', () => {
       data: { name: 'taken-01', ipv4: { quantity: 1 } },
     });
     expect(localStorage.getItem('cpu')).toBe('2');
-    expect(screen.getByRole('button', { name: 'Tạo đơn hàng' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Đặt hàng' })).toBeEnabled();
   });
 
   it('when the order’s answer is lost, finds the order the sandbox placed and opens it, never placing a second', async () => {
@@ -197,7 +197,7 @@ describe('the create-server form', () => {
     const user = userEvent.setup();
     await screen.findByTestId('price-total');
     await user.type(screen.getByLabelText('Tên máy chủ'), 'lost-01');
-    await user.click(screen.getByRole('button', { name: 'Tạo đơn hàng' }));
+    await user.click(screen.getByRole('button', { name: 'Đặt hàng' }));
 
     const pending = await api<{ items: { id: number; info: string }[] }>(
       sandbox(),
@@ -225,7 +225,7 @@ describe('the create-server form', () => {
       ),
     ).toBeVisible();
     await user.type(screen.getByLabelText('Tên máy chủ'), 'ab');
-    await user.click(screen.getByRole('button', { name: 'Tạo đơn hàng' }));
+    await user.click(screen.getByRole('button', { name: 'Đặt hàng' }));
     expect(
       await screen.findByText(
         'Tên máy chủ chỉ gồm chữ cái, chữ số, dấu gạch ngang và gạch dưới, dài từ 3 đến 32 ký tự.',
@@ -266,7 +266,7 @@ describe('the create-server form', () => {
     const alert = await screen.findByText('Không thể thực hiện thao tác do: đã hết hạn dùng thử.');
     expect(alert).toBeVisible();
     await screen.findByTestId('price-total');
-    expect(screen.getByRole('button', { name: 'Tạo đơn hàng' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Đặt hàng' })).toBeDisabled();
   });
 
   it('starts from a plan’s configuration on /cloud-server/plan/{id}', async () => {

@@ -235,17 +235,46 @@ describe('restoring and deleting', () => {
       }),
     );
     expect(
-      await screen.findByText('Đang khôi phục snapshot data-copy vào volume mới restored-data.'),
+      await within(dialog).findByText(
+        'Đang khôi phục snapshot data-copy vào volume mới restored-data.',
+      ),
     ).toBeVisible();
-    const volumes = await api<{ items: { name: string; size: number }[] }>(
+    const volumes = await api<{ items: { id: number; name: string; size: number }[] }>(
       sandbox(),
       token,
       'GET',
       '/storage/volumes',
     );
-    expect(volumes.body.items).toContainEqual(
-      expect.objectContaining({ name: 'restored-data', size: 30 }),
+    const restored = volumes.body.items.find((volume) => volume.name === 'restored-data');
+    expect(restored).toMatchObject({ size: 30 });
+    // The dialog leads to the new volume (issue 19).
+    const open = within(dialog).getByRole('link', { name: 'Mở volume restored-data' });
+    expect(open).toHaveAttribute('href', `/volume/${restored?.id}/detail`);
+    await userEvent.click(open);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/volume/${restored?.id}/detail`),
     );
+  });
+
+  it('reports a taken volume name once, on the name field', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const { volumeId } = await serverWithVolume(token);
+    await takeSnapshot(token, { name: 'data-copy', volume_id: volumeId });
+    timePasses();
+    renderPortal('/snapshot');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Khôi phục snapshot data-copy' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Khôi phục snapshot data-copy' });
+    const name = within(dialog).getByRole('textbox', { name: /Tên volume mới/ });
+    await userEvent.type(name, 'web-01-data-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: /khôi phục$/ }));
+    const taken = await within(dialog).findAllByText(/đã tồn tại/);
+    expect(taken).toHaveLength(1);
+    expect(name).toHaveAccessibleDescription(taken[0]?.textContent ?? '');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    // No toast repeats it.
+    expect(screen.getAllByText(/đã tồn tại/)).toHaveLength(1);
   });
 
   it('deletes after the name is typed, saying what is left of its month is not refunded', async () => {

@@ -1,12 +1,13 @@
 /**
  * The billing interval, 1, 3, 6 or 12 months (spec §9), as one row of toggle buttons: a plain
- * control for the plans page and a form input for the create form.
+ * control for the plans page and a form input for the server and volume create forms (one
+ * control for the period everywhere).
  */
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useInput, useTranslate } from 'react-admin';
 
-import { INTERVAL_COUNTS, isIntervalCount, type IntervalCount } from '../../domain/pricing';
+import { INTERVAL_COUNTS, isIntervalCount, type IntervalCount } from '../domain/pricing';
 
 interface IntervalToggleProps {
   value: IntervalCount;

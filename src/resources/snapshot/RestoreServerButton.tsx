@@ -1,0 +1,168 @@
+/**
+ * A root disk's snapshot brings its server back (issue 19, our extension `POST
+ * /cloud/servers/{id}/restore`): "Khôi phục máy chủ" replaces the server's root disk with the
+ * snapshot, after the customer types the server's name. It is free. The server goes through
+ * "Đang khôi phục" and the success message comes when it runs again, not when the call is
+ * accepted: the row watches the server's progress until then. "Tạo máy chủ" opens the create
+ * form on this snapshot (`/cloud-server/create?snapshot=<id>`), priced as any new server.
+ */
+import AddToQueueIcon from '@mui/icons-material/AddToQueue';
+import SettingsBackupRestoreIcon from '@mui/icons-material/SettingsBackupRestore';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+
+import { ConfirmByNameDialog } from '../../components/ConfirmByNameDialog';
+import { useActionPermission } from '../../components/useActionPermission';
+import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
+import { usePortalNotify } from '../../components/usePortalNotify';
+import type { PortalDataProvider, Snapshot } from '../../dataProvider/dataProvider';
+import { formatDateTime } from '../../domain/dates';
+
+/** The restore the row waits on: which server, and a counter so each wait reads afresh. */
+interface Watch {
+  serverId: number;
+  serverName: string;
+  round: number;
+}
+
+export function RestoreServerButton({ snapshot }: { snapshot: Snapshot }) {
+  const translate = useTranslate();
+  const permission = useActionPermission();
+  const [open, setOpen] = useState(false);
+  const [watch, setWatch] = useState<Watch>();
+  useRestoreWatch(snapshot, watch, () => setWatch(undefined));
+  const serverId = snapshot.server_id;
+  if (serverId === null) return null;
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={<SettingsBackupRestoreIcon />}
+        disabled={snapshot.status !== 'available' || !permission.allowed || watch !== undefined}
+        aria-label={translate('snapshots.restore_server.action_named', {
+          name: snapshot.volume_name,
+        })}
+        onClick={() => setOpen(true)}
+      >
+        {translate('snapshots.restore_server.action')}
+      </Button>
+      <Button
+        size="small"
+        component={Link}
+        to={`/cloud-server/create?snapshot=${snapshot.id}`}
+        startIcon={<AddToQueueIcon />}
+        aria-label={translate('snapshots.new_server.action_named', { name: snapshot.name })}
+      >
+        {translate('snapshots.new_server.action')}
+      </Button>
+      {open ? (
+        <RestoreServerDialog
+          snapshot={snapshot}
+          serverId={serverId}
+          onClose={() => setOpen(false)}
+          onStarted={() =>
+            setWatch((last) => ({
+              serverId,
+              serverName: snapshot.volume_name,
+              round: (last?.round ?? 0) + 1,
+            }))
+          }
+        />
+      ) : null}
+    </>
+  );
+}
+
+function RestoreServerDialog(props: {
+  snapshot: Snapshot;
+  serverId: number;
+  onClose: () => void;
+  onStarted: () => void;
+}) {
+  const { snapshot, serverId, onClose, onStarted } = props;
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const serverName = snapshot.volume_name;
+  const restore = useMutation({
+    mutationFn: () => dataProvider.restoreServer(serverId, snapshot.id),
+    onSuccess: async () => {
+      onStarted();
+      onClose();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['snapshot'] }),
+        queryClient.invalidateQueries({ queryKey: ['cloud-server'] }),
+      ]);
+    },
+  });
+  return (
+    <ConfirmByNameDialog
+      open
+      title={translate('snapshots.restore_server.title', { name: serverName })}
+      name={serverName}
+      prompt={translate('servers.confirm.type_name', { name: serverName })}
+      confirmLabel={translate('snapshots.restore_server.action')}
+      busy={restore.isPending}
+      onClose={onClose}
+      onConfirm={() => restore.mutate()}
+    >
+      <Typography variant="body2">
+        {translate('snapshots.restore_server.text', {
+          name: serverName,
+          snapshot: snapshot.name,
+          created: formatDateTime(snapshot.created),
+        })}
+      </Typography>
+      <Alert severity="warning">{translate('snapshots.restore_server.warning')}</Alert>
+      <Typography variant="body2" color="text.secondary">
+        {translate('snapshots.restore_server.free')}
+      </Typography>
+      {restore.error ? (
+        <Alert severity="error">
+          {restore.error instanceof Error && restore.error.message
+            ? restore.error.message
+            : translate('snapshots.restore_server.failed')}
+        </Alert>
+      ) : null}
+    </ConfirmByNameDialog>
+  );
+}
+
+/**
+ * While a restore runs, reads the server's progress on the polling rhythm; once it no longer says
+ * "restoring", tells the customer how it ended and lets the lists read again.
+ */
+function useRestoreWatch(snapshot: Snapshot, watch: Watch | undefined, done: () => void) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = usePortalNotify();
+  const visible = useDocumentVisible();
+  const progress = useQuery({
+    queryKey: ['cloud-server', 'restore-watch', watch?.serverId, watch?.round],
+    queryFn: () => dataProvider.getServerProgress(watch?.serverId as number),
+    enabled: watch !== undefined,
+    refetchInterval: pollInterval(true, visible),
+    gcTime: 0,
+  });
+  const status = progress.data?.status;
+  useEffect(() => {
+    if (!watch || status === undefined || status === 'restoring') return;
+    if (status === 'error') {
+      notify.info('snapshots.restore_server.ended_in_error', { name: watch.serverName });
+    } else {
+      notify.success('snapshots.restore_server.done', {
+        name: watch.serverName,
+        snapshot: snapshot.name,
+      });
+    }
+    done();
+    void queryClient.invalidateQueries({ queryKey: ['snapshot'] });
+    void queryClient.invalidateQueries({ queryKey: ['cloud-server'] });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per status the watch reads
+  }, [status, watch]);
+}
