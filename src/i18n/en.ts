@@ -869,7 +869,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       delete_detach_first:
         'Only a volume not attached to a server can be deleted: detach it first.',
       deleted: 'Volume %{name} deleted.',
-      type_name: 'Type the volume’s name (%{name}) to confirm',
+      type_name: 'Type the volume name "%{name}" to confirm',
       cancel: 'Cancel',
     },
     server_section: {

@@ -58,6 +58,18 @@ describe('the message files', () => {
     expect(problems).toEqual([]);
   });
 
+  it('quote the name to type the same way in every type-to-confirm prompt', () => {
+    const prompts = [...viLeaves, ...enLeaves].filter(
+      ([key, text]) => /(type_name|prompt)$/.test(key) && /để xác nhận|to confirm/.test(text),
+    );
+    expect(prompts.length).toBeGreaterThan(6);
+    expect(
+      prompts
+        .filter(([, text]) => !/"%\{\w+\}"/.test(text))
+        .map(([key, text]) => `${key}: ${text}`),
+    ).toEqual([]);
+  });
+
   it('contain every key that the source code translates', () => {
     const used = new Set<string>();
     const walk = (dir: string) => {

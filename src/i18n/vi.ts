@@ -1086,7 +1086,7 @@ export const vi = {
       delete_text: 'Toàn bộ dữ liệu và các snapshot của volume sẽ bị xoá vĩnh viễn.',
       delete_detach_first: 'Chỉ xoá được volume chưa gắn vào máy chủ: hãy tháo volume trước.',
       deleted: 'Đã xoá volume %{name}.',
-      type_name: 'Nhập tên volume (%{name}) để xác nhận',
+      type_name: 'Nhập tên volume "%{name}" để xác nhận',
       cancel: 'Huỷ',
     },
     server_section: {

@@ -141,7 +141,7 @@ test('a customer orders a volume, attaches, extends, detaches and deletes it', a
   await expect(remove).toBeEnabled({ timeout: 30_000 });
   await remove.click();
   dialog = page.getByRole('dialog', { name: `Xoá volume ${volumeName}?` });
-  await dialog.getByLabel(`Nhập tên volume (${volumeName}) để xác nhận`).fill(volumeName);
+  await dialog.getByLabel(`Nhập tên volume "${volumeName}" để xác nhận`).fill(volumeName);
   await dialog.getByRole('button', { name: 'Xoá' }).click();
   await expect(page.getByText(`Đã xoá volume ${volumeName}.`)).toBeVisible();
   await expect(page).toHaveURL(/\/idc\/volume$/);

@@ -356,7 +356,7 @@ describe('the volume page', () => {
     const confirm = within(dialog).getByRole('button', { name: 'Xoá' });
     expect(confirm).toBeDisabled();
     await user.type(
-      within(dialog).getByLabelText('Nhập tên volume (data-01) để xác nhận'),
+      within(dialog).getByLabelText('Nhập tên volume "data-01" để xác nhận'),
       'data-01',
     );
     await user.click(confirm);
