@@ -417,6 +417,9 @@ describe('the server detail page', () => {
     );
     const { body } = await api<{ status: string }>(sandbox(), token, 'GET', `/cloud/servers/${id}`);
     expect(body.status).toBe('deleting');
+    // It stays in the list, saying so, until the sandbox has deleted it.
+    const row = (await screen.findByRole('link', { name: 'web-01' })).closest('tr') as HTMLElement;
+    expect(await within(row).findByText('Đang xoá')).toBeVisible();
   });
 
   it('says before deleting what the unused paid period is worth, to its last day, and that it is not refunded', async () => {
