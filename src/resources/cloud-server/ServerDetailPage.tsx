@@ -29,6 +29,7 @@ import {
 } from 'react';
 import { RecordContextProvider, Title, useDataProvider, useTranslate } from 'react-admin';
 
+import { CopyableId } from '../../components/CopyButton';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { DatacenterName } from '../../components/DatacenterName';
 import { RecordPage, useRecordOfPage } from '../../components/RecordPage';
@@ -136,6 +137,7 @@ function ServerDetail({ server, stateUnknown }: { server: Server; stateUnknown: 
             {server.name}
           </Typography>
           <ServerStatusField />
+          <CopyableId id={Number(server.id)} name={server.name} />
         </Stack>
         <StatusAnnouncement server={server} />
         <ServerActions server={server} disabled={disabled} />

@@ -36,6 +36,7 @@ import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 
 import { errorMessage, errorStatus, fieldErrors } from '../../api/client';
+import { CopyButton } from '../../components/CopyButton';
 import { BusyButton } from '../../components/BusyButton';
 import { LoadFailed } from '../../components/LoadFailed';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
@@ -160,6 +161,10 @@ function IpTable(props: {
                     sx={{ alignItems: 'center', flexWrap: 'wrap' }}
                   >
                     <span>{ip.address}</span>
+                    <CopyButton
+                      value={ip.address}
+                      what={translate('lists.servers.ip_of', { ip: ip.address, name: server.name })}
+                    />
                     {ip.primary ? (
                       <Chip size="small" label={translate('servers.ips.primary')} />
                     ) : null}

@@ -114,6 +114,27 @@ describe('reverse DNS in the IP tab', () => {
     expect((await reverseDns(token, id))[0]).toMatchObject({ custom: false });
   });
 
+  it('copies an address from the IP tab, and the server ID from its heading', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const id = await buyServer(sandbox(), token);
+    later(MINUTE_MS);
+    const [primary] = await reverseDns(token, id);
+    const user = userEvent.setup();
+    const table = await openIpTab(id);
+
+    await user.click(
+      await within(table).findByRole('button', {
+        name: `Sao chép IP ${primary!.address} của web-01`,
+      }),
+    );
+    expect(await navigator.clipboard.readText()).toBe(primary!.address);
+    expect(within(table).getByRole('status')).toHaveTextContent('Đã sao chép');
+
+    // …and the server's ID from beside its name.
+    await user.click(screen.getByRole('button', { name: 'Sao chép ID của web-01' }));
+    expect(await navigator.clipboard.readText()).toBe(String(id));
+  });
+
   it('says in the dialog, once, why the sandbox refused the name', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const id = await buyServer(sandbox(), token, { ...SMALL_SERVER, extraIpv4: 1 });
