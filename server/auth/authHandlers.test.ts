@@ -477,6 +477,23 @@ describe('email one-time codes', () => {
     expect(english.json()).toEqual({ message: 'The verification code is not correct!' });
   });
 
+  it('sends no second code within a minute of the last, whoever asks (the portal counts it down)', async () => {
+    await start();
+    const session = await signIn(app, 'demo@example.vn');
+    expect((await requestCode(session)).statusCode).toBe(200);
+    const mailed = (await mailsTo(app, 'demo@example.vn')).length;
+
+    clock.advance(30_000);
+    const early = await requestCode(session);
+    expect(early.statusCode).toBe(429);
+    expect(early.json().message).toBe('Vui lòng đợi 30 giây rồi gửi lại mã.');
+    expect(await mailsTo(app, 'demo@example.vn')).toHaveLength(mailed);
+
+    clock.advance(30_000);
+    expect((await requestCode(session)).statusCode).toBe(200);
+    expect(await mailsTo(app, 'demo@example.vn')).toHaveLength(mailed + 1);
+  });
+
   it('refuses a code after ten minutes', async () => {
     await start();
     const session = await signIn(app, 'demo@example.vn');

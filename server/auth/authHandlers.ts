@@ -8,6 +8,7 @@ import {
 } from '../../src/domain/validation';
 import { SANDBOX_RECAPTCHA_TOKEN } from '../../src/domain/constants';
 import { consumeEmailToken, isEmailTokenUsable, issueEmailToken } from './emailTokens';
+import type { Db } from '../platform/db';
 import { ApiError, badRequest } from '../platform/errors';
 import { rejectInvalidFields, signedInUser } from './guards';
 import type { HandlerContext, HandlerTable, OperationId } from '../platform/handler';
@@ -19,7 +20,13 @@ import {
   mailSmsOtp,
   passwordResetLink,
 } from './authMails';
-import { consumeOtp, issueOtp, OTP_TTL_MS } from './otpCodes';
+import {
+  consumeOtp,
+  issueOtp,
+  OTP_TTL_MS,
+  secondsBeforeNextOtp,
+  type OtpChannel,
+} from './otpCodes';
 import { hashPassword } from '../platform/secrets';
 import { createSession, revokeSession, revokeSessions } from './sessions';
 import {
@@ -119,6 +126,7 @@ export const authHandlers: HandlerTable = {
 
   requestEmailOtp: (ctx) => {
     const user = signedInUser(ctx);
+    requireOtpGap(ctx.db, user.id, 'email', ctx.now());
     ctx.db.transaction(() => {
       mailOtp(ctx.db, user, issueOtp(ctx.db, user.id, 'email', ctx.now()), ctx.now());
     })();
@@ -146,6 +154,7 @@ export const authHandlers: HandlerTable = {
         { recaptchaToken: 'server.recaptcha_invalid' },
       );
     }
+    requireOtpGap(ctx.db, user.id, 'sms', ctx.now());
     ctx.db.transaction(() => {
       const code = issueOtp(ctx.db, user.id, 'sms', ctx.now());
       mailSmsOtp(ctx.db, user, user.phone, code, ctx.now());
@@ -175,3 +184,9 @@ function sendConfirmation(
 
 const emailTaken = () =>
   new ApiError(409, 'server.email_taken', {}, { email: 'server.email_taken' });
+
+/** 429 while the last code of the channel is younger than the resend gap (nothing is mailed). */
+function requireOtpGap(db: Db, userId: number, channel: OtpChannel, now: Date): void {
+  const seconds = secondsBeforeNextOtp(db, userId, channel, now);
+  if (seconds > 0) throw new ApiError(429, 'server.otp_wait', { seconds });
+}

@@ -1,4 +1,5 @@
 /** Six-digit one-time codes sent by e-mail or (simulated) SMS. */
+import { OTP_RESEND_SECONDS } from '../../src/domain/constants';
 import type { Db } from '../platform/db';
 import { newOtpCode, sha256 } from '../platform/secrets';
 
@@ -10,6 +11,26 @@ export const OTP_MAX_FAILED_ATTEMPTS = 5;
 
 const hashCode = (userId: number, channel: OtpChannel, code: string) =>
   sha256(`${userId}:${channel}:${code}`);
+
+/**
+ * Seconds the account must still wait before another code of this channel is sent (0 when it
+ * may): the portal counts the gap down, and the sandbox holds it too, so a script asking three
+ * times a second gets one mail, not three.
+ */
+export function secondsBeforeNextOtp(
+  db: Db,
+  userId: number,
+  channel: OtpChannel,
+  now: Date,
+): number {
+  const last = db
+    .prepare('SELECT MAX(created_at) FROM otp_codes WHERE user_id = ? AND channel = ?')
+    .pluck()
+    .get(userId, channel) as string | null;
+  if (!last) return 0;
+  const waitMs = new Date(last).getTime() + OTP_RESEND_SECONDS * 1000 - now.getTime();
+  return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+}
 
 /** A new code; earlier unused codes for the same channel stop working. */
 export function issueOtp(db: Db, userId: number, channel: OtpChannel, now: Date): string {

@@ -1666,6 +1666,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     },
     trial_upgrade_invoice: 'Trial account upgrade: %{resources} (from %{start} through %{end})',
     otp_sent: 'A verification code has been sent to your e-mail address.',
+    otp_wait: 'Please wait %{seconds} seconds before asking for another code.',
     otp_invalid: 'The verification code is not correct!',
     otp_verified: 'Verified.',
     agency_only: 'The agency area is only for agency accounts.',

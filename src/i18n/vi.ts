@@ -1887,6 +1887,7 @@ export const vi = {
     },
     trial_upgrade_invoice: 'Nâng cấp tài khoản dùng thử: %{resources} (từ %{start} đến hết %{end})',
     otp_sent: 'Mã xác thực đã được gửi tới email của bạn.',
+    otp_wait: 'Vui lòng đợi %{seconds} giây rồi gửi lại mã.',
     otp_invalid: 'Mã xác thực không chính xác!',
     otp_verified: 'Xác thực thành công.',
     agency_only: 'Chức năng đại lý chỉ dành cho tài khoản đại lý.',
