@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OTP_RESEND_SECONDS, SANDBOX_RECAPTCHA_TOKEN } from '../../src/domain/constants';
-import type { SandboxClock } from './clock';
 import { LOGIN_WINDOW_MS, MAIL_WINDOW_MS, type RateLimitSettings } from './rateLimits';
 import { DEMO_PASSWORD } from '../sandbox/seed';
 import { basicAuth, NEW_CUSTOMER, withToken } from '../testing';
@@ -36,7 +35,7 @@ const CUSTOMER = '198.51.100.20';
 const TOO_FAST = /^Bạn thao tác quá nhanh, vui lòng thử lại sau \d+ phút\.$/;
 
 let app: FastifyInstance;
-let clock: SandboxClock;
+let clock: { advance: (ms: number) => void };
 
 async function start(rateLimits: Partial<RateLimitSettings>) {
   ({ app, clock } = await sandbox.testApp({ rateLimits }));

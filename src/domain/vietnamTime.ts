@@ -22,9 +22,13 @@ function instantOf(reading: Dayjs): Date {
   return reading.subtract(VIETNAM_UTC_OFFSET_MINUTES, 'minute').toDate();
 }
 
-/** Formats an instant as read in Vietnam, with dayjs's tokens (`DD-MM-YYYY HH:mm`). */
-export function formatInVietnam(instant: ConfigType, pattern: string): string {
-  return wallClock(instant).format(pattern);
+/**
+ * Formats an instant as read in Vietnam, with dayjs's tokens (`DD-MM-YYYY HH:mm`); `locale`
+ * names months and weekdays in a loaded dayjs locale (`dddd` → "Thứ Hai" with 'vi').
+ */
+export function formatInVietnam(instant: ConfigType, pattern: string, locale?: string): string {
+  const reading = wallClock(instant);
+  return (locale ? reading.locale(locale) : reading).format(pattern);
 }
 
 /** Start of the Vietnam month `count` months after the one containing `instant` (0: its own). */

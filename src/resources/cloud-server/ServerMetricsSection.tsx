@@ -19,9 +19,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
-import utc from 'dayjs/plugin/utc';
 import { useId, useState } from 'react';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 
@@ -39,8 +37,7 @@ import {
   METRIC_STEPS,
   type MetricPeriod,
 } from '../../domain/serverMetrics';
-
-dayjs.extend(utc);
+import { formatInVietnam } from '../../domain/vietnamTime';
 
 /** The figures are read again each minute while the tab is open (the hour's step). */
 const REFRESH_MS = 60_000;
@@ -98,8 +95,7 @@ export default function ServerMetricsSection({ server }: { server: Server }) {
   const periodText = translate(`servers.metrics.period.${period}`);
   const format = unitFormats(locale);
   const axis = timeAxis(points, period);
-  const timeText = (time: string, pattern: string) =>
-    dayjs.utc(time).add(VIETNAM_OFFSET_MS, 'ms').locale(locale).format(pattern);
+  const timeText = (time: string, pattern: string) => formatInVietnam(time, pattern, locale);
 
   return (
     <Stack spacing={2}>
