@@ -119,7 +119,16 @@ test('a bookkeeper sorts invoices, finds the overdue one and a past order, and e
   expect(autoPay.status()).toBe(200);
   await topUpByCard(page, 3_000_000);
   const small = await buyServer(page, 'so-sach-01', 1, 1, 10);
-  await buyServer(page, 'so-sach-02', 4, 8, 80);
+  const large = await buyServer(page, 'so-sach-02', 4, 8, 80);
+  // Built first, as a month-old server is: a build that ends after the period was moved back
+  // must not race the renewal (on a loaded machine the 4-second builds end late).
+  for (const { serverId } of [small, large]) {
+    await expect
+      .poll(async () => (await callApi(page, 'get', `/cloud/servers/${serverId}`)).status, {
+        timeout: 60_000,
+      })
+      .toBe('active');
+  }
   endPaidPeriod(small.serverId);
   const overdue = (await callApi(page, 'get', '/billing/invoices?status=overdue')).items;
   expect(overdue).toHaveLength(1);

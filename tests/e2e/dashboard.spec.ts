@@ -122,7 +122,7 @@ test('the dashboard’s counts are what each list shows when opened from its car
   await servers.getByRole('link', { name: 'Xem tất cả máy chủ' }).click();
   await expect(page).toHaveURL(/\/idc\/cloud-server$/);
   await expect(page.locator('main table tbody tr')).toHaveCount(1);
-  await expect(page.getByRole('link', { name: 'tong-quan-01' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'tong-quan-01', exact: true })).toBeVisible();
 
   for (const [label, count, path] of [
     ['Volume', 1, /\/idc\/volume$/],
