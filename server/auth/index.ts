@@ -2,6 +2,7 @@
 import type { SandboxArea } from '../platform/area';
 import { authHandlers } from './authHandlers';
 import { accountHandlers } from './accountHandlers';
+import { ACTIVITY_MIGRATION } from './activity';
 
 export const authArea: SandboxArea = {
   name: 'auth',
@@ -9,4 +10,5 @@ export const authArea: SandboxArea = {
     ...authHandlers,
     ...accountHandlers,
   },
+  migrations: [ACTIVITY_MIGRATION],
 };

@@ -6,7 +6,7 @@ import { channel } from 'node:diagnostics_channel';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RateLimitOptions } from '@fastify/rate-limit';
+import { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { parse } from 'yaml';
 import Ajv2020, { type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020';
@@ -16,6 +16,7 @@ import { RULE_KEYWORD } from './fieldRules';
 import {
   Answer,
   FileAnswer,
+  type ClientInfo,
   type HandlerContext,
   type HandlerTable,
   type OperationId,
@@ -237,6 +238,7 @@ export function registerOperations(
           t: translator(locale),
           origin: services.publicUrl,
           sessionToken: sessionTokenOf(request.headers.authorization),
+          client: clientOf(request),
           log: request.log,
         };
         const result = await handler(context);
@@ -253,6 +255,12 @@ export function registerOperations(
       },
     });
   }
+}
+
+/** The calling address and browser, for session lists and the activity log (never for links). */
+function clientOf(request: FastifyRequest): ClientInfo {
+  const userAgent = request.headers['user-agent'];
+  return { address: normalizeIP(request.ip), userAgent: userAgent?.slice(0, 512) };
 }
 
 declare module 'fastify' {

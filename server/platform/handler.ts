@@ -58,6 +58,12 @@ export interface CardGatewaySettings {
   secret: string;
 }
 
+/** The caller's address (the connection's; headers are never trusted for it) and browser. */
+export interface ClientInfo {
+  address: string;
+  userAgent: string | undefined;
+}
+
 /** What every handler may use besides the request itself. */
 export interface SandboxServices {
   db: Db;
@@ -88,6 +94,8 @@ export interface HandlerContext<K extends OperationId> extends SandboxServices {
   origin: string;
   /** The token of `Authorization: Token …`, when the request sent one. */
   sessionToken: string | undefined;
+  /** Who is calling, as far as the connection tells: for session lists and the activity log. */
+  client: ClientInfo;
   log: FastifyBaseLogger;
 }
 
