@@ -143,27 +143,14 @@ export function BarChart({
     >
       <Box sx={{ px: `${SIDE_ROOM_PX}px`, display: 'flex' }}>
         {valueAxis ? (
-          <svg
+          <ValueAxis
             width={axisWidth}
             height={height}
-            aria-hidden
-            focusable="false"
+            ticks={ticks}
+            labels={tickLabels}
+            y={tickY}
             className="bar-chart-axis"
-            style={{ display: 'block', flex: 'none', overflow: 'visible' }}
-          >
-            {ticks.map((tick, index) => (
-              <text
-                key={tick}
-                x={axisWidth - 6}
-                y={tickY(tick) + 4}
-                textAnchor="end"
-                fontSize={11}
-                fill={theme.palette.text.secondary}
-              >
-                {tickLabels[index]}
-              </text>
-            ))}
-          </svg>
+          />
         ) : null}
         <svg
           width="100%"
@@ -293,5 +280,41 @@ export function BarChart({
         </Box>
       ) : null}
     </Box>
+  );
+}
+
+/** The value axis beside a chart: a label at each tick's height, right-aligned to the plot. */
+export function ValueAxis(props: {
+  width: number;
+  height: number;
+  ticks: readonly number[];
+  labels: readonly string[];
+  /** Where a value sits, from the top. */
+  y: (value: number) => number;
+  className?: string;
+}) {
+  const theme = useTheme();
+  return (
+    <svg
+      width={props.width}
+      height={props.height}
+      aria-hidden
+      focusable="false"
+      className={props.className}
+      style={{ display: 'block', flex: 'none', overflow: 'visible' }}
+    >
+      {props.ticks.map((tick, index) => (
+        <text
+          key={tick}
+          x={props.width - 6}
+          y={props.y(tick) + 4}
+          textAnchor="end"
+          fontSize={11}
+          fill={theme.palette.text.secondary}
+        >
+          {props.labels[index]}
+        </text>
+      ))}
+    </svg>
   );
 }

@@ -11,7 +11,7 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';
 
-import { axisTicks } from './BarChart';
+import { axisTicks, ValueAxis } from './BarChart';
 
 export interface LineSeries {
   label: string;
@@ -76,26 +76,7 @@ export function LineChart({
           },
         }}
       >
-        <svg
-          width={axisWidth}
-          height={height}
-          aria-hidden
-          focusable="false"
-          style={{ display: 'block', flex: 'none', overflow: 'visible' }}
-        >
-          {ticks.map((tick, index) => (
-            <text
-              key={tick}
-              x={axisWidth - 6}
-              y={y(tick) + 4}
-              textAnchor="end"
-              fontSize={11}
-              fill={theme.palette.text.secondary}
-            >
-              {tickLabels[index]}
-            </text>
-          ))}
-        </svg>
+        <ValueAxis width={axisWidth} height={height} ticks={ticks} labels={tickLabels} y={y} />
         <Box sx={{ position: 'relative', flex: '1 1 0', minWidth: 0, mr: 2 }}>
           <svg
             width="100%"

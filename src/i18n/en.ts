@@ -542,6 +542,9 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       rebuild_warning:
         'Everything on the root disk and the root disk snapshots is deleted for good. Data volumes are kept.',
       rebuild_started: 'Reinstalling the operating system of %{name}.',
+      rebuild_done: 'The operating system of %{name} has been reinstalled.',
+      rebuild_ended_in_error:
+        'Reinstalling the operating system of %{name} ended in an error; please contact support.',
       image_too_big: '%{name} (needs a %{size} GB disk)',
       resize: 'Resize',
       resize_title: 'Resize %{name}',

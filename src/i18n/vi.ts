@@ -758,6 +758,9 @@ export const vi = {
       rebuild_warning:
         'Toàn bộ dữ liệu trên ổ đĩa gốc và các snapshot của ổ đĩa gốc sẽ bị xoá vĩnh viễn. Các volume dữ liệu vẫn được giữ nguyên.',
       rebuild_started: 'Đang cài lại hệ điều hành cho máy chủ %{name}.',
+      rebuild_done: 'Đã cài lại hệ điều hành cho máy chủ %{name}.',
+      rebuild_ended_in_error:
+        'Cài lại hệ điều hành cho máy chủ %{name} gặp lỗi, vui lòng liên hệ bộ phận hỗ trợ.',
       image_too_big: '%{name} (cần ổ đĩa từ %{size} GB)',
       resize: 'Thay đổi cấu hình',
       resize_title: 'Thay đổi cấu hình máy chủ %{name}',

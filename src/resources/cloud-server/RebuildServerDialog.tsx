@@ -60,6 +60,12 @@ export function RebuildServerDialog({ server, onClose }: { server: Server; onClo
       }),
     successKey: 'servers.actions.rebuild_started',
     successArgs: { name: server.name },
+    untilDone: {
+      serverId: server.id,
+      busyWhile: 'rebuilding',
+      doneKey: 'servers.actions.rebuild_done',
+      failedKey: 'servers.actions.rebuild_ended_in_error',
+    },
     onSuccess: onClose,
     onResultUnknown: onClose,
   });

@@ -33,6 +33,7 @@ import { consolePath } from './console/consoleRoute';
 import { DeleteServerDialog } from './DeleteServerDialog';
 import { RebuildServerDialog } from './RebuildServerDialog';
 import { ResizeServerDialog } from './ResizeServerDialog';
+import { isDeletable } from './serverConstants';
 import {
   HardRebootDialog,
   PowerOffDialog,
@@ -54,8 +55,6 @@ interface MenuAction {
 
 const RUNNING: ServerStatus[] = ['active'];
 const AT_REST: ServerStatus[] = ['active', 'shutoff'];
-// A suspended server takes no action until its invoice is paid (the sandbox refuses them all).
-const NOT_DELETABLE: ServerStatus[] = ['building', 'deleting', 'suspended'];
 
 const MENU_ACTIONS: MenuAction[] = [
   {
@@ -84,7 +83,7 @@ const MENU_ACTIONS: MenuAction[] = [
     name: 'delete',
     icon: <DeleteIcon />,
     destructive: true,
-    appliesTo: (status) => !NOT_DELETABLE.includes(status),
+    appliesTo: isDeletable,
   },
 ];
 

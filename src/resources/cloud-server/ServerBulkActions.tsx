@@ -14,18 +14,14 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
 
-import { BusyButton } from '../../components/BusyButton';
+import { AskOnceDialog } from '../../components/AskOnceDialog';
 import { ConfirmByNameDialog } from '../../components/ConfirmByNameDialog';
 import { unrefundedText } from '../../components/UnrefundedNote';
 import { errorText, usePortalNotify } from '../../components/usePortalNotify';
@@ -35,6 +31,7 @@ import type {
   ServerPowerAction,
   ServerStatus,
 } from '../../dataProvider/dataProvider';
+import { isDeletable } from './serverConstants';
 import { useWatchServer } from './serverWatch';
 import { powerActionsFor } from './ServerRowParts';
 import { SERVER_QUERY_ROOT } from './useServerAction';
@@ -50,13 +47,8 @@ const BULK_ICONS: Record<BulkAction, ReactElement> = {
   delete: <DeleteIcon />,
 };
 
-// As on the server's page: a server that builds, is being deleted or is suspended is not deleted.
-const NOT_DELETABLE: ServerStatus[] = ['building', 'deleting', 'suspended'];
-
 export function bulkApplies(action: BulkAction, status: ServerStatus): boolean {
-  return action === 'delete'
-    ? !NOT_DELETABLE.includes(status)
-    : powerActionsFor(status).includes(action);
+  return action === 'delete' ? isDeletable(status) : powerActionsFor(status).includes(action);
 }
 
 export function ServerBulkActions() {
@@ -145,60 +137,50 @@ function ServerNames({ servers }: { servers: Server[] }) {
   );
 }
 
+/** The chosen servers the action does not apply to, which it leaves alone. */
+function SkippedServers({ servers }: { servers: Server[] }) {
+  const translate = useTranslate();
+  if (servers.length === 0) return null;
+  return (
+    <div>
+      <Typography variant="body2">{translate('lists.servers.bulk.skipped')}</Typography>
+      <ServerNames servers={servers} />
+    </div>
+  );
+}
+
 function BulkPowerDialog(props: { action: BulkPower; servers: Server[]; onClose: () => void }) {
   const { action, servers, onClose } = props;
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const titleId = useId();
   const applicable = servers.filter((server) => bulkApplies(action, server.status));
   const skipped = servers.filter((server) => !bulkApplies(action, server.status));
   const run = useBulkCall(action, (server) => dataProvider.performServerAction(server.id, action));
   return (
-    <Dialog
-      open
-      onClose={run.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
+    <AskOnceDialog
+      title={translate(`lists.servers.bulk.${action}_title`, { smart_count: applicable.length })}
+      confirmLabel={translate(`lists.servers.bulk.${action}`)}
+      busy={run.isPending}
+      confirmDisabled={applicable.length === 0}
+      wide
+      onClose={onClose}
+      onConfirm={() => run.mutateAsync(applicable).then(onClose)}
     >
-      <DialogTitle id={titleId}>
-        {translate(`lists.servers.bulk.${action}_title`, { smart_count: applicable.length })}
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={1.5}>
-          {applicable.length > 0 ? (
-            <div>
-              <Typography variant="body2">{translate('lists.servers.bulk.listed')}</Typography>
-              <ServerNames servers={applicable} />
-            </div>
-          ) : (
-            <Alert severity="info">{translate('lists.servers.bulk.none_apply')}</Alert>
-          )}
-          {skipped.length > 0 ? (
-            <div>
-              <Typography variant="body2">{translate('lists.servers.bulk.skipped')}</Typography>
-              <ServerNames servers={skipped} />
-            </div>
-          ) : null}
-          {action === 'power_off' && applicable.length > 0 ? (
-            <Alert severity="warning">{translate('servers.actions.power_off_warning')}</Alert>
-          ) : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={run.isPending}>
-          {translate('ra.action.cancel')}
-        </Button>
-        <BusyButton
-          variant="contained"
-          busy={run.isPending}
-          disabled={applicable.length === 0}
-          onClick={() => run.mutateAsync(applicable).then(onClose)}
-        >
-          {translate(`lists.servers.bulk.${action}`)}
-        </BusyButton>
-      </DialogActions>
-    </Dialog>
+      <Stack spacing={1.5}>
+        {applicable.length > 0 ? (
+          <div>
+            <Typography variant="body2">{translate('lists.servers.bulk.listed')}</Typography>
+            <ServerNames servers={applicable} />
+          </div>
+        ) : (
+          <Alert severity="info">{translate('lists.servers.bulk.none_apply')}</Alert>
+        )}
+        <SkippedServers servers={skipped} />
+        {action === 'power_off' && applicable.length > 0 ? (
+          <Alert severity="warning">{translate('servers.actions.power_off_warning')}</Alert>
+        ) : null}
+      </Stack>
+    </AskOnceDialog>
   );
 }
 
@@ -240,12 +222,7 @@ function BulkDeleteDialog({ servers, onClose }: { servers: Server[]; onClose: ()
           ))}
         </Stack>
       </div>
-      {skipped.length > 0 ? (
-        <div>
-          <Typography variant="body2">{translate('lists.servers.bulk.skipped')}</Typography>
-          <ServerNames servers={skipped} />
-        </div>
-      ) : null}
+      <SkippedServers servers={skipped} />
       <FormControlLabel
         control={
           <Checkbox

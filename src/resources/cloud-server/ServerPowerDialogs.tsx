@@ -16,10 +16,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
 import { BusyButton } from '../../components/BusyButton';
+import { AskOnceDialog } from '../../components/AskOnceDialog';
 import { ConfirmByNameDialog } from '../../components/ConfirmByNameDialog';
 import type {
   PortalDataProvider,
@@ -91,32 +92,6 @@ export function SoftRebootDialog({ server, onClose }: ServerDialogProps) {
     >
       <DialogContentText>{translate('servers.actions.soft_reboot_text')}</DialogContentText>
     </AskOnceDialog>
-  );
-}
-
-function AskOnceDialog(props: {
-  title: string;
-  confirmLabel: string;
-  busy: boolean;
-  onClose: () => void;
-  onConfirm: () => Promise<unknown>;
-  children: ReactNode;
-}) {
-  const translate = useTranslate();
-  const titleId = useId();
-  return (
-    <Dialog open onClose={props.busy ? undefined : props.onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{props.title}</DialogTitle>
-      <DialogContent>{props.children}</DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose} disabled={props.busy}>
-          {translate('ra.action.cancel')}
-        </Button>
-        <BusyButton variant="contained" busy={props.busy} onClick={props.onConfirm}>
-          {props.confirmLabel}
-        </BusyButton>
-      </DialogActions>
-    </Dialog>
   );
 }
 

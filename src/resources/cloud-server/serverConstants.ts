@@ -20,6 +20,16 @@ export const TRANSITIONAL_STATUSES: readonly ServerStatus[] = [
   'deleting',
 ];
 
+/**
+ * A server that builds or is being deleted cannot be deleted (again), nor a suspended one, which
+ * takes no action until its invoice is paid (the sandbox refuses them all).
+ */
+const NOT_DELETABLE: readonly ServerStatus[] = ['building', 'deleting', 'suspended'];
+
+export function isDeletable(status: ServerStatus): boolean {
+  return !NOT_DELETABLE.includes(status);
+}
+
 export function isInTransition(status: ServerStatus | undefined): boolean {
   return status !== undefined && TRANSITIONAL_STATUSES.includes(status);
 }

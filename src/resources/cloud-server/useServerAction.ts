@@ -6,10 +6,13 @@
  * and the mutation stays pending until the server has been read again (lostAnswer.ts).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
 
 import { isLostAnswer, recheckIfAnswerLost } from '../../components/lostAnswer';
+import { untilTaskEnds } from '../../components/taskFollower';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
+import type { PortalDataProvider, ServerStatus } from '../../dataProvider/dataProvider';
 import { useWatchServer, type ExpectedChange } from './serverWatch';
 
 interface ServerActionOptions<Variables, Result> {
@@ -25,6 +28,12 @@ interface ServerActionOptions<Variables, Result> {
   onResultUnknown?: () => void;
   /** A power change the server will report only later: shown at once on success. */
   expect?: ExpectedChange;
+  /**
+   * A task the server runs after accepting it (rebuild): `successKey` then says it has started,
+   * and `doneKey` (or `failedKey` if the server ends in error) comes when the server has left
+   * `busyWhile`, wherever the customer is by then.
+   */
+  untilDone?: { serverId: number; busyWhile: ServerStatus; doneKey: string; failedKey: string };
 }
 
 export const SERVER_QUERY_ROOT = ['cloud-server'];
@@ -36,6 +45,7 @@ export function useServerAction<Variables = void, Result = unknown>(
   const notify = usePortalNotify();
   const watchServer = useWatchServer();
   const refreshIdentity = useRefreshIdentity();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   return useMutation({
     mutationFn: (variables: Variables) =>
       recheckIfAnswerLost(
@@ -49,7 +59,21 @@ export function useServerAction<Variables = void, Result = unknown>(
       ),
     onSuccess: async (result) => {
       watchServer?.(options.expect);
-      notify.success(options.successKey, options.successArgs);
+      const { untilDone } = options;
+      if (!untilDone) notify.success(options.successKey, options.successArgs);
+      else {
+        notify.info(options.successKey, options.successArgs);
+        // Not awaited: the dialog closes while the task runs.
+        void untilTaskEnds(
+          () => dataProvider.getServerProgress(untilDone.serverId),
+          (progress) => progress.status === untilDone.busyWhile,
+        ).then(async (progress) => {
+          if (!progress) return;
+          if (progress.status === 'error') notify.info(untilDone.failedKey, options.successArgs);
+          else notify.success(untilDone.doneKey, options.successArgs);
+          await queryClient.invalidateQueries({ queryKey: SERVER_QUERY_ROOT });
+        });
+      }
       options.onSuccess?.(result);
       await queryClient.invalidateQueries({ queryKey: SERVER_QUERY_ROOT });
     },

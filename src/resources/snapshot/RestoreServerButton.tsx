@@ -3,7 +3,7 @@
  * /cloud/servers/{id}/restore`): "Khôi phục máy chủ" replaces the server's root disk with the
  * snapshot, after the customer types the server's name. It is free. The server goes through
  * "Đang khôi phục" and the success message comes when it runs again, not when the call is
- * accepted: the row watches the server's progress until then. "Tạo máy chủ" opens the create
+ * accepted, wherever the customer is by then (components/taskFollower.ts). "Tạo máy chủ" opens the create
  * form on this snapshot (`/cloud-server/create?snapshot=<id>`), priced as any new server.
  */
 import AddToQueueIcon from '@mui/icons-material/AddToQueue';
@@ -11,31 +11,23 @@ import SettingsBackupRestoreIcon from '@mui/icons-material/SettingsBackupRestore
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 import { ConfirmByNameDialog } from '../../components/ConfirmByNameDialog';
 import { useActionPermission } from '../../components/useActionPermission';
-import { pollInterval, useDocumentVisible } from '../../components/usePollInterval';
+import { untilTaskEnds } from '../../components/taskFollower';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import type { PortalDataProvider, Snapshot } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
-
-/** The restore the row waits on: which server, and a counter so each wait reads afresh. */
-interface Watch {
-  serverId: number;
-  serverName: string;
-  round: number;
-}
 
 export function RestoreServerButton({ snapshot }: { snapshot: Snapshot }) {
   const translate = useTranslate();
   const permission = useActionPermission();
   const [open, setOpen] = useState(false);
-  const [watch, setWatch] = useState<Watch>();
-  useRestoreWatch(snapshot, watch, () => setWatch(undefined));
+  const [restoring, setRestoring] = useState(false);
   const serverId = snapshot.server_id;
   if (serverId === null) return null;
   return (
@@ -43,7 +35,7 @@ export function RestoreServerButton({ snapshot }: { snapshot: Snapshot }) {
       <Button
         size="small"
         startIcon={<SettingsBackupRestoreIcon />}
-        disabled={snapshot.status !== 'available' || !permission.allowed || watch !== undefined}
+        disabled={snapshot.status !== 'available' || !permission.allowed || restoring}
         aria-label={translate('snapshots.restore_server.action_named', {
           name: snapshot.volume_name,
         })}
@@ -65,13 +57,8 @@ export function RestoreServerButton({ snapshot }: { snapshot: Snapshot }) {
           snapshot={snapshot}
           serverId={serverId}
           onClose={() => setOpen(false)}
-          onStarted={() =>
-            setWatch((last) => ({
-              serverId,
-              serverName: snapshot.volume_name,
-              round: (last?.round ?? 0) + 1,
-            }))
-          }
+          onStarted={() => setRestoring(true)}
+          onEnded={() => setRestoring(false)}
         />
       ) : null}
     </>
@@ -83,21 +70,42 @@ function RestoreServerDialog(props: {
   serverId: number;
   onClose: () => void;
   onStarted: () => void;
+  onEnded: () => void;
 }) {
-  const { snapshot, serverId, onClose, onStarted } = props;
+  const { snapshot, serverId, onClose, onStarted, onEnded } = props;
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
+  const notify = usePortalNotify();
   const serverName = snapshot.volume_name;
+  const readAgain = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['snapshot'] }),
+      queryClient.invalidateQueries({ queryKey: ['cloud-server'] }),
+    ]);
   const restore = useMutation({
     mutationFn: () => dataProvider.restoreServer(serverId, snapshot.id),
     onSuccess: async () => {
       onStarted();
       onClose();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['snapshot'] }),
-        queryClient.invalidateQueries({ queryKey: ['cloud-server'] }),
-      ]);
+      // Not awaited, and not tied to this list: the message comes wherever the customer is.
+      void untilTaskEnds(
+        () => dataProvider.getServerProgress(serverId),
+        (progress) => progress.status === 'restoring',
+      ).then(async (progress) => {
+        onEnded();
+        if (!progress) return;
+        if (progress.status === 'error') {
+          notify.info('snapshots.restore_server.ended_in_error', { name: serverName });
+        } else {
+          notify.success('snapshots.restore_server.done', {
+            name: serverName,
+            snapshot: snapshot.name,
+          });
+        }
+        await readAgain();
+      });
+      await readAgain();
     },
   });
   return (
@@ -131,38 +139,4 @@ function RestoreServerDialog(props: {
       ) : null}
     </ConfirmByNameDialog>
   );
-}
-
-/**
- * While a restore runs, reads the server's progress on the polling rhythm; once it no longer says
- * "restoring", tells the customer how it ended and lets the lists read again.
- */
-function useRestoreWatch(snapshot: Snapshot, watch: Watch | undefined, done: () => void) {
-  const dataProvider = useDataProvider<PortalDataProvider>();
-  const queryClient = useQueryClient();
-  const notify = usePortalNotify();
-  const visible = useDocumentVisible();
-  const progress = useQuery({
-    queryKey: ['cloud-server', 'restore-watch', watch?.serverId, watch?.round],
-    queryFn: () => dataProvider.getServerProgress(watch?.serverId as number),
-    enabled: watch !== undefined,
-    refetchInterval: pollInterval(true, visible),
-    gcTime: 0,
-  });
-  const status = progress.data?.status;
-  useEffect(() => {
-    if (!watch || status === undefined || status === 'restoring') return;
-    if (status === 'error') {
-      notify.info('snapshots.restore_server.ended_in_error', { name: watch.serverName });
-    } else {
-      notify.success('snapshots.restore_server.done', {
-        name: watch.serverName,
-        snapshot: snapshot.name,
-      });
-    }
-    done();
-    void queryClient.invalidateQueries({ queryKey: ['snapshot'] });
-    void queryClient.invalidateQueries({ queryKey: ['cloud-server'] });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per status the watch reads
-  }, [status, watch]);
 }

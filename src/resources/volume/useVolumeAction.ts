@@ -14,12 +14,9 @@ import { useDataProvider } from 'react-admin';
 
 import { isLostAnswer, recheckIfAnswerLost } from '../../components/lostAnswer';
 import { usePortalNotify } from '../../components/usePortalNotify';
-import { POLL_FAST_MS } from '../../components/usePollInterval';
+import { untilTaskEnds } from '../../components/taskFollower';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import { isVolumeInTransition, VOLUME_RESOURCE, type Volume } from './volumeModel';
-
-/** How long a started change is followed for its success toast; tasks take seconds to minutes. */
-const FOLLOW_FOR_MS = 15 * 60 * 1000;
 
 interface VolumeActionOptions<Result> {
   mutationFn: () => Promise<Result>;
@@ -39,18 +36,11 @@ export function useVolumeAction<Result>(options: VolumeActionOptions<Result>) {
   const refreshIdentity = useRefreshIdentity();
   const dataProvider = useDataProvider();
   /** The volume once its task has ended; undefined if it is gone or still busy after a while. */
-  const settled = async (id: number): Promise<Volume | undefined> => {
-    const giveUpAt = Date.now() + FOLLOW_FOR_MS;
-    for (;;) {
-      const volume = await dataProvider
-        .getOne<Volume>(VOLUME_RESOURCE, { id })
-        .then(({ data }) => data)
-        .catch(() => undefined);
-      if (!volume || !isVolumeInTransition(volume.status)) return volume;
-      if (Date.now() > giveUpAt) return undefined;
-      await new Promise((resolve) => setTimeout(resolve, POLL_FAST_MS));
-    }
-  };
+  const settled = (id: number) =>
+    untilTaskEnds(
+      () => dataProvider.getOne<Volume>(VOLUME_RESOURCE, { id }).then(({ data }) => data),
+      (volume) => isVolumeInTransition(volume.status),
+    );
   const readAgain = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: [VOLUME_RESOURCE] }),

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * Issue 19, back up and restore: a server restored from a snapshot of its root disk (the success
- * message only once it runs again), a new server from a snapshot, and the rebuild dialog's SSH
+ * message only once it runs again, wherever the customer is then; a rebuild's likewise), a new server from a snapshot, and the rebuild dialog's SSH
  * keys, password tools and "keep the snapshots".
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -91,6 +91,9 @@ describe('restoring a server from a snapshot of its root disk', () => {
     expect(await within(row).findByText('Đang khôi phục')).toBeVisible();
     expect(screen.queryByText(/Đã khôi phục máy chủ/)).not.toBeInTheDocument();
 
+    // The message follows the customer who leaves the snapshot list meanwhile.
+    await userEvent.click(screen.getByRole('link', { name: 'Volume' }));
+    expect(await screen.findByRole('heading', { name: 'Volume', level: 1 })).toBeVisible();
     timePasses();
     expect(
       await screen.findByText(
@@ -220,6 +223,20 @@ describe('the rebuild dialog', () => {
     await typeServerName(dialog, 'web-01');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cài lại hệ điều hành' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
+
+    // Accepted, not done: it says so, and says it is done only once the server runs again.
+    expect(await screen.findByText('Đang cài lại hệ điều hành cho máy chủ web-01.')).toBeVisible();
+    expect((await serverOf(token, id)).status).toBe('rebuilding');
+    expect(screen.queryByText(/Đã cài lại hệ điều hành/)).not.toBeInTheDocument();
+    timePasses();
+    expect(
+      await screen.findByText(
+        'Đã cài lại hệ điều hành cho máy chủ web-01.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeVisible();
+    expect((await serverOf(token, id)).status).toBe('active');
 
     expect((await serverOf(token, id)).key_names).toEqual(['laptop']);
     const gone = await api(sandbox(), token, 'GET', `/storage/snapshots/${snapshotId}`);
