@@ -32,6 +32,15 @@ describe('breadcrumbTrail', () => {
       ['app.section.cloud-server→/cloud-server', 'shell.breadcrumb.detail'],
     ],
     ['/ticket/3/detail', ['app.section.ticket→/ticket', 'shell.breadcrumb.detail']],
+    // The console is under its server, whose crumb links back to the server's page.
+    [
+      '/cloud-server/12/console',
+      [
+        'app.section.cloud-server→/cloud-server',
+        'shell.breadcrumb.detail→/cloud-server/12/detail',
+        'servers.console.button',
+      ],
+    ],
     ['/billing/success', ['app.section.billing→/billing', 'shell.breadcrumb.payment_success']],
     ['/billing/history', ['app.section.billing→/billing', 'billing.tabs.history']],
     ['/billing/orders', ['app.section.billing→/billing', 'billing.tabs.orders']],
@@ -52,6 +61,16 @@ describe('breadcrumbTrail', () => {
     expect(
       breadcrumbTrail(path).map((crumb) => (crumb.to ? `${crumb.key}→${crumb.to}` : crumb.key)),
     ).toEqual(expected);
+  });
+});
+
+it("names a record's crumb by the record once read: the server of /cloud-server/12/console", () => {
+  const [, server] = breadcrumbTrail('/cloud-server/12/console');
+  expect(server?.record).toEqual({ resource: 'cloud-server', id: '12', field: 'name' });
+  expect(breadcrumbTrail('/ticket/3/detail')[1]?.record).toEqual({
+    resource: 'ticket',
+    id: '3',
+    field: 'subject',
   });
 });
 

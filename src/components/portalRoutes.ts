@@ -16,6 +16,11 @@ export interface Crumb {
   to?: string;
   /** An invoice's page: the label names the invoice (its code once the page has read it). */
   invoiceId?: string;
+  /**
+   * A record's page: the label is the record's `field` (a server's name) once a page has read
+   * it, the crumb's own label until then. `id: ':id'` (also in `to`) is the address's id.
+   */
+  record?: { resource: string; id: string; field: string };
 }
 
 /** A sidebar entry. */
@@ -46,6 +51,8 @@ export interface SubPage {
    * `invoiceId: ':id'` names the record the address points at.
    */
   crumbs: Crumb[];
+  /** A page of one record (`:id/…`, a server's console): its crumbs follow the record's own. */
+  ofRecord?: boolean;
   menu?: MenuPlacement & { id: string };
 }
 
@@ -85,6 +92,19 @@ export interface PageDeclaration {
 
 export const CREATE_CRUMB: Crumb = { key: 'shell.breadcrumb.create' };
 export const DETAIL_CRUMB: Crumb = { key: 'shell.breadcrumb.detail' };
+
+/**
+ * A record's detail page, named by its representation once read (Cloud VPS › web-01); a page
+ * under the record (its console) links back to it through this crumb.
+ */
+export function detailCrumb(resource: ResourceDeclaration): Crumb {
+  const field = resource.recordRepresentation;
+  return {
+    ...DETAIL_CRUMB,
+    to: `${routeOf(resource)}/:id/detail`,
+    ...(field && { record: { resource: resource.name, id: ':id', field } }),
+  };
+}
 
 export const routeOf = (resource: ResourceDeclaration): string =>
   resource.route ?? `/${resource.name}`;
@@ -147,9 +167,13 @@ function crumbRoutes(
     const route = routeOf(resource);
     routes.push({ path: route, crumbs: [{ key: resource.labelKey }] });
     if (resource.create) routes.push({ path: `${route}/create`, crumbs: [CREATE_CRUMB] });
-    if (resource.detail) routes.push({ path: `${route}/:id/detail`, crumbs: [DETAIL_CRUMB] });
+    if (resource.detail)
+      routes.push({ path: `${route}/:id/detail`, crumbs: [detailCrumb(resource)] });
     for (const subPage of resource.pages ?? []) {
-      routes.push({ path: `${route}/${subPage.path}`, crumbs: subPage.crumbs });
+      routes.push({
+        path: `${route}/${subPage.path}`,
+        crumbs: subPage.ofRecord ? [detailCrumb(resource), ...subPage.crumbs] : subPage.crumbs,
+      });
     }
   }
   return routes;
@@ -177,8 +201,11 @@ export function breadcrumbTrail(
       const last = index === match.crumbs.length - 1;
       trail.push({
         ...crumb,
-        to: last ? at : crumb.to,
+        to: last ? at : crumb.to?.replace(':id', id ?? ''),
         invoiceId: crumb.invoiceId === ':id' ? id : crumb.invoiceId,
+        ...(crumb.record && {
+          record: { ...crumb.record, id: crumb.record.id === ':id' ? (id ?? '') : crumb.record.id },
+        }),
       });
     });
   }

@@ -16,12 +16,15 @@ export function Breadcrumb() {
   const { pathname } = useLocation();
   const trail = breadcrumbTrail(pathname);
   const invoiceCode = useCachedInvoiceCode(trail.find((crumb) => crumb.invoiceId)?.invoiceId);
+  const recordName = useCachedRecordName(trail.find((crumb) => crumb.record)?.record);
   if (trail.length === 0) return null;
 
-  const label = (crumb: Crumb) =>
-    crumb.invoiceId
-      ? translate(crumb.key, { code: invoiceCode ?? `#${crumb.invoiceId}` })
-      : translate(crumb.key);
+  const label = (crumb: Crumb) => {
+    if (crumb.invoiceId) {
+      return translate(crumb.key, { code: invoiceCode ?? `#${crumb.invoiceId}` });
+    }
+    return (crumb.record && recordName) || translate(crumb.key);
+  };
 
   return (
     <Breadcrumbs
@@ -42,6 +45,19 @@ export function Breadcrumb() {
       )}
     </Breadcrumbs>
   );
+}
+
+/**
+ * The name of the record the page has read through react-admin's getOne (a server's, a ticket's
+ * subject); like the invoice's code, observed in the cache and never fetched for the crumb.
+ */
+function useCachedRecordName(record: Crumb['record']): string | undefined {
+  const { data } = useQuery<Record<string, unknown>>({
+    queryKey: [record?.resource ?? '', 'getOne', { id: record?.id ?? '' }],
+    queryFn: skipToken,
+  });
+  const name = record ? data?.[record.field] : undefined;
+  return typeof name === 'string' && name !== '' ? name : undefined;
 }
 
 /** The code of the invoice the page has read (INV-…); the breadcrumb never fetches it itself. */

@@ -38,6 +38,7 @@ export const cloudServer: ResourceDeclaration = {
       // The web console (issue 19), full width under the portal's header.
       path: CONSOLE_PAGE_PATH,
       element: <ServerConsolePage />,
+      ofRecord: true,
       crumbs: [{ key: 'servers.console.button' }],
     },
     {

@@ -4,7 +4,7 @@
  * dial a real port; the console's socket is handed to the sandbox's WebSocket route instead
  * (`injectWS`, the same route `npm start` serves), as the contract guard hands it every fetch.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket as ServerSocket } from 'ws';
@@ -106,6 +106,13 @@ describe('the web console', () => {
       expect(screen.getByTestId('location')).toHaveTextContent(`/cloud-server/${id}/console`),
     );
     expect(await screen.findByRole('heading', { name: 'Console: web-01' })).toBeVisible();
+    // The breadcrumb names the server and leads back to its page.
+    const trail = screen.getByRole('navigation', { name: 'Vị trí trang' });
+    expect(within(trail).getByRole('link', { name: 'web-01' })).toHaveAttribute(
+      'href',
+      `/cloud-server/${id}/detail`,
+    );
+    expect(within(trail).getByText('Console')).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByText('Đã kết nối')).toBeVisible();
     await waitFor(() =>
       expect(screen.getByTestId('console-screen')).toHaveTextContent('web-01 login:'),
