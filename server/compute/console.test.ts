@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { apiAs, buyServer, signIn, testApp, type Api } from '../testing';
-import { CONSOLE_CLOSE } from './consoleSession';
+import { CONSOLE_CLOSE, CONSOLE_SESSIONS_PER_ACCOUNT } from './consoleSession';
 import { MAX_LOGIN_FAILURES } from './consoleShell';
 import { CONSOLE_TICKETS_PER_15MIN } from '../platform/rateLimits';
 
@@ -82,6 +82,7 @@ async function openConsole(url: string) {
         return match ? from + match.index + match[0].length : undefined;
       }, String(pattern)),
     closes: () => until(() => closed, 'the socket to close'),
+    hangUp: () => socket.close(),
     output: () => text,
   };
 }
@@ -145,6 +146,28 @@ describe('console tickets', () => {
     const second = await openConsole(url);
     expect((await second.closes()).code).toBe(CONSOLE_CLOSE.ticketRefused);
     expect(second.output()).toBe('');
+  });
+
+  it(`keeps at most ${CONSOLE_SESSIONS_PER_ACCOUNT} sessions of one account open at once`, async () => {
+    await start();
+    const id = await runningServer();
+    const open = [];
+    for (let count = 0; count < CONSOLE_SESSIONS_PER_ACCOUNT; count += 1) {
+      const session = await openConsole((await ticketFor(id)).json().url);
+      await session.sees(/login: $/);
+      open.push(session);
+    }
+    const refused = await openConsole((await ticketFor(id)).json().url);
+    expect((await refused.closes()).code).toBe(CONSOLE_CLOSE.tooManySessions);
+    expect(refused.output()).toBe('');
+
+    // Another account is not counted with it; and a closed session makes room again.
+    const other = apiAs(app, await signIn(app, 'trial@example.vn'));
+    expect((await ticketFor(id, other)).statusCode).toBe(404);
+    open[0]?.hangUp();
+    await open[0]?.closes();
+    const again = await openConsole((await ticketFor(id)).json().url);
+    await again.sees(/login: $/);
   });
 
   it('refuses a ticket older than a minute, by the sandbox clock', async () => {

@@ -19,6 +19,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import { CONSOLE_SESSIONS_PER_ACCOUNT } from '../../src/domain/constants';
 import { imageById } from '../catalog/catalog';
 import type { Db } from '../platform/db';
 import { verifyAgainstDecoy } from '../platform/secrets';
@@ -35,7 +36,11 @@ export const CONSOLE_CLOSE = {
   serverNotRunning: 4002,
   /** The session ended: too many wrong passwords, or no input for IDLE_MINUTES. */
   sessionEnded: 4003,
+  /** The account already has CONSOLE_SESSIONS_PER_ACCOUNT sessions open. */
+  tooManySessions: 4004,
 } as const;
+
+export { CONSOLE_SESSIONS_PER_ACCOUNT };
 
 /** A session nobody types into is closed after this long (real time). */
 export const IDLE_MINUTES = 15;
@@ -45,26 +50,62 @@ export interface ConsoleSocketOptions {
   now: () => Date;
   /** How often an open session looks at its server (default once a second). */
   checkEveryMs?: number;
+  /** Open sessions per account (default CONSOLE_SESSIONS_PER_ACCOUNT). */
+  sessionsPerAccount?: number;
 }
 
 /** Registers the WebSocket plugin and the console's route; call before the app is ready. */
 export async function registerConsoleSocket(
   app: FastifyInstance,
-  { db, now, checkEveryMs = 1000 }: ConsoleSocketOptions,
+  {
+    db,
+    now,
+    checkEveryMs = 1000,
+    sessionsPerAccount = CONSOLE_SESSIONS_PER_ACCOUNT,
+  }: ConsoleSocketOptions,
 ): Promise<void> {
   // What one frame may carry: a generous paste, not a file.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const socketsOf = new Map<number, Set<WebSocket>>();
+  const sessions: SessionCount = {
+    // A socket that is closing counts no more: its customer has already seen it close.
+    mayOpen: (userId) =>
+      [...(socketsOf.get(userId) ?? [])].filter((open) => open.readyState === open.OPEN).length <
+      sessionsPerAccount,
+    opened: (userId, socket) =>
+      socketsOf.set(userId, (socketsOf.get(userId) ?? new Set()).add(socket)),
+    closed: (userId, socket) => {
+      const sockets = socketsOf.get(userId);
+      sockets?.delete(socket);
+      if (sockets?.size === 0) socketsOf.delete(userId);
+    },
+  };
   app.get(CONSOLE_SOCKET_PATH, { websocket: true }, (socket, request) => {
     const { ticket } = request.query as { ticket?: unknown };
-    openSession(socket, typeof ticket === 'string' ? ticket : '', { db, now, checkEveryMs });
+    openSession(socket, typeof ticket === 'string' ? ticket : '', {
+      db,
+      now,
+      checkEveryMs,
+      sessions,
+    });
   });
+}
+
+/** The open sessions of each account, for CONSOLE_SESSIONS_PER_ACCOUNT. */
+interface SessionCount {
+  mayOpen: (userId: number) => boolean;
+  opened: (userId: number, socket: WebSocket) => void;
+  closed: (userId: number, socket: WebSocket) => void;
 }
 
 function openSession(
   socket: WebSocket,
   ticket: string,
-  { db, now, checkEveryMs }: Required<ConsoleSocketOptions>,
+  options: Pick<Required<ConsoleSocketOptions>, 'db' | 'now' | 'checkEveryMs'> & {
+    sessions: SessionCount;
+  },
 ): void {
+  const { db, now, checkEveryMs, sessions } = options;
   socket.on('error', () => socket.terminate());
   const redeemed =
     ticket.length > 0 && ticket.length <= 200 && redeemConsoleTicket(db, ticket, now());
@@ -87,6 +128,11 @@ function openSession(
     socket.close(CONSOLE_CLOSE.serverNotRunning, 'server not running');
     return;
   }
+  if (!sessions.mayOpen(userId)) {
+    socket.close(CONSOLE_CLOSE.tooManySessions, 'too many console sessions');
+    return;
+  }
+  sessions.opened(userId, socket);
 
   let closed = false;
   const hangUp = (code: number, reason: string) => {
@@ -114,6 +160,7 @@ function openSession(
     closed = true;
     clearInterval(watch);
     clearTimeout(idle);
+    sessions.closed(userId, socket);
   });
 
   const shell = new ConsoleShell(machineOf(db, row, now()), {

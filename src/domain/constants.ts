@@ -31,3 +31,9 @@ export const AUTH_HEADER_PREFIX = 'Token ';
 /** Confirmation links stay valid for a day, reset links for an hour. */
 export const EMAIL_CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Web console sessions one account may have open at once (issue 19): a few tabs on a few
+ * servers, not a flood of sockets that each hold a timer and a shell.
+ */
+export const CONSOLE_SESSIONS_PER_ACCOUNT = 5;

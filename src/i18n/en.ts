@@ -387,6 +387,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
         'The server stopped or is no longer running, so the console session has closed.',
       session_ended: 'The console session ended (too many wrong passwords, or idle too long).',
       connection_lost: 'The connection to the console was lost; the session has closed.',
+      too_many_sessions:
+        'Your account already has the most console sessions open (%{count}). Close another console, then press "Reconnect".',
       load_failed: 'The console could not be loaded. Please try again.',
     },
     status: {

@@ -218,7 +218,7 @@ function ConnectionStatus({
         action={reconnectButton}
         sx={{ mb: 1 }}
       >
-        {state.phase === 'error' ? state.message : translate(state.messageKey)}
+        {state.phase === 'error' ? state.message : translate(state.messageKey, state.messageArgs)}
       </Alert>
     );
   }

@@ -4,6 +4,7 @@
  * a new ticket (a ticket opens one session only). The sandbox closes the socket with its own codes
  * (server/compute/consoleSession.ts), which tell the customer why.
  */
+import { CONSOLE_SESSIONS_PER_ACCOUNT } from '../../../domain/constants';
 import { useEffect, useRef, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
@@ -14,7 +15,7 @@ import type { ConsoleTerminal } from './consoleTerminal';
 export type ConsoleState =
   | { phase: 'connecting' }
   | { phase: 'connected' }
-  | { phase: 'closed'; messageKey: string }
+  | { phase: 'closed'; messageKey: string; messageArgs?: Record<string, unknown> }
   | { phase: 'error'; message: string };
 
 /** The sandbox's close codes, and what they mean to the customer. */
@@ -22,8 +23,10 @@ const CLOSE_MESSAGES: Record<number, string> = {
   4001: 'servers.console.ticket_refused',
   4002: 'servers.console.server_stopped',
   4003: 'servers.console.session_ended',
+  4004: 'servers.console.too_many_sessions',
 };
 const TICKET_REFUSED = 4001;
+const CLOSE_ARGS = { count: CONSOLE_SESSIONS_PER_ACCOUNT };
 
 /**
  * The socket's address: the ticket's path on the API's origin (the contract gives a path), in
@@ -69,7 +72,7 @@ export function useConsoleConnection(serverId: number, terminal: ConsoleTerminal
           setState(
             event.code === TICKET_REFUSED
               ? { phase: 'error', message: translateRef.current(key) }
-              : { phase: 'closed', messageKey: key },
+              : { phase: 'closed', messageKey: key, messageArgs: CLOSE_ARGS },
           );
         };
       },
