@@ -4,12 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { Root } from './Root';
 import { getStoredLocale } from './i18n/locale';
 import { loadStartingMessages } from './i18n/publicMessages';
-import { currentPublicPage } from './pages/public/navigation';
+import { currentLocation, publicPageAt } from './pages/public/navigation';
 import { loadPublicPage } from './pages/public/publicPages';
 
 const storedLocale = getStoredLocale();
 document.documentElement.lang = storedLocale;
-const publicPage = currentPublicPage();
+const { pathname, search } = currentLocation();
+const publicPage = publicPageAt(pathname);
+// A signed-in page: its session check, data and code start now, beside the portal's code.
+if (!publicPage) void import('./bootCalls').then((boot) => boot.startBootCalls(pathname, search));
 
 // Until React draws, index.html shows the page's frame with a spinner (no JavaScript needed).
 // The page's code (preloaded by index.html) and its messages arrive side by side, so React's

@@ -24,6 +24,17 @@ export function observeAnswerDates(observer: (date: string | null) => void): voi
   dateObserver = observer;
 }
 
+type EarlyAnswers = (
+  url: string,
+  authorization: string | undefined,
+) => Promise<Response> | undefined;
+let earlyAnswers: EarlyAnswers | undefined;
+
+/** A GET whose answer `lookup` already asked for (bootCalls.ts) takes it instead of asking again. */
+export function takeEarlyAnswersFrom(lookup: EarlyAnswers): void {
+  earlyAnswers = lookup;
+}
+
 export type ApiError = components['schemas']['Error'];
 
 export type Credentials =
@@ -150,13 +161,15 @@ async function request(
   let response: Response;
   let body: unknown;
   try {
-    response = await fetch(buildUrl(path, options.params?.query), {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'include',
-      signal: options.signal,
-    });
+    const url = buildUrl(path, options.params?.query);
+    response = await ((method === 'GET' && earlyAnswers?.(url, authorization)) ||
+      fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'include',
+        signal: options.signal,
+      }));
     dateObserver?.(response.headers.get('date'));
     // Inside the same try: the connection can also break while the body arrives (the customer
     // leaving the page cancels it then too), and that is no answer either, not a bug.

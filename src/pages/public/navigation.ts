@@ -130,10 +130,8 @@ export function syncPublicLocation(): void {
   notify();
 }
 
-/** The public page the address shows now, if it shows one. */
-export function currentPublicPage(): PublicPagePath | undefined {
-  return publicPageAt(readLocation().pathname);
-}
+/** Where the browser is now, as a portal path (without /idc) and its query. */
+export { readLocation as currentLocation };
 
 export function usePublicLocation(): PublicLocation {
   return useSyncExternalStore(subscribe, readLocation);

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+/**
+ * Issue 21: a signed-in page's first calls start at boot, beside the portal's code
+ * (src/bootCalls.ts), and the screen takes each early answer instead of asking again. If a screen
+ * changes what it asks first, its early calls would go unused: these tests fail then.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { buildUrl } from '../../../src/api/client';
+import {
+  earlyCallsFor,
+  FIRST_CALLS,
+  startBootCalls,
+  untakenEarlyCalls,
+} from '../../../src/bootCalls';
+import { sandboxPerTest } from '../../support/sandbox';
+import { renderPortal, signInAs } from './portalHarness';
+
+const sandbox = sandboxPerTest();
+
+/** Every URL fetched from now on, in order. */
+function recordFetches(): string[] {
+  const urls: string[] = [];
+  const fetchOfTheGuard = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    urls.push(String(input));
+    return fetchOfTheGuard(input, init);
+  });
+  return urls;
+}
+
+describe('the early calls of a signed-in page', () => {
+  it.each(Object.keys(FIRST_CALLS))(
+    '%s: each is made once, at boot, and taken by the screen',
+    async (path) => {
+      await signInAs(sandbox(), 'demo@example.vn');
+      const fetched = recordFetches();
+      startBootCalls(path, '');
+      const early = earlyCallsFor(path, '').map((call) => buildUrl(call.path, call.query));
+      expect(fetched).toEqual(early);
+
+      renderPortal(path);
+      expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
+      await waitFor(() => expect(untakenEarlyCalls()).toEqual([]), { timeout: 15_000 });
+      // Taken, not asked again: each early URL was fetched once, by the boot.
+      for (const url of early) expect(fetched.filter((asked) => asked === url)).toHaveLength(1);
+    },
+  );
+
+  it('asks only who is signed in on an address with a query, whose list calls differ', () => {
+    expect(earlyCallsFor('/cloud-server', '?page=2')).toEqual([{ path: '/auth/user' }]);
+    expect(earlyCallsFor('/volume', '')).toEqual([{ path: '/auth/user' }]);
+  });
+
+  it("never hands one account's early answer to another", async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    startBootCalls('/dashboard', '');
+    await signInAs(sandbox(), 'trial@example.vn');
+    const fetched = recordFetches();
+    renderPortal('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
+    await waitFor(() => expect(fetched).toContain(buildUrl('/auth/user')));
+    expect(untakenEarlyCalls()).toContain(buildUrl('/auth/user'));
+  });
+});
