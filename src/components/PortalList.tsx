@@ -19,6 +19,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { List, Pagination, useListContext, useTranslate, type ListProps } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 
 import { LoadFailed } from './LoadFailed';
 import { ON_PHONE } from './phoneLayout';
@@ -44,8 +45,15 @@ const TABLE_SCROLLS_INSIDE_ITS_CARD = {
   [ON_PHONE]: { '& .MuiTableCell-root': { paddingLeft: '8px', paddingRight: '8px' } },
 } as const;
 
+/**
+ * The most rows a page of a list shows (issue 21): what a person reads, not a download. An address
+ * asking for more (`?perPage=1000`) is corrected before the list asks the API for anything.
+ */
+export const MAX_ROWS_PER_PAGE = 100;
+
 export function PortalList(props: ListProps) {
   const { queryOptions, children, sx, ...rest } = props;
+  if (useCappedPageSize()) return null;
   return (
     <List
       error={<ListLoadFailed />}
@@ -59,6 +67,23 @@ export function PortalList(props: ListProps) {
       </RowCheckboxesNamed>
     </List>
   );
+}
+
+/** Whether the address asks for more rows than MAX_ROWS_PER_PAGE; it is corrected meanwhile. */
+function useCappedPageSize(): boolean {
+  const [params, setParams] = useSearchParams();
+  const tooMany = Number(params.get('perPage')) > MAX_ROWS_PER_PAGE;
+  useEffect(() => {
+    if (!tooMany) return;
+    setParams(
+      (current) => {
+        current.set('perPage', String(MAX_ROWS_PER_PAGE));
+        return current;
+      },
+      { replace: true },
+    );
+  }, [tooMany, setParams]);
+  return tooMany;
 }
 
 function RowCheckboxesNamed({ children }: { children: ReactNode }) {

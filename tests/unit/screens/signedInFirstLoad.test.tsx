@@ -2,7 +2,8 @@
 /**
  * Issue 21: a signed-in page's first calls start at boot, beside the portal's code
  * (src/bootCalls.ts), and the screen takes each early answer instead of asking again. If a screen
- * changes what it asks first, its early calls would go unused: these tests fail then.
+ * changes what it asks first, its early calls would go unused: these tests fail then. And a list
+ * shows at most a page a person reads.
  */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,7 @@ import {
   startBootCalls,
   untakenEarlyCalls,
 } from '../../../src/bootCalls';
+import { MAX_ROWS_PER_PAGE } from '../../../src/components/PortalList';
 import { sandboxPerTest } from '../../support/sandbox';
 import { renderPortal, signInAs } from './portalHarness';
 
@@ -62,5 +64,25 @@ describe('the early calls of a signed-in page', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
     await waitFor(() => expect(fetched).toContain(buildUrl('/auth/user')));
     expect(untakenEarlyCalls()).toContain(buildUrl('/auth/user'));
+  });
+});
+
+describe('a list page', () => {
+  it(`shows at most ${MAX_ROWS_PER_PAGE} rows, whatever the address asks for`, async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    const fetched = recordFetches();
+    renderPortal('/billing/history?perPage=1000');
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        `/billing/history?perPage=${MAX_ROWS_PER_PAGE}`,
+      ),
+    );
+    const listCall = (url: string) =>
+      new URL(url).pathname.endsWith('/billing/balance_adjustments');
+    await waitFor(() => expect(fetched.some(listCall)).toBe(true));
+    const pageSizes = fetched
+      .filter(listCall)
+      .map((url) => new URL(url).searchParams.get('per_page'));
+    expect(new Set(pageSizes)).toEqual(new Set([String(MAX_ROWS_PER_PAGE)]));
   });
 });
