@@ -51,6 +51,15 @@ function sandboxServer(port: string, dbFile: string, origin: string) {
       SANDBOX_REGISTRATIONS_PER_HOUR: '1000',
       // …and confirms it from the mailed link (20 tokens per 15 minutes and address by default).
       SANDBOX_LINK_ATTEMPTS_PER_15MIN: '1000',
+      // Password resets from one address (10 an hour), the per-account caps and the rows an
+      // account may add per hour (issue 20): the journeys share the demo accounts and this one
+      // address, so they would reach them.
+      SANDBOX_RESETS_PER_ADDRESS_PER_HOUR: '1000',
+      SANDBOX_OPEN_TICKETS: '1000',
+      SANDBOX_PENDING_ORDERS: '1000',
+      SANDBOX_PENDING_PAYMENTS: '1000',
+      SANDBOX_AGENCY_ACCOUNTS_PER_DAY: '1000',
+      SANDBOX_CREATIONS_PER_HOUR: '10000',
       // Every answer is checked against the contract; tests/e2e/support.ts fails a test that gets
       // a mismatch (or a 501).
       SANDBOX_VALIDATE_RESPONSES: '1',

@@ -14,7 +14,7 @@ import type { MessageTree } from './src/i18n/interpolate.ts';
 import { MESSAGE_SLICE_AREAS, pickMessages } from './src/i18n/messageSlices.ts';
 import { vi } from './src/i18n/vi.ts';
 
-const VIRTUAL_MESSAGES = /^virtual:messages\/(vi|en)\/(public|register)$/;
+const VIRTUAL_MESSAGES = /^virtual:messages\/(vi|en)\/(public|register|verify|sign_in_code)$/;
 const MESSAGE_FILES: Record<string, MessageTree> = { vi, en };
 
 /**

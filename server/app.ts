@@ -15,8 +15,10 @@ import type { HandlerTable } from './platform/handler';
 import { AREA_MIGRATIONS, connectAreas, handlers as allHandlers } from './handlers';
 import { localeFromHeader } from './platform/i18n';
 import { isPortalRoute, registerPortal, sendPortalIndex } from './platform/portal';
+import { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './platform/accountLimits';
 import {
   DEFAULT_RATE_LIMITS,
+  extraRateLimitHooks,
   passwordAttemptLimiter,
   registerRateLimitPlugin,
   routeRateLimits,
@@ -48,6 +50,8 @@ export interface SandboxOptions {
   sessions?: SessionPolicy;
   /** Abuse limits; tests lower them (defaults in rateLimits.ts). */
   rateLimits?: Partial<RateLimitSettings>;
+  /** Open tickets, pending orders and payments per account, accounts per agency and day. */
+  accountLimits?: Partial<AccountLimits>;
   /** The built portal; when given it is served at /idc and / redirects there. */
   staticDir?: string;
   /** Check every /api/v1 answer against the contract and turn a mismatch into a 500. */
@@ -167,10 +171,12 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
       cardGateway: options.cardGateway ?? DEFAULT_CARD_GATEWAY,
       usdRate: options.usdRate ?? DEFAULT_USD_RATE,
       supportReplySeconds: options.supportReplySeconds ?? DEFAULT_SUPPORT_REPLY_SECONDS,
+      accountLimits: { ...DEFAULT_ACCOUNT_LIMITS, ...options.accountLimits },
       publicUrl: (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
       rateLimits: routeRateLimits(rateLimits),
       securitySchemes: SECURITY_SCHEMES,
       passwordAttempts: passwordAttemptLimiter(app, rateLimits),
+      preHandlers: extraRateLimitHooks(app, rateLimits),
     });
     // The web console's WebSocket (issue 19): not a contract operation, its ticket is.
     await registerConsoleSocket(app, { db, now });

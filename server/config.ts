@@ -7,6 +7,7 @@ import { DEFAULT_CARD_GATEWAY, type CardGatewaySettings } from './billing/gatewa
 import { DEFAULT_USD_RATE } from './billing/gateways/paypalGateway';
 import { DEFAULT_SELLER, type InvoiceSeller } from './billing/invoiceDocument';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './platform/rateLimits';
+import { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './platform/accountLimits';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './auth/sessions';
 import { DEFAULT_SUPPORT_REPLY_SECONDS } from './support/tickets';
 
@@ -26,6 +27,8 @@ export interface SandboxConfig {
   validateResponses: boolean;
   sessions: SessionPolicy;
   rateLimits: RateLimitSettings;
+  /** Open tickets, pending orders and payments per account; accounts per agency and day. */
+  accountLimits: AccountLimits;
   /** The OnePay-compatible card gateway's merchant, access code and secret. */
   cardGateway: CardGatewaySettings;
   /** Dong per US dollar: what a PayPal top-up charges, and what its credit is converted at. */
@@ -100,6 +103,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
       registrationsPerHour: limit(
         'SANDBOX_REGISTRATIONS_PER_HOUR',
         DEFAULT_RATE_LIMITS.registrationsPerHour,
+      ),
+      resetRequestsPerAddressPerHour: limit(
+        'SANDBOX_RESETS_PER_ADDRESS_PER_HOUR',
+        DEFAULT_RATE_LIMITS.resetRequestsPerAddressPerHour,
+      ),
+      creationsPerHour: limit('SANDBOX_CREATIONS_PER_HOUR', DEFAULT_RATE_LIMITS.creationsPerHour),
+    },
+    accountLimits: {
+      openTickets: limit('SANDBOX_OPEN_TICKETS', DEFAULT_ACCOUNT_LIMITS.openTickets),
+      pendingOrders: limit('SANDBOX_PENDING_ORDERS', DEFAULT_ACCOUNT_LIMITS.pendingOrders),
+      pendingPayments: limit('SANDBOX_PENDING_PAYMENTS', DEFAULT_ACCOUNT_LIMITS.pendingPayments),
+      agencyAccountsPerDay: limit(
+        'SANDBOX_AGENCY_ACCOUNTS_PER_DAY',
+        DEFAULT_ACCOUNT_LIMITS.agencyAccountsPerDay,
       ),
     },
     cardGateway: {

@@ -19,6 +19,7 @@ import { supportArea } from './support';
 import { priceTrialUpgradesWith } from './auth/users';
 import { registerOrderKinds } from './billing/orderKinds';
 import { registerResourceHooks } from './billing/resourceHooks';
+import { renewOrderKind } from './billing/renewOrders';
 import { trialOffer } from './billing/trialPackages';
 import { serverOrderKinds } from './compute/serverOrders';
 import { settleServers } from './compute/servers';
@@ -59,5 +60,6 @@ export function connectAreas(): void {
     ...serverOrderKinds,
     create_server: withDataVolumes(serverOrderKinds.create_server),
     ...storageOrderKinds,
+    renew: renewOrderKind,
   });
 }

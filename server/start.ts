@@ -20,6 +20,7 @@ const app = await buildApp({
   validateResponses: config.validateResponses,
   sessions: config.sessions,
   rateLimits: config.rateLimits,
+  accountLimits: config.accountLimits,
   liveChatScriptUrl: config.liveChatScriptUrl,
   cardGateway: config.cardGateway,
   usdRate: config.usdRate,

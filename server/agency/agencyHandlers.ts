@@ -18,7 +18,10 @@ import {
   matchesSearch,
 } from './agency';
 import { issueEmailToken } from '../auth/emailTokens';
+import { listActivity, recordBy, callerOf } from '../auth/activity';
+import { dateRangeOf } from '../platform/listQuery';
 import { ApiError, notFound } from '../platform/errors';
+import { refuseAtLimit } from '../platform/accountLimits';
 import { pageItems, pageOf, rejectInvalidFields, signedInUser } from '../auth/guards';
 import type { HandlerContext, HandlerTable, OperationId } from '../platform/handler';
 import { confirmationLink, mailConfirmation } from '../auth/authMails';
@@ -48,11 +51,14 @@ export const agencyHandlers: HandlerTable = {
       fullname: validateFullName(body.fullname),
       phone: validatePhone(body.phone),
     });
+    refuseAgencyAccountAtLimit(ctx, agency.id);
     if (findUserByEmail(ctx.db, body.email)) throw emailTaken();
     const passwordHash = await hashPassword(body.password);
     const now = ctx.now();
     try {
       const created = ctx.db.transaction(() => {
+        // Again inside the transaction: other requests may have created accounts while hashing.
+        refuseAgencyAccountAtLimit(ctx, agency.id);
         const user = createUser(
           ctx.db,
           {
@@ -68,6 +74,10 @@ export const agencyHandlers: HandlerTable = {
         // The customer confirms the address as a self-registered one does, from the same mail.
         const token = issueEmailToken(ctx.db, user.id, 'confirm', now);
         mailConfirmation(ctx.db, user, confirmationLink(ctx.origin, token), now);
+        const made = { email: user.email, name: user.fullname };
+        recordBy(ctx.db, agency.id, 'agency_account_created', now, callerOf(ctx), made);
+        const by = { actor: 'agency', client: ctx.client } as const;
+        recordBy(ctx.db, user.id, 'agency_account_created', now, by, { agency: agency.email });
         return user;
       })();
       return agencyCustomer(ctx.db, agency.id, created.id) as NonNullable<
@@ -97,6 +107,19 @@ export const agencyHandlers: HandlerTable = {
     return { items, total, page, per_page };
   },
 
+  // Our extension (issue 20): the customers' activity logs, each event naming its account.
+  listAgencyActivity: (ctx) => {
+    const agency = requireAgency(ctx);
+    const accountId = ctx.query.account_id;
+    if (accountId !== undefined && !agencyCustomer(ctx.db, agency.id, accountId)) {
+      throw notFound('server.agency_account_not_found');
+    }
+    const { page, per_page, limit, offset } = pageOf(ctx.query);
+    const filter = { group: ctx.query.group, ...dateRangeOf(ctx.query), limit, offset };
+    const scope = { agencyId: agency.id, accountId };
+    return { ...listActivity(ctx.db, scope, filter), page, per_page };
+  },
+
   getAgencyReport: (ctx) => {
     const agency = requireAgency(ctx);
     const now = ctx.now();
@@ -114,3 +137,15 @@ function requireAgency(ctx: Pick<HandlerContext<OperationId>, 'db' | 'userId'>):
 
 const emailTaken = () =>
   new ApiError(409, 'server.email_taken', {}, { email: 'server.email_taken' });
+
+/**
+ * At most `agencyAccountsPerDay` customer accounts per agency in the last 24 hours of the sandbox
+ * clock (issue 20): each one mails an address the agency chose.
+ */
+function refuseAgencyAccountAtLimit(ctx: HandlerContext<'createAgencyAccount'>, agencyId: number) {
+  const since = new Date(ctx.now().getTime() - 24 * 60 * 60 * 1000).toISOString();
+  const { created } = ctx.db
+    .prepare(`SELECT COUNT(*) AS created FROM users WHERE agency_id = ? AND created_at > ?`)
+    .get(agencyId, since) as { created: number };
+  refuseAtLimit(created, ctx.accountLimits.agencyAccountsPerDay, 'server.limits.agency_accounts');
+}

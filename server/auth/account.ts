@@ -98,10 +98,9 @@ export function saveInvoiceInfo(
   return merged;
 }
 
-/** Signs the account out everywhere but the session of `keepToken`. */
-export function revokeOtherSessions(db: Db, userId: number, keepToken: string | undefined): void {
-  db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?').run(
-    userId,
-    keepToken === undefined ? null : sha256(keepToken),
-  );
+/** Signs the account out everywhere but the session of `keepToken`; answers how many went. */
+export function revokeOtherSessions(db: Db, userId: number, keepToken: string | undefined): number {
+  return db
+    .prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?')
+    .run(userId, keepToken === undefined ? null : sha256(keepToken)).changes;
 }

@@ -196,6 +196,28 @@ describe('changing the password', () => {
     expect(short.statusCode).toBe(400);
     expect(Object.keys(short.json().errors)).toContain('new_password');
   });
+
+  it('refuses the current password as the new one, on its field, signing no one out', async () => {
+    await start();
+    const here = await freshCustomer();
+    const elsewhere = await signIn(app, NEW_CUSTOMER.email, NEW_CUSTOMER.password);
+    const same = {
+      old_password: NEW_CUSTOMER.password,
+      new_password: NEW_CUSTOMER.password,
+      verify_password: NEW_CUSTOMER.password,
+    };
+    const response = await change(here, same);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Mật khẩu mới phải khác mật khẩu hiện tại.',
+      errors: { new_password: 'Mật khẩu mới phải khác mật khẩu hiện tại.' },
+    });
+    const english = await call('POST', '/account/change_password', here, same, 'en');
+    expect(english.json().errors).toEqual({
+      new_password: 'The new password must differ from the current one.',
+    });
+    expect((await call('GET', '/auth/user', elsewhere)).statusCode).toBe(200);
+  });
 });
 
 describe('invoice information', () => {

@@ -18,6 +18,7 @@ import { rejectInvalidFields, signedInUser } from './guards';
 import type { HandlerTable } from '../platform/handler';
 import { hashPassword, verifyPassword } from '../platform/secrets';
 import { findUserById, setPasswordHash } from './users';
+import { recordCallerActivity } from './activity';
 
 export const accountHandlers: HandlerTable = {
   getProfile: (ctx) => toProfile(signedInUser(ctx)),
@@ -29,7 +30,10 @@ export const accountHandlers: HandlerTable = {
       fullname: fullname === undefined ? undefined : validateFullName(fullname),
       phone: phone === undefined ? undefined : validatePhone(phone),
     });
-    updateProfile(ctx.db, user, ctx.body);
+    ctx.db.transaction(() => {
+      updateProfile(ctx.db, user, ctx.body);
+      if (phone !== undefined && phone !== user.phone) recordCallerActivity(ctx, 'phone_changed');
+    })();
     return toProfile(findUserById(ctx.db, user.id) ?? user);
   },
 
@@ -48,9 +52,18 @@ export const accountHandlers: HandlerTable = {
         { old_password: 'server.old_password_wrong' },
       );
     }
+    if (password === oldPassword) {
+      throw new ApiError(
+        400,
+        'server.refusals.same_password',
+        {},
+        { new_password: 'server.refusals.same_password' },
+      );
+    }
     const passwordHash = await hashPassword(password);
     ctx.db.transaction(() => {
       setPasswordHash(ctx.db, user.id, passwordHash);
+      recordCallerActivity(ctx, 'password_changed');
       // Whoever else knew the old password is signed out; the customer here stays signed in.
       revokeOtherSessions(ctx.db, user.id, ctx.sessionToken);
     })();

@@ -299,15 +299,20 @@ describe('confirmEmail', () => {
     });
   });
 
-  it('accepts a link only once', async () => {
+  it('accepts a link only once; used again, it says the address is already confirmed', async () => {
     await start();
     const token = await registerAndReadToken();
     await post('/auth/users/confirm_email', { token });
 
     const again = await post('/auth/users/confirm_email', { token });
 
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: INVALID_LINK });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'Email này đã được xác nhận trước đó.' });
+    const english = await post('/auth/users/confirm_email', { token }, { 'accept-language': 'en' });
+    expect(english.json()).toEqual({ message: 'This e-mail address was already confirmed.' });
+    // A link of the other kind, or none at all, is still just invalid.
+    const reset = await post('/auth/users/reset_password', { token, new_password: 'moi-12345' });
+    expect(reset.json()).toEqual({ message: INVALID_LINK });
   });
 
   it('accepts a link until it is a day old, and not after', async () => {

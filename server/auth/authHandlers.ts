@@ -7,10 +7,16 @@ import {
   validatePhone,
 } from '../../src/domain/validation';
 import { SANDBOX_RECAPTCHA_TOKEN } from '../../src/domain/constants';
-import { consumeEmailToken, isEmailTokenUsable, issueEmailToken } from './emailTokens';
+import {
+  consumeEmailToken,
+  isEmailTokenUsable,
+  isEmailTokenUsed,
+  issueEmailToken,
+} from './emailTokens';
 import type { Db } from '../platform/db';
 import { ApiError, badRequest } from '../platform/errors';
 import { rejectInvalidFields, signedInUser } from './guards';
+import { callerOf, recordBy, recordCallerActivity } from './activity';
 import type { HandlerContext, HandlerTable, OperationId } from '../platform/handler';
 import {
   confirmationLink,
@@ -38,14 +44,28 @@ import {
   toUserInfo,
 } from './users';
 import { type UserRow } from './userRows';
+import { isTwoFactorEnabled } from './twoFactor';
+import { secondStepChallenge } from './twoFactorHandlers';
 
 export const authHandlers: HandlerTable = {
   getCurrentUser: (ctx) => toUserInfo(ctx.db, signedInUser(ctx), ctx.now()),
 
   // The security layer has already checked the e-mail and password (basic auth).
-  getToken: (ctx) => ({
-    token: createSession(ctx.db, signedInUser(ctx).id, ctx.now(), ctx.sessionPolicy),
-  }),
+  getToken: (ctx) =>
+    ctx.db.transaction(() => {
+      // Two-step sign-in on: the password alone gives a ticket for the code, not a session.
+      if (isTwoFactorEnabled(ctx.db, signedInUser(ctx).id)) return secondStepChallenge(ctx);
+      recordCallerActivity(ctx, 'sign_in');
+      return {
+        token: createSession(
+          ctx.db,
+          signedInUser(ctx).id,
+          ctx.now(),
+          ctx.sessionPolicy,
+          ctx.client,
+        ),
+      };
+    })(),
 
   // Our extension (spec §7 has no sign-out call): the token of this request stops working.
   revokeToken: (ctx) => {
@@ -89,9 +109,13 @@ export const authHandlers: HandlerTable = {
     const now = ctx.now();
     const token = ctx.db.transaction(() => {
       const userId = consumeEmailToken(ctx.db, ctx.body.token, 'confirm', now);
+      if (userId === undefined && isEmailTokenUsed(ctx.db, ctx.body.token, 'confirm')) {
+        // A second click on the same link: the address is confirmed, nothing is wrong (issue 20).
+        throw new ApiError(409, 'server.refusals.email_already_confirmed');
+      }
       if (userId === undefined) throw badRequest('server.invalid_link');
       markEmailVerified(ctx.db, userId);
-      return createSession(ctx.db, userId, now, ctx.sessionPolicy);
+      return createSession(ctx.db, userId, now, ctx.sessionPolicy, ctx.client);
     })();
     return { token };
   },
@@ -120,6 +144,7 @@ export const authHandlers: HandlerTable = {
       if (userId === undefined) throw badRequest('server.invalid_link');
       setPasswordHash(ctx.db, userId, passwordHash);
       revokeSessions(ctx.db, userId);
+      recordBy(ctx.db, userId, 'password_reset', now, callerOf(ctx));
     })();
     return { message: ctx.t('server.password_changed') };
   },

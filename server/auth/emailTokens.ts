@@ -71,3 +71,13 @@ export function isEmailTokenUsable(
     .get(sha256(token), purpose, now.toISOString());
   return row !== undefined;
 }
+
+/** Whether the token is one that was issued for `purpose` and has been used (issue 20). */
+export function isEmailTokenUsed(db: Db, token: string, purpose: EmailTokenPurpose): boolean {
+  const row = db
+    .prepare(
+      `SELECT 1 FROM email_tokens WHERE token_hash = ? AND purpose = ? AND used_at IS NOT NULL`,
+    )
+    .get(sha256(token), purpose);
+  return row !== undefined;
+}

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxOptions } from '../app';
 import { DEMO_PASSWORD } from '../sandbox/seed';
+import { SESSIONS_PER_ACCOUNT } from './sessions';
 import { basicAuth, scratchDir, signIn, testApp, testClock, withToken } from '../testing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -99,6 +100,20 @@ describe('session expiry', () => {
     await app.close();
     await start({ dbFile, now: clock.now });
     expect(sessionRows()).toBe(0);
+  });
+});
+
+describe('sessions of one account', () => {
+  it(`keeps the ${SESSIONS_PER_ACCOUNT} most recently used: a sign-in past them ends the oldest`, async () => {
+    await start();
+    const tokens: string[] = [];
+    for (let count = 0; count <= SESSIONS_PER_ACCOUNT; count += 1) {
+      tokens.push(await signIn(app, DEMO));
+      clock.advance(1000);
+    }
+    expect((await getUser(tokens[0] as string)).statusCode).toBe(401);
+    expect((await getUser(tokens[1] as string)).statusCode).toBe(200);
+    expect((await getUser(tokens[SESSIONS_PER_ACCOUNT] as string)).statusCode).toBe(200);
   });
 });
 

@@ -3,11 +3,25 @@
  * A token expires after a stretch without use (idle) and, however much it is used, at an
  * absolute cap after sign-in; an expired token is refused like an unknown one.
  */
+import type { components } from '../../src/api/schema';
+import { describeUserAgent } from '../../src/domain/userAgent';
 import type { Db } from '../platform/db';
-import type { SessionPolicy } from '../platform/handler';
+import type { Migration } from '../platform/migrations';
+import type { ClientInfo, SessionPolicy } from '../platform/handler';
 import { newToken, sha256 } from '../platform/secrets';
 
 export type { SessionPolicy };
+
+type AccountSession = components['schemas']['AccountSession'];
+
+/** Where each session was signed in from (issue 20), for the account's list of sessions. */
+export const SESSION_DEVICE_MIGRATION: Migration = {
+  name: 'auth_session_devices',
+  sql: `
+    ALTER TABLE sessions ADD COLUMN address TEXT;
+    ALTER TABLE sessions ADD COLUMN user_agent TEXT;
+  `,
+};
 
 export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleDays: 30, maxDays: 90 };
 
@@ -15,17 +29,36 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Recording every use would write on every request; a minute is precise enough for days. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
+/**
+ * Sessions one account keeps: signing in again past it ends the least recently used one, so a
+ * script that signs in in a loop cannot grow the table without bound (issue 20).
+ */
+export const SESSIONS_PER_ACCOUNT = 50;
+
 export function createSession(
   db: Db,
   userId: number,
   now: Date,
   policy: SessionPolicy = DEFAULT_SESSION_POLICY,
+  client?: ClientInfo,
 ): string {
   deleteExpiredSessions(db, now, policy);
   const token = newToken();
   db.prepare(
-    'INSERT INTO sessions (user_id, token_hash, created_at, last_used_at) VALUES (?, ?, ?, ?)',
-  ).run(userId, sha256(token), now.toISOString(), now.toISOString());
+    `INSERT INTO sessions (user_id, token_hash, created_at, last_used_at, address, user_agent)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(
+    userId,
+    sha256(token),
+    now.toISOString(),
+    now.toISOString(),
+    client?.address ?? null,
+    client?.userAgent ?? null,
+  );
+  db.prepare(
+    `DELETE FROM sessions WHERE user_id = ? AND id NOT IN (
+       SELECT id FROM sessions WHERE user_id = ? ORDER BY last_used_at DESC, id DESC LIMIT ?)`,
+  ).run(userId, userId, SESSIONS_PER_ACCOUNT);
   return token;
 }
 
@@ -54,6 +87,57 @@ export function userIdForSessionToken(
 /** Sign-out of one token; answers whether it was a live session. */
 export function revokeSession(db: Db, token: string): boolean {
   return db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(sha256(token)).changes > 0;
+}
+
+interface SessionRow {
+  id: number;
+  token_hash: string;
+  address: string | null;
+  user_agent: string | null;
+  created_at: string;
+  last_used_at: string;
+}
+
+/**
+ * The account's live sessions, the most recently used first; `currentToken` (the caller's own)
+ * is marked. Never the token nor its hash.
+ */
+export function listSessions(
+  db: Db,
+  userId: number,
+  currentToken: string | undefined,
+  now: Date,
+  policy: SessionPolicy,
+): AccountSession[] {
+  const { idleSince, createdBefore } = expiryThresholds(now, policy);
+  const rows = db
+    .prepare(
+      `SELECT id, token_hash, address, user_agent, created_at, last_used_at FROM sessions
+        WHERE user_id = ? AND last_used_at > ? AND created_at > ?
+        ORDER BY last_used_at DESC, id DESC`,
+    )
+    .all(userId, idleSince, createdBefore) as SessionRow[];
+  const currentHash = currentToken === undefined ? undefined : sha256(currentToken);
+  return rows.map((row) => ({
+    id: row.id,
+    ...describeUserAgent(row.user_agent),
+    user_agent: row.user_agent,
+    address: row.address,
+    signed_in: row.created_at,
+    last_used: row.last_used_at,
+    current: row.token_hash === currentHash,
+  }));
+}
+
+/** Signs out one of the account's sessions by its id; answers the row it removed, if any. */
+export function revokeSessionById(
+  db: Db,
+  userId: number,
+  id: number,
+): Pick<SessionRow, 'user_agent' | 'address'> | undefined {
+  return db
+    .prepare('DELETE FROM sessions WHERE id = ? AND user_id = ? RETURNING user_agent, address')
+    .get(id, userId) as Pick<SessionRow, 'user_agent' | 'address'> | undefined;
 }
 
 export function revokeSessions(db: Db, userId: number): void {

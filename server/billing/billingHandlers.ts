@@ -8,7 +8,10 @@ import { applyDiscount } from '../../src/domain/pricing';
 import { resolveProductLines, usableCoupon } from '../catalog/catalog';
 import { checkCreditCoupon, redeemCreditCoupon } from './coupons';
 import { ApiError, badRequest } from '../platform/errors';
+import { refuseAtLimit } from '../platform/accountLimits';
+import type { Db } from '../platform/db';
 import { requireActionAllowed, pageOf, signedInUser } from '../auth/guards';
+import { callerOf, recordCallerActivity } from '../auth/activity';
 import { FileAnswer, type HandlerTable } from '../platform/handler';
 import { invoicePdf } from './invoicePdf';
 import { payOpenInvoice } from './invoices';
@@ -47,14 +50,21 @@ export const billingHandlers: HandlerTable = {
         // Changes to existing resources are priced by their kind of order (billing/orderKinds.ts).
         const { quote } = orderKind(action);
         if (!quote) throw new ApiError(501, 'server.not_implemented');
-        return toCalculation(action, quote(ctx, lines, referenceId, now));
+        return toCalculation(action, quote(ctx, lines, referenceId, now, interval));
       }
     }
   },
   createOrder: (ctx) => {
     const user = requireActionAllowed(ctx);
     const { body } = ctx;
-    return toOrder(orderKind(body.type).place(ctx, user, body, ctx.now()));
+    refusePendingOrderAtLimit(ctx.db, user.id, ctx.accountLimits.pendingOrders);
+    const placed = ctx.db.transaction(() => {
+      const order = orderKind(body.type).place(ctx, user, body, ctx.now());
+      const facts = { order: order.id, type: order.type, amount: order.amount };
+      recordCallerActivity(ctx, 'order_placed', facts);
+      return order;
+    })();
+    return toOrder(placed);
   },
 
   listOrders: (ctx) => {
@@ -164,7 +174,8 @@ export const billingHandlers: HandlerTable = {
     const user = signedInUser(ctx);
     // An empty code is what a form sends for its empty coupon field: no coupon.
     const couponCode = ctx.body?.coupon_code || undefined;
-    const paid = payOpenInvoice(ctx.db, user.id, ctx.params.id, couponCode, ctx.now());
+    const by = callerOf(ctx);
+    const paid = payOpenInvoice(ctx.db, user.id, ctx.params.id, couponCode, ctx.now(), by);
     const code = invoiceCode(paid.invoice);
     return {
       message: ctx.t('server.invoice_paid', { code, amount: groupThousands(paid.total) }),
@@ -212,3 +223,11 @@ export const billingHandlers: HandlerTable = {
     return { items: rows.map(toBalanceAdjustment), total, page, per_page };
   },
 };
+
+/** At most `max` orders awaiting payment per account (issue 20); paying or cancelling makes room. */
+function refusePendingOrderAtLimit(db: Db, userId: number, max: number): void {
+  const { pending } = db
+    .prepare(`SELECT COUNT(*) AS pending FROM orders WHERE user_id = ? AND status = 'pending'`)
+    .get(userId) as { pending: number };
+  refuseAtLimit(pending, max, 'server.limits.pending_orders');
+}

@@ -15,6 +15,7 @@ import type { Db } from '../platform/db';
 import { ApiError, badRequest } from '../platform/errors';
 import { addDiscountLine } from './invoiceDocument';
 import { debitIfCovered, invoicePaymentText } from './ledger';
+import { PROVIDER, recordBy, type ActingParty } from '../auth/activity';
 import { invoiceCode } from './orderRows';
 import { accountInvoice } from './orders';
 import { type InvoiceRow } from './orderRows';
@@ -48,6 +49,7 @@ export function payOpenInvoice(
   invoiceId: number,
   couponCode: string | undefined,
   now: Date,
+  by: ActingParty = PROVIDER,
 ): PaidInvoice {
   return db.transaction((): PaidInvoice => {
     const invoice = accountInvoice(db, userId, invoiceId);
@@ -87,6 +89,7 @@ export function payOpenInvoice(
       });
     }
     const resumed = resumePaidResources(db, userId, now);
+    recordBy(db, userId, 'payment', now, by, { amount: total, invoice: code });
     return { invoice: document, amount: invoice.amount, discount, total, balance, coupon, resumed };
   })();
 }

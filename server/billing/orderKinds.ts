@@ -6,12 +6,12 @@
  * kinds and the composition (server/handlers.ts `connectAreas`) registers them here.
  */
 import type { components } from '../../src/api/schema';
-import type { Quote } from '../../src/domain/pricing';
+import type { IntervalCount, Quote } from '../../src/domain/pricing';
 import type { UserRow } from '../auth/userRows';
 import type { ResolvedLine } from '../catalog/prices';
 import type { Db } from '../platform/db';
 import { ApiError } from '../platform/errors';
-import type { HandlerContext, OperationId, RequestBodyOf } from '../platform/handler';
+import type { ClientInfo, HandlerContext, OperationId, RequestBodyOf } from '../platform/handler';
 import type { Translate } from '../platform/i18n';
 import type { OrderRow } from './orderRows';
 
@@ -32,6 +32,8 @@ export interface Services {
   db: Db;
   buildSeconds: number;
   t: Translate;
+  /** The customer's request that pays, for the activity log (absent for the provider's timers). */
+  client?: ClientInfo;
 }
 
 /** What a paid order changed: the resource its invoice names, and any addresses it added. */
@@ -43,13 +45,14 @@ export interface DoneWork {
 export interface OrderKind {
   /**
    * calculatePrice of a change to an existing resource (`referenceId`); the create_* orders are
-   * priced by billing itself, for their interval.
+   * priced by billing itself, for their interval. `interval`: the request's interval_count.
    */
   quote?: (
     ctx: OrderDeskContext,
     lines: readonly ResolvedLine[],
     referenceId: number | undefined,
     now: Date,
+    interval?: IntervalCount,
   ) => Quote;
   /** createOrder: checks the request and inserts the pending order, in one transaction. */
   place: (ctx: OrderDeskContext, user: UserRow, body: OrderRequest, now: Date) => OrderRow;

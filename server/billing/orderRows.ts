@@ -42,6 +42,16 @@ export interface ResizeWork {
   disk: number;
 }
 
+/** A `renew` order (billing/renewOrders.ts): the period it extends, as it was when placed. */
+export interface RenewWork {
+  resource_type: 'server' | 'volume';
+  resource_id: number;
+  package_id: number;
+  /** The end of the paid period when the order was placed: the renewal starts there. */
+  from: string;
+  months: IntervalCount;
+}
+
 export interface BuyIpWork {
   server_id: number;
   version: 'ipv4' | 'ipv6';
@@ -116,7 +126,8 @@ export interface NewOrder {
     | CreateVolumeWork
     | ExtendVolumeWork
     | TakeSnapshotWork
-    | RestoreSnapshotWork;
+    | RestoreSnapshotWork
+    | RenewWork;
 }
 
 export interface InvoiceRow {

@@ -17,8 +17,9 @@ import { discountLine, toInvoice, type NewInvoiceLine } from './invoiceDocument'
 import { orderKind, type Services } from './orderKinds';
 import { settleResources } from './resourceHooks';
 import { orderPaymentText, payFromBalance } from './ledger';
-import { type InvoiceRow, type NewOrder, type OrderRow } from './orderRows';
+import { invoiceCode, type InvoiceRow, type NewOrder, type OrderRow } from './orderRows';
 import { findUserById } from '../auth/users';
+import { callerOf, recordBy } from '../auth/activity';
 
 type Order = components['schemas']['Order'];
 type OrderType = components['schemas']['OrderType'];
@@ -184,6 +185,13 @@ export function payPendingOrder(
       .get(at, invoice.id, done.resource.id, order.id) as OrderRow;
     // Checked by usableCoupon above in this same transaction; the guarded UPDATE holds it anyway.
     if (coupon && !takeCouponUse(db, coupon.code)) throw couponRefused('used_up', coupon.code);
+    const facts = {
+      amount: total,
+      order: order.id,
+      type: order.type,
+      invoice: invoiceCode(invoice),
+    };
+    recordBy(db, userId, 'payment', now, callerOf(services), facts);
     return {
       order: paid,
       invoice,
@@ -215,7 +223,10 @@ function orderInvoiceLines(
     text: { key: 'invoice_document.line.order', params: { order: order.id, info: order.info } },
     unitPrice: order.amount,
     quantity: 1,
-    periodMonths: NEW_RESOURCE_ORDERS.includes(order.type) ? order.interval_count : null,
+    periodMonths:
+      NEW_RESOURCE_ORDERS.includes(order.type) || order.type === 'renew'
+        ? order.interval_count
+        : null,
     periodStart: order.expiry ? order.created_at : null,
     periodEnd: order.expiry,
     amount: order.amount,

@@ -69,7 +69,7 @@ export function packageStatus(
 }
 
 /** A package before it is priced: the resource, its period and the products it is billed for. */
-interface BilledResource {
+export interface BilledResource {
   userId: number;
   resourceType: ResourceType;
   resourceId: number;
@@ -164,7 +164,7 @@ function billedResources(db: Db, userId: number): BilledResource[] {
   ];
 }
 
-function billedResource(
+export function billedResource(
   db: Db,
   userId: number,
   resourceType: ResourceType,

@@ -7,6 +7,8 @@ import type { components } from '../../src/api/schema';
 import { cardReason } from '../../src/domain/cardResponse';
 import type { vi } from '../../src/i18n/vi';
 import { badRequest, notFound } from '../platform/errors';
+import { refuseAtLimit } from '../platform/accountLimits';
+import type { Db } from '../platform/db';
 import {
   bankAccount,
   bankTransferDetails,
@@ -69,6 +71,7 @@ export const paymentHandlers: HandlerTable = {
   createPaymentRequest: (ctx) => {
     const user = signedInUser(ctx);
     const { method, amount, return_url: returnUrl } = ctx.body;
+    refusePendingPaymentAtLimit(ctx.db, user.id, ctx.now(), ctx.accountLimits.pendingPayments);
     if (method === 'bank_transfer') {
       // No redirect: the money arrives when the customer transfers it.
       const attempt = recordBankTransferAttempt(ctx.db, {
@@ -359,4 +362,18 @@ function toPayment(attempt: CreditedAttempt): Payment {
     method: gateway,
     date: attempt.settled_at ?? attempt.created_at,
   };
+}
+
+/**
+ * At most `max` top-up requests per account still awaiting their money (issue 20): pending and not
+ * yet expired, whatever the method. One that is settled, cancelled or expired makes room.
+ */
+function refusePendingPaymentAtLimit(db: Db, userId: number, now: Date, max: number): void {
+  const { pending } = db
+    .prepare(
+      `SELECT COUNT(*) AS pending FROM payment_attempts
+        WHERE user_id = ? AND status = 'pending' AND expires_at > ?`,
+    )
+    .get(userId, now.toISOString()) as { pending: number };
+  refuseAtLimit(pending, max, 'server.limits.pending_payments');
 }

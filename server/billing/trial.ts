@@ -16,6 +16,7 @@ import { payOpenInvoice } from './invoices';
 import type { InvoiceRow } from './orderRows';
 import { pricedTrialResources, trialOffer, type PricedTrialResource } from './trialPackages';
 import { findUserById } from '../auth/users';
+import { PROVIDER, type ActingParty } from '../auth/activity';
 
 /** What lists show of the trial bill: every resource it pays for and its days. */
 function trialBillSummary(resources: readonly PricedTrialResource[]): MessageText {
@@ -83,7 +84,12 @@ export interface TrialUpgrade {
  * 400 when the account is not on a trial (also the second of two upgrades at once); 402 when the
  * balance is short, and then nothing has changed.
  */
-export function upgradeTrial(db: Db, userId: number, now: Date): TrialUpgrade {
+export function upgradeTrial(
+  db: Db,
+  userId: number,
+  now: Date,
+  by: ActingParty = PROVIDER,
+): TrialUpgrade {
   return db.transaction((): TrialUpgrade => {
     const user = findUserById(db, userId);
     if (!user || user.trial_start === null || user.trial_end === null) {
@@ -103,7 +109,7 @@ export function upgradeTrial(db: Db, userId: number, now: Date): TrialUpgrade {
       db.prepare('UPDATE users SET trial_start = NULL, trial_end = NULL WHERE id = ?').run(userId);
       return { total: 0, invoice: undefined };
     }
-    const paid = payOpenInvoice(db, userId, billId, undefined, now);
+    const paid = payOpenInvoice(db, userId, billId, undefined, now, by);
     return { total: paid.total, invoice: paid.invoice };
   })();
 }

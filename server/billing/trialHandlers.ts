@@ -1,6 +1,7 @@
 /** The trial's upgrade: what it would buy and cost now, and buying it (billing/trial.ts). */
 import { groupThousands } from '../../src/domain/money';
 import { signedInUser } from '../auth/guards';
+import { callerOf } from '../auth/activity';
 import type { HandlerTable } from '../platform/handler';
 import { upgradeTrial } from './trial';
 import { toTrialPackage, trialOffer } from './trialPackages';
@@ -17,7 +18,7 @@ export const trialHandlers: HandlerTable = {
   },
 
   upgradeTrial: (ctx) => {
-    const { total } = upgradeTrial(ctx.db, signedInUser(ctx).id, ctx.now());
+    const { total } = upgradeTrial(ctx.db, signedInUser(ctx).id, ctx.now(), callerOf(ctx));
     return { message: ctx.t('server.upgraded', { amount: groupThousands(total) }) };
   },
 };

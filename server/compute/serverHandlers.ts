@@ -10,6 +10,7 @@ import { findImage } from '../catalog/catalog';
 import type { Db } from '../platform/db';
 import { ApiError, notFound } from '../platform/errors';
 import { pageItems, rejectInvalidFields, requireActionAllowed, signedInUser } from '../auth/guards';
+import { recordCallerActivity } from '../auth/activity';
 import type { HandlerContext, HandlerTable, OperationId } from '../platform/handler';
 import { instant, sortRecords, type SortKey } from '../platform/listQuery';
 import { mailServerPassword } from './serverMails';
@@ -90,6 +91,7 @@ export const serverHandlers: HandlerTable = {
     return changeServer(ctx, (row, now) => {
       requireIdle(row, now, ctx.t, action === 'power_on' ? ['shutoff'] : ['active']);
       startTask(ctx.db, row.id, action, now, ctx.buildSeconds);
+      recordCallerActivity(ctx, 'server_power', { server: row.name, action });
     });
   },
 
@@ -133,6 +135,7 @@ export const serverHandlers: HandlerTable = {
       startTask(ctx.db, row.id, 'rebuild', now, ctx.buildSeconds, {
         keepSnapshots: keepSnapshots === true,
       });
+      recordCallerActivity(ctx, 'server_rebuilt', { server: row.name, image: image.name });
     });
   },
 
@@ -161,6 +164,7 @@ export const serverHandlers: HandlerTable = {
         .prepare('UPDATE servers SET delete_volumes = ? WHERE id = ?')
         .run(ctx.query.delete_volumes ? 1 : 0, row.id);
       startTask(ctx.db, row.id, 'delete', now, ctx.buildSeconds);
+      recordCallerActivity(ctx, 'server_deleted', { server: row.name });
     }),
 
   getSnapshotSchedule: (ctx) => {

@@ -16,6 +16,7 @@ import {
 import { rejectInvalidFields, signedInUser } from '../auth/guards';
 import type { UserRow } from '../auth/userRows';
 import { findUserById } from '../auth/users';
+import { callerOf, recordBy } from '../auth/activity';
 import type {
   DoneWork,
   OrderDeskContext,
@@ -153,6 +154,7 @@ function fulfilCreateServer(services: Services, order: OrderRow, now: Date): Don
     buildSeconds,
   );
   installServerKeys(db, server.id, work.key_names ?? orderedKeyNames(work.key_name));
+  recordBy(db, order.user_id, 'server_created', now, callerOf(services), { server: work.name });
   const user = findUserById(db, order.user_id);
   if (work.password && user) {
     const password = generateServerPassword();
@@ -184,6 +186,8 @@ function fulfilResize(services: Services, order: OrderRow, now: Date): DoneWork 
     server.id,
   );
   startTask(db, server.id, 'resize', now, buildSeconds);
+  const change = { server: server.name, cpu: next.cpu, ram: next.ram, disk: next.disk };
+  recordBy(db, order.user_id, 'server_resized', now, callerOf(services), change);
   return serverDone(server.id);
 }
 

@@ -13,6 +13,7 @@ import Ajv2020, { type ErrorObject, type Options, type ValidateFunction } from '
 import addFormats from 'ajv-formats';
 import { ApiError } from './errors';
 import { RULE_KEYWORD } from './fieldRules';
+import { controlCharacterErrors, MULTILINE_KEYWORD } from './textRules';
 import {
   Answer,
   FileAnswer,
@@ -55,6 +56,8 @@ export interface Operation {
   url: string;
   tags: string[];
   security: SecurityRequirement[];
+  /** `x-session-only: true`: the account's own operations, refused to API tokens (403). */
+  sessionOnly: boolean;
   pathParameters: Parameter[];
   queryParameters: Parameter[];
   requestBody: { required: boolean; schema: JsonSchema } | undefined;
@@ -87,6 +90,7 @@ const OPENAPI_ANNOTATIONS = [
   'discriminator',
   'x-extension-of-spec',
   RULE_KEYWORD,
+  MULTILINE_KEYWORD,
 ];
 
 const loaded = new Map<string, Contract>();
@@ -131,6 +135,7 @@ function parseContract(file: string): Contract {
         url: apiPrefix + path.replace(/\{([^}]+)\}/g, ':$1'),
         tags: operation.tags ?? [],
         security: operation.security ?? document.security ?? [],
+        sessionOnly: operation['x-session-only'] === true,
         pathParameters: parameters.filter((p) => p.in === 'path').map(toParameter),
         queryParameters: parameters.filter((p) => p.in === 'query').map(toParameter),
         requestBody: bodySchema
@@ -166,6 +171,10 @@ export function registerOperations(
     securitySchemes: SecuritySchemes;
     /** Refuses wrong-password floods before hashing (see rateLimits.ts). */
     passwordAttempts?: (request: FastifyRequest, reply: FastifyReply) => PasswordAttemptGuard;
+    /** Limits beyond an operation's route limit, run before it (rateLimits.ts `extraRateLimitHooks`). */
+    preHandlers?: Partial<
+      Record<OperationId, (request: FastifyRequest, reply: FastifyReply) => Promise<void>>
+    >;
   },
 ): void {
   const known = new Set(contract.operations.map((op) => op.operationId));
@@ -185,13 +194,17 @@ export function registerOperations(
       ((context: HandlerContext<never>) => unknown) | undefined;
     // Authenticate before the body is even read, so an anonymous caller gets 401 whatever it sent.
     const authenticateFirst = async (request: FastifyRequest, reply: FastifyReply) => {
-      request.userId = await authenticate(services.securitySchemes, operation.security, {
+      const caller = await authenticate(services.securitySchemes, operation.security, {
         authorization: request.headers.authorization,
         db: services.db,
         now: services.now(),
         sessions: services.sessionPolicy,
+        operation,
         guardPasswordAttempt: services.passwordAttempts?.(request, reply),
+        client: clientOf(request),
       });
+      request.userId = caller?.userId;
+      request.viaApiToken = caller?.viaApiToken === true;
     };
     const rateLimit = services.rateLimits?.[operation.operationId as OperationId];
     if (!handler) {
@@ -216,6 +229,9 @@ export function registerOperations(
       schema: requestSchemas(operation),
       validatorCompiler: requestValidatorCompiler(operation),
       onRequest: authenticateFirst,
+      ...(services.preHandlers?.[operation.operationId as OperationId] && {
+        preHandler: services.preHandlers[operation.operationId as OperationId],
+      }),
       handler: async (request, reply) => {
         const locale = localeFromHeader(request.headers['accept-language']);
         if (request.userId !== undefined && request.headers['accept-language']) {
@@ -230,6 +246,7 @@ export function registerOperations(
           cardGateway: services.cardGateway,
           usdRate: services.usdRate,
           supportReplySeconds: services.supportReplySeconds,
+          accountLimits: services.accountLimits,
           body: (request.body ?? undefined) as never,
           query: request.query as never,
           params: request.params as never,
@@ -238,6 +255,7 @@ export function registerOperations(
           t: translator(locale),
           origin: services.publicUrl,
           sessionToken: sessionTokenOf(request.headers.authorization),
+          viaApiToken: request.viaApiToken,
           client: clientOf(request),
           log: request.log,
         };
@@ -266,6 +284,8 @@ function clientOf(request: FastifyRequest): ClientInfo {
 declare module 'fastify' {
   interface FastifyRequest {
     userId: number | undefined;
+    /** The request was made with one of the account's API tokens, not a session's token. */
+    viaApiToken: boolean;
   }
 }
 
@@ -313,6 +333,12 @@ export function validateResponsesAgainst(app: FastifyInstance, contract: Contrac
  * every operation (413 body too large, 415 not JSON); their body is still the Error shape.
  */
 const TRANSPORT_ERROR_STATUSES = new Set([413, 415]);
+/**
+ * A 403 of the token scheme, which the contract's description allows every operation a token may
+ * call: an API token's scope, or an operation marked `x-session-only`, refuses the call.
+ */
+const refusesApiTokens = (operation: Operation, statusCode: number) =>
+  statusCode === 403 && operation.security.some((requirement) => 'tokenAuth' in requirement);
 const TRANSPORT_ERROR_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['message'],
@@ -328,7 +354,10 @@ const TRANSPORT_ERROR_SCHEMA: JsonSchema = {
 export function responseProblem(operation: Operation, statusCode: number, payload: unknown) {
   const status = String(statusCode);
   const declared = [status, `${status[0]}XX`, 'default'].find((key) => key in operation.responses);
-  if (declared === undefined && TRANSPORT_ERROR_STATUSES.has(statusCode)) {
+  if (
+    declared === undefined &&
+    (TRANSPORT_ERROR_STATUSES.has(statusCode) || refusesApiTokens(operation, statusCode))
+  ) {
     const validate = responseValidator(TRANSPORT_ERROR_SCHEMA);
     return validate(payload) ? undefined : `${operation.operationId} ${status}: not an Error body`;
   }
@@ -366,17 +395,22 @@ const strictAjv = createAjv({ coerceTypes: false, useDefaults: true });
 // Checks answers as they are: no coercion, no defaults filled in.
 const responseAjv = createAjv({ coerceTypes: false, useDefaults: false });
 
-/** Path and query strings are coerced to the declared types; JSON bodies must match as sent. */
+/**
+ * Path and query strings are coerced to the declared types; JSON bodies must match as sent, and
+ * no string in them may hold a control or bidi character (textRules.ts), whatever the schema says.
+ */
 function requestValidatorCompiler(operation: Operation): FastifySchemaCompiler<JsonSchema> {
   return ({ schema, httpPart }) => {
     if (httpPart !== 'body') return coercingAjv.compile(schema);
     const check = strictAjv.compile(schema);
-    if (operation.requestBody?.required) return check;
-    // Fastify hands a missing body over as null; an optional body may be missing.
+    const optional = !operation.requestBody?.required;
     const validate = (data: unknown) => {
-      const valid = data === null || check(data);
-      validate.errors = valid ? null : check.errors;
-      return valid;
+      // Fastify hands a missing body over as null; an optional body may be missing.
+      const fits = (optional && data === null) || check(data);
+      const refused = controlCharacterErrors(schema, data);
+      const problems = [...refused, ...(fits ? [] : (check.errors ?? []))];
+      validate.errors = problems.length ? problems : null;
+      return fits && !refused.length;
     };
     validate.errors = null as ErrorObject[] | null | undefined;
     return validate;
@@ -451,6 +485,7 @@ interface OpenApiDocument {
 type PathItem = Partial<Record<HttpMethod, RawOperation>> & { parameters?: RawParameter[] };
 interface RawOperation {
   operationId?: string;
+  'x-session-only'?: boolean;
   tags?: string[];
   security?: SecurityRequirement[];
   parameters?: RawParameter[];

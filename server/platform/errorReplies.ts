@@ -5,6 +5,7 @@ import type { ConnectionError, FastifyError } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import type { Locale } from '../../src/domain/constants';
 import { ApiError, type ErrorBody } from './errors';
+import { CONTROL_CHARACTERS_KEYWORD } from './textRules';
 import {
   localeFromHeader,
   translateAny,
@@ -48,13 +49,17 @@ export function errorReply(
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation) {
     const isBody = fastifyError.validationContext === 'body';
-    const domain = Object.entries(isBody ? domainProblems : {}).map(
-      ([field, key]) => [field, translateAny(locale, key)] as const,
+    const schemaErrors = isBody ? fieldErrors(fastifyError.validation, locale) : {};
+    // A refused character is the problem to name even where the domain's rule refuses the text.
+    const refused = new Set(
+      fastifyError.validation
+        .filter((problem) => problem.keyword === CONTROL_CHARACTERS_KEYWORD)
+        .map((problem) => fieldOf(problem.instancePath)),
     );
-    const errors = {
-      ...(isBody ? fieldErrors(fastifyError.validation, locale) : {}),
-      ...Object.fromEntries(domain),
-    };
+    const domain = Object.entries(isBody ? domainProblems : {})
+      .filter(([field]) => !refused.has(field))
+      .map(([field, key]) => [field, translateAny(locale, key)] as const);
+    const errors = { ...schemaErrors, ...Object.fromEntries(domain) };
     return {
       status: 400,
       body: {
@@ -147,7 +152,7 @@ function fieldErrors(problems: readonly Partial<ErrorObject>[], locale: Locale) 
   const t = translator(locale);
   const errors: Record<string, string> = {};
   for (const problem of chosenBranch(problems)) {
-    const path = (problem.instancePath ?? '').split('/').filter(Boolean).join('.');
+    const path = fieldOf(problem.instancePath);
     const params = (problem.params ?? {}) as Record<string, unknown>;
     const [field, key]: [string, MessageKey] =
       problem.keyword === 'required'
@@ -169,6 +174,8 @@ function fieldKey(keyword: string | undefined): MessageKey {
     case 'format':
     case 'pattern':
       return 'server.field.invalid_format';
+    case CONTROL_CHARACTERS_KEYWORD:
+      return 'server.refusals.control_characters';
     default:
       return 'server.field.invalid';
   }
@@ -191,5 +198,13 @@ function chosenBranch(problems: readonly Partial<ErrorObject>[]): readonly Parti
     (problem) => problem.keyword !== 'oneOf' && !mismatched.has(branchOf(problem)),
   );
 }
+
+/** A field's name in `errors` (`rules.0.port`) from a JSON pointer (`/rules/0/port`). */
+const fieldOf = (instancePath: string | undefined) =>
+  (instancePath ?? '')
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
 
 const join = (path: string, name: unknown) => [path, String(name ?? '')].filter(Boolean).join('.');

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { operations } from '../../src/api/schema';
 import type { Locale } from '../../src/domain/constants';
+import type { AccountLimits } from './accountLimits';
 import type { Db } from './db';
 import type { Translate } from './i18n';
 
@@ -80,6 +81,8 @@ export interface SandboxServices {
   usdRate: number;
   /** Seconds after a customer's ticket message until the sandbox's support answers it. */
   supportReplySeconds: number;
+  /** How many rows of each kind an account may keep open (accountLimits.ts, issue 20). */
+  accountLimits: AccountLimits;
 }
 
 export interface HandlerContext<K extends OperationId> extends SandboxServices {
@@ -94,6 +97,8 @@ export interface HandlerContext<K extends OperationId> extends SandboxServices {
   origin: string;
   /** The token of `Authorization: Token …`, when the request sent one. */
   sessionToken: string | undefined;
+  /** `sessionToken` is one of the account's API tokens (a script), not a session's token. */
+  viaApiToken: boolean;
   /** Who is calling, as far as the connection tells: for session lists and the activity log. */
   client: ClientInfo;
   log: FastifyBaseLogger;

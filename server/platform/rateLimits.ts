@@ -25,6 +25,14 @@ export interface RateLimitSettings {
   linkAttemptsPer15Min: number;
   /** Registrations from one client address, per hour. */
   registrationsPerHour: number;
+  /** Password-reset requests from one client address, whatever the e-mail, per hour (issue 20). */
+  resetRequestsPerAddressPerHour: number;
+  /**
+   * Rows one account may add per hour through each free-of-charge operation that stores what it
+   * is sent (tickets, ticket replies, orders, SSH keys), each counted apart (issue 20): the caps
+   * on what is open (accountLimits.ts) hold the open ones, this the closed ones piling up.
+   */
+  creationsPerHour: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -34,6 +42,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   mailsPerHour: 5,
   linkAttemptsPer15Min: 20,
   registrationsPerHour: 20,
+  resetRequestsPerAddressPerHour: 10,
+  creationsPerHour: 100,
 };
 
 const MINUTE_MS = 60 * 1000;
@@ -81,7 +91,12 @@ export function routeRateLimits(
   ): RateLimitOptions => ({ max, timeWindow, keyGenerator, hook: 'preHandler' });
   const perAccountMails = limit(settings.mailsPerHour, MAIL_WINDOW_MS, signedInAccount);
   const perAddressLinks = limit(settings.linkAttemptsPer15Min, LINK_WINDOW_MS, clientAddress);
+  const perAccountCreations = limit(settings.creationsPerHour, MAIL_WINDOW_MS, signedInAccount);
   return {
+    createTicket: perAccountCreations,
+    replyToTicket: perAccountCreations,
+    createOrder: perAccountCreations,
+    createSshKey: perAccountCreations,
     requestPasswordReset: limit(settings.mailsPerHour, MAIL_WINDOW_MS, emailInBody),
     resendEmailConfirmation: perAccountMails,
     requestEmailOtp: perAccountMails,
@@ -94,6 +109,30 @@ export function routeRateLimits(
     changePassword: limit(settings.loginFailuresPerEmail, LOGIN_WINDOW_MS, signedInAccount),
     // Each console ticket allows a few root-password guesses (consoleShell.ts): bounded here.
     createConsoleTicket: limit(CONSOLE_TICKETS_PER_15MIN, LINK_WINDOW_MS, signedInAccount),
+  };
+}
+
+/**
+ * Limits an operation needs beyond its route limit (a route takes one), as preHandler hooks that
+ * run before it: password-reset requests per client address across e-mails, so one client cannot
+ * mail a list of addresses one reset each (issue 20). Refused before any token or mail is made.
+ */
+export function extraRateLimitHooks(
+  app: FastifyInstance,
+  settings: Pick<RateLimitSettings, 'resetRequestsPerAddressPerHour'>,
+): Partial<Record<OperationId, (request: FastifyRequest, reply: FastifyReply) => Promise<void>>> {
+  const resetsPerAddress = app.createRateLimit({
+    max: settings.resetRequestsPerAddressPerHour,
+    timeWindow: MAIL_WINDOW_MS,
+    keyGenerator: clientAddress,
+  });
+  return {
+    requestPasswordReset: async (request, reply) => {
+      const status = await resetsPerAddress(request);
+      if (status.isAllowed || !status.isExceeded) return;
+      reply.header('retry-after', Math.max(1, status.ttlInSeconds));
+      throw tooManyRequests(status.ttl);
+    },
   };
 }
 

@@ -9,7 +9,7 @@ import { AUTH_HEADER_PREFIX } from '../../src/domain/constants';
 import type { Db } from './db';
 import { ApiError } from './errors';
 import type { MessageKey } from './i18n';
-import type { SessionPolicy } from './handler';
+import type { ClientInfo, SessionPolicy } from './handler';
 
 /** One entry of an OpenAPI `security` list: every scheme named in it must pass. */
 export type SecurityRequirement = Record<string, string[]>;
@@ -20,16 +20,38 @@ export type SecurityRequirement = Record<string, string[]>;
  */
 export type PasswordAttemptGuard = (checkPassword: () => Promise<boolean>) => Promise<boolean>;
 
+/** What the schemes need to know about the operation called. */
+export interface CalledOperation {
+  operationId: string;
+  /** Lower case, as in the contract: `get`, `post`, … */
+  method: string;
+  /** The contract's `x-session-only: true`: the account's own operations, never for API tokens. */
+  sessionOnly: boolean;
+}
+
 /** What the schemes need to know about one request. */
 export interface AuthenticationInput {
   authorization: string | undefined;
   db: Db;
   now: Date;
   sessions: SessionPolicy;
+  operation: CalledOperation;
   guardPasswordAttempt?: PasswordAttemptGuard;
+  /** The caller, for the activity log's failed sign-ins. */
+  client?: ClientInfo;
 }
 
-type Verdict = { userId: number } | { failure: MessageKey };
+/** Who a request is made for, and whether a script's API token (not a session) vouched for it. */
+export interface Caller {
+  userId: number;
+  viaApiToken?: boolean;
+}
+
+/**
+ * A scheme admits a caller or names why not: 401 (unknown, expired or missing credentials) unless
+ * `status` says 403 (a valid credential that may not do this).
+ */
+type Verdict = Caller | { failure: MessageKey; status?: 403 };
 
 /** One scheme: admits a user, or names why not. */
 export type SchemeVerifier = (input: AuthenticationInput) => Promise<Verdict>;
@@ -38,29 +60,33 @@ export type SchemeVerifier = (input: AuthenticationInput) => Promise<Verdict>;
 export type SecuritySchemes = Readonly<Record<string, SchemeVerifier>>;
 
 /**
- * Answers the user the request is made for (undefined when the operation is open to anyone),
- * or throws 401 (429 when the password limits refuse the attempt).
+ * Answers the caller the request is made for (undefined when the operation is open to anyone),
+ * or throws 401 (403 when a scheme knew the caller but refuses them this operation; 429 when the
+ * password limits refuse the attempt).
  */
 export async function authenticate(
   schemes: SecuritySchemes,
   requirements: readonly SecurityRequirement[],
   input: AuthenticationInput,
-): Promise<number | undefined> {
+): Promise<Caller | undefined> {
   if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) {
     return undefined;
   }
-  let failure: MessageKey = 'server.unauthorized';
+  let failure: { failure: MessageKey; status?: 403 } = { failure: 'server.unauthorized' };
   for (const requirement of requirements) {
     const verdicts = await Promise.all(
       Object.keys(requirement).map((scheme) => verifierFor(schemes, scheme)(input)),
     );
     const users = new Set(verdicts.map((v) => ('userId' in v ? v.userId : undefined)));
     const [userId] = users;
-    if (users.size === 1 && userId !== undefined) return userId;
+    if (users.size === 1 && userId !== undefined) {
+      const viaApiToken = verdicts.some((v) => 'userId' in v && v.viaApiToken === true);
+      return { userId, viaApiToken };
+    }
     const firstFailure = verdicts.find((v) => 'failure' in v);
-    if (firstFailure && 'failure' in firstFailure) failure = firstFailure.failure;
+    if (firstFailure && 'failure' in firstFailure) failure = firstFailure;
   }
-  throw new ApiError(401, failure);
+  throw new ApiError(failure.status ?? 401, failure.failure);
 }
 
 function verifierFor(schemes: SecuritySchemes, scheme: string): SchemeVerifier {

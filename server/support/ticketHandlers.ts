@@ -5,7 +5,9 @@
  * (overdue invoice, expired trial) is exactly the one that may need to.
  */
 import { ApiError } from '../platform/errors';
+import { refuseAtLimit } from '../platform/accountLimits';
 import { pageItems, signedInUser } from '../auth/guards';
+import type { Db } from '../platform/db';
 import type { HandlerTable } from '../platform/handler';
 import {
   addCustomerReply,
@@ -35,6 +37,7 @@ export const ticketHandlers: HandlerTable = {
     const user = signedInUser(ctx);
     // Blank or too long fields were refused before, with the form's messages (fieldRules.ts).
     const { subject, content, preferred_time } = ctx.body;
+    refuseOpenTicketAtLimit(ctx.db, user.id, ctx.accountLimits.openTickets);
     const now = ctx.now().toISOString();
     const row = ctx.db
       .prepare(
@@ -77,6 +80,15 @@ export const ticketHandlers: HandlerTable = {
     answerDueTickets(ctx.db, user.id, ctx.now(), ctx.supportReplySeconds);
     const ticket = ownTicket(ctx.db, user.id, ctx.params.id);
     if (ticket.status === 'open') return ticketDetail(ctx.db, ticket, user, ctx.t);
+    refuseOpenTicketAtLimit(ctx.db, user.id, ctx.accountLimits.openTickets);
     return ticketDetail(ctx.db, reopenTicket(ctx.db, ticket.id, ctx.now()), user, ctx.t);
   },
 };
+
+/** At most `max` open tickets per account (issue 20): reopening one counts as opening it. */
+function refuseOpenTicketAtLimit(db: Db, userId: number, max: number): void {
+  const { open } = db
+    .prepare(`SELECT COUNT(*) AS open FROM tickets WHERE user_id = ? AND status = 'open'`)
+    .get(userId) as { open: number };
+  refuseAtLimit(open, max, 'server.limits.open_tickets');
+}

@@ -28,7 +28,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Exchange an e-mail and password (basic auth) for a session token */
+    /**
+     * Exchange an e-mail and password (basic auth) for a session token
+     * @description For an account with two-step sign-in on, the password alone gives no session: the answer
+     *     is a `TwoFactorChallenge` (our extension, not in the spec), whose ticket
+     *     `POST /auth/token/two_factor` exchanges with a code for the session token.
+     */
     get: operations['getToken'];
     put?: never;
     post?: never;
@@ -39,6 +44,31 @@ export interface paths {
      *     other sessions stay signed in.
      */
     delete: operations['revokeToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/token/two_factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The second step of signing in, a ticket and a code for a session token
+     * @description Extension: not in the spec. The ticket is what `GET /auth/token` answered for an account
+     *     with two-step sign-in on (single use, valid 5 minutes). `code` is the authenticator app's
+     *     current six-digit code (each code is accepted once) or one of the account's unused
+     *     recovery codes (used up by this call). A wrong code answers 400; after 5 wrong codes the
+     *     ticket is gone (401: sign in with the password again); after 10 wrong codes of an account
+     *     in 15 minutes every code is refused for the rest of that window (429).
+     */
+    post: operations['completeTwoFactorSignIn'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -692,8 +722,10 @@ export interface paths {
      * @description Lines for a new resource cost the rest of the current month (prorated by hours, in
      *     UTC+7, hours in the month = days × 24) plus `interval_count` − 1 whole months. Lines that
      *     change an existing resource (`reference_id`: the server for `resize_server` and `buy_ip`,
-     *     the volume for `extend_volume`, the package for `renew`) cost the difference for the rest
-     *     of that resource's current period. Prices include 10 % VAT; `total` is rounded to the
+     *     the volume for `extend_volume`) cost the difference for the rest of that resource's
+     *     current period. `renew` (`reference_id`: the package) prices the package as it is, for
+     *     `interval_count` whole months from its end (see `RenewOrder`); `products` may only name
+     *     products the package holds. Prices include 10 % VAT; `total` is rounded to the
      *     nearest 1000 dong, `vat` is the VAT it contains and `subtotal` = `total` − `vat`. Nothing is
      *     stored. A reference that is not the account's answers 404; an unknown product answers 400.
      */
@@ -1555,11 +1587,100 @@ export interface paths {
     put?: never;
     /**
      * Change the password
-     * @description Our extension (spec §7 does not show the account calls). A wrong `old_password`, or a
-     *     `verify_password` different from `new_password`, answers 400 with the field in `errors`.
+     * @description Our extension (spec §7 does not show the account calls). A wrong `old_password`, a
+     *     `new_password` equal to the current one, or a `verify_password` different from
+     *     `new_password`, answers 400 with the field in `errors`.
      *     The account's other sessions are revoked; this one stays.
      */
     post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/two_factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether two-step sign-in is on, and how many recovery codes are left
+     * @description Extension: not in the spec.
+     */
+    get: operations['getTwoFactor'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/two_factor/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start turning two-step sign-in on
+     * @description Extension: not in the spec. Makes a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30
+     *     seconds), pending until `POST /account/two_factor/confirm` sends a code of it; a second
+     *     call replaces a pending secret. The secret is answered here only (never mailed).
+     *     400 while two-step sign-in is already on, or while the e-mail is not verified. Turning
+     *     it on ends the account's unused e-mail confirmation link (which would sign in alone).
+     */
+    post: operations['startTwoFactorSetup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/two_factor/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn two-step sign-in on with a code of the pending secret
+     * @description Extension: not in the spec. From now on signing in asks for a code after the password.
+     *     Answers ten single-use recovery codes, shown this once (the sandbox keeps only their
+     *     hashes). A wrong code, or no pending secret, answers 400.
+     */
+    post: operations['confirmTwoFactorSetup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/two_factor/disable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn two-step sign-in off
+     * @description Extension: not in the spec. Needs the account's password and a current code or an unused
+     *     recovery code; the secret and the recovery codes are deleted. A wrong one answers 400
+     *     naming the field; after 10 wrong tries of the account in 15 minutes, 429.
+     */
+    post: operations['disableTwoFactor'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1590,6 +1711,152 @@ export interface paths {
      *     field in `errors`.
      */
     patch: operations['updateInvoiceInfo'];
+    trace?: never;
+  };
+  '/account/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's activity log
+     * @description Extension: not in the spec. The signed-in account's security- and money-relevant events
+     *     (sign-ins and failed sign-ins, password and phone changes, two-step sign-in, API tokens,
+     *     sessions signed out, top-ups, payments, orders, server changes, accounts an agency
+     *     created), newest first, each with its time, the caller's address and browser, and who
+     *     acted. Filtered by a group of kinds and by Vietnam calendar days. The detail never holds
+     *     a secret (no password, token or code).
+     */
+    get: operations['listAccountActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's sessions (where it is signed in)
+     * @description Extension: not in the spec. The account's live sessions, the most recently used first:
+     *     the device as read from the browser's User-Agent at sign-in (`browser`, `os`; null when
+     *     not recognised), the client address, when it signed in and was last used (recorded at most
+     *     once a minute). `current` marks the session of this request. Never the token itself.
+     */
+    get: operations['listAccountSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Sign out one of the account's sessions
+     * @description Extension: not in the spec. The session's token answers 401 from its next call. Another
+     *     account's session answers 404, as an unknown one does. Recorded in the activity log
+     *     (`session_revoked`).
+     */
+    delete: operations['revokeAccountSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/sessions/revoke_others': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign out every session of the account but this one
+     * @description Extension: not in the spec. Answers how many sessions were signed out (recorded in the
+     *     activity log as one `session_revoked` event when there were any). API tokens stay valid:
+     *     revoke them one by one.
+     */
+    post: operations['revokeOtherAccountSessions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/api_tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's API tokens
+     * @description Extension: not in the spec. Newest first; never a token's value. Expired tokens stay
+     *     listed (`expired` true) until revoked.
+     */
+    get: operations['listApiTokens'];
+    put?: never;
+    /**
+     * Create an API token
+     * @description Extension: not in the spec. A token for scripts: sent as `Authorization: Token <value>`
+     *     exactly like a session token. `scope` `read` allows GET calls only (any other method
+     *     answers 403); `read_write` allows what the customer may do. No token is accepted on the
+     *     operations marked `x-session-only` (the account itself: profile, password, e-mail and
+     *     phone verification, sessions, tokens, two-step sign-in, activity), which answer 403.
+     *     `expires_in_days` is 30, 90 or 365, or null for a token that never expires; an expired or
+     *     revoked token answers 401. The value starts with `idcpat_` and is answered here once: only
+     *     its hash is stored. An account holds at most 20 tokens (409). Recorded in the activity log
+     *     (`api_token_created`).
+     */
+    post: operations['createApiToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/api_tokens/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke an API token
+     * @description Extension: not in the spec. The token answers 401 from its next call. Another account's
+     *     token answers 404. Recorded in the activity log (`api_token_revoked`).
+     */
+    delete: operations['revokeApiToken'];
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/agency/accounts': {
@@ -1634,6 +1901,30 @@ export interface paths {
      *     agencies; an `account_id` that is not one of the agency's answers 404.
      */
     get: operations['listAgencyInvoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/agency/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The activity of the agency's customer accounts
+     * @description Extension: not in the spec. The events of every customer account of the agency (as
+     *     `/account/activity` lists one account's), each naming the account, newest first, with
+     *     the same filters and one account's only with `account_id`. 403 for accounts that are not
+     *     agencies; an `account_id` that is not one of the agency's answers 404. The agency's own
+     *     events are in its `/account/activity`.
+     */
+    get: operations['listAgencyActivity'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1695,6 +1986,68 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description One signed-in session of the account (extension: not in the spec) */
+    AccountSession: {
+      id: number;
+      /** @description Browser and major version read from the User-Agent, null when not recognised */
+      browser: string | null;
+      /** @description Operating system read from the User-Agent, null when not recognised */
+      os: string | null;
+      /** @description The User-Agent sent at sign-in */
+      user_agent: string | null;
+      /** @description The client address at sign-in */
+      address: string | null;
+      /** Format: date-time */
+      signed_in: string;
+      /** Format: date-time */
+      last_used: string;
+      /** @description The session of the request that asks */
+      current: boolean;
+    };
+    AccountSessionList: components['schemas']['Paging'] & {
+      items: components['schemas']['AccountSession'][];
+    };
+    RevokedSessions: {
+      revoked: components['schemas']['Count'];
+    };
+    /**
+     * @description `read`: GET calls only; `read_write`: any call the customer may make, outside the account
+     * @enum {string}
+     */
+    ApiTokenScope: 'read' | 'read_write';
+    /** @description An API token, without its value (extension: not in the spec) */
+    ApiToken: {
+      id: number;
+      name: string;
+      scope: components['schemas']['ApiTokenScope'];
+      /** Format: date-time */
+      created: string;
+      /**
+       * Format: date-time
+       * @description Null when it never expires
+       */
+      expires: string | null;
+      /**
+       * Format: date-time
+       * @description Recorded at most once a minute; null when never used
+       */
+      last_used: string | null;
+      expired: boolean;
+    };
+    ApiTokenList: components['schemas']['Paging'] & {
+      items: components['schemas']['ApiToken'][];
+    };
+    CreateApiTokenRequest: {
+      name: string;
+      scope: components['schemas']['ApiTokenScope'];
+      /** @description 30, 90 or 365 days from now; null for a token that never expires */
+      expires_in_days: (30 | 90 | 365) | null;
+    };
+    CreatedApiToken: {
+      /** @description The token's value, starting with `idcpat_`; answered this once only */
+      token: string;
+      api_token: components['schemas']['ApiToken'];
+    };
     Error: {
       /** @description Human-readable, in the language of the request's Accept-Language (vi by default) */
       message: string;
@@ -1714,6 +2067,45 @@ export interface components {
     Password: string;
     TokenResponse: {
       token: string;
+    };
+    /**
+     * @description Extension: not in the spec. The password was right and the account has two-step sign-in
+     *     on: `POST /auth/token/two_factor` exchanges `ticket` (single use) with a code.
+     */
+    TwoFactorChallenge: {
+      /** @constant */
+      two_factor_required: true;
+      ticket: string;
+      /** @description Seconds the ticket stays valid */
+      expires_in: number;
+    };
+    TwoFactorSignInRequest: {
+      ticket: string;
+      /** @description A six-digit code of the authenticator app, or a recovery code */
+      code: string;
+    };
+    TwoFactorCodeRequest: {
+      code: string;
+    };
+    DisableTwoFactorRequest: {
+      password: string;
+      /** @description A six-digit code of the authenticator app, or a recovery code */
+      code: string;
+    };
+    TwoFactorStatus: {
+      enabled: boolean;
+      /** Format: date-time */
+      enabled_at: string | null;
+      recovery_codes_left: number;
+    };
+    TwoFactorSetup: {
+      /** @description The TOTP secret in base32, for typing in by hand */
+      secret: string;
+      /** @description The otpauth://totp/… URI that the QR code holds */
+      otpauth_uri: string;
+    };
+    TwoFactorRecoveryCodes: {
+      recovery_codes: string[];
     };
     TokenRequest: {
       token: string;
@@ -2507,7 +2899,15 @@ export interface components {
         quantity: number;
       };
     };
-    /** @description Extends a package by `interval_count` months from its end */
+    /**
+     * @description Extends a package by `interval_count` months from its end, paid ahead: its products at
+     *     their monthly prices for those whole months (a server's extra addresses with it), what its
+     *     renewal invoice would charge; once paid, the package's period ends that many months later.
+     *     Only a server's or a volume's package is renewed this way (an address goes with its
+     *     server), not on a running trial, and not while its renewal invoice is open (pay that
+     *     invoice instead): 400 saying which. An order whose package's period has moved since it was
+     *     placed answers 400 when paid (order again).
+     */
     RenewOrder: {
       /** @constant */
       type: 'renew';
@@ -3133,6 +3533,73 @@ export interface components {
       account_id: number;
       account_email: components['schemas']['Email'];
     };
+    /**
+     * @description A group of kinds of account activity, the log's filter
+     * @enum {string}
+     */
+    ActivityGroup: 'security' | 'money' | 'servers';
+    /**
+     * @description What happened (the portal says each in words)
+     * @enum {string}
+     */
+    ActivityKind:
+      | 'sign_in'
+      | 'sign_in_failed'
+      | 'password_changed'
+      | 'password_reset'
+      | 'phone_changed'
+      | 'email_changed'
+      | 'two_factor_enabled'
+      | 'two_factor_disabled'
+      | 'api_token_created'
+      | 'api_token_revoked'
+      | 'session_revoked'
+      | 'agency_account_created'
+      | 'top_up'
+      | 'payment'
+      | 'order_placed'
+      | 'server_created'
+      | 'server_deleted'
+      | 'server_rebuilt'
+      | 'server_resized'
+      | 'server_power';
+    /**
+     * @description One event of an account's activity log. `actor`: the customer (in the portal), a script
+     *     with an API token, the customer's agency, or the provider's own timers (`system`).
+     *     `address` and `user_agent` are the caller's, null when no one called (a gateway's or the
+     *     bank's confirmation, the provider's timers).
+     */
+    AccountActivity: {
+      id: number;
+      kind: components['schemas']['ActivityKind'];
+      group: components['schemas']['ActivityGroup'];
+      /** @enum {string} */
+      actor: 'customer' | 'api_token' | 'agency' | 'system';
+      address: string | null;
+      user_agent: string | null;
+      /**
+       * @description A few facts that make the event readable, by kind: `server` (a server's name),
+       *     `action` (power_on, power_off, reboot, …), `image`, `amount` (dong), `method`
+       *     (card, paypal, bank_transfer), `reference`, `order`, `invoice`, `type` (an order's),
+       *     `email` and `name` (an account an agency created), `agency`. Never a secret.
+       */
+      detail: {
+        [key: string]: string | number;
+      };
+      /** Format: date-time */
+      created: string;
+    };
+    AccountActivityList: components['schemas']['Paging'] & {
+      items: components['schemas']['AccountActivity'][];
+    };
+    AgencyActivity: components['schemas']['AccountActivity'] & {
+      account_id: number;
+      account_email: string;
+      account_name: string;
+    };
+    AgencyActivityList: components['schemas']['Paging'] & {
+      items: components['schemas']['AgencyActivity'][];
+    };
     AgencyInvoiceList: components['schemas']['Paging'] & {
       items: components['schemas']['AgencyInvoice'][];
     };
@@ -3272,6 +3739,24 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
+    /**
+     * @description Refused to an API token (extension: not in the spec): the account's own operations need a
+     *     signed-in session, and a `read` token may only GET. Also the action-permission check's 403
+     *     where the operation runs it.
+     */
+    SessionOnly: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "message": "API token không dùng được cho thao tác này: hãy đăng nhập vào cổng khách hàng để quản lý tài khoản."
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
     /** @description No such record for this account */
     NotFound: {
       headers: {
@@ -3350,6 +3835,12 @@ export interface components {
      */
     SortOrder: 'asc' | 'desc';
     /**
+     * @description Extension: not in the spec. Only the events of this group: `security` (sign-ins,
+     *     password, phone, two-step sign-in, tokens, sessions, accounts an agency created), `money`
+     *     (top-ups, payments, orders) or `servers` (created, deleted, rebuilt, resized, powered).
+     */
+    ActivityGroupFilter: components['schemas']['ActivityGroup'];
+    /**
      * @description Our extension (spec §7 does not show it): only records dated on or after this day, a
      *     calendar day in Vietnam time (UTC+7), whatever the caller's time zone.
      */
@@ -3419,18 +3910,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description A new session token */
+      /** @description A new session token, or the second step that must follow the password */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "token": "9f2c4e7a1b3d5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6"
-           *     }
-           */
-          'application/json': components['schemas']['TokenResponse'];
+          'application/json':
+            components['schemas']['TokenResponse'] | components['schemas']['TwoFactorChallenge'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -3458,6 +3945,44 @@ export interface operations {
         content?: never;
       };
       401: components['responses']['Unauthorized'];
+    };
+  };
+  completeTwoFactorSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "ticket": "Jq3vX8mN2pL5sT7wY0zA4cE6gI9kB1dF3hJ5lN7pR9t",
+         *       "code": "492039"
+         *     }
+         */
+        'application/json': components['schemas']['TwoFactorSignInRequest'];
+      };
+    };
+    responses: {
+      /** @description A new session token */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "token": "9f2c4e7a1b3d5f60718293a4b5c6d7e8f9a0b1c2d3e4f5a6"
+           *     }
+           */
+          'application/json': components['schemas']['TokenResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   registerUser: {
@@ -3570,6 +4095,23 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      /**
+       * @description Extension: not in the spec. The link was already used: the address is confirmed, sign
+       *     in (an unknown or expired link answers 400)
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Email này đã được xác nhận trước đó."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -3606,6 +4148,10 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      /**
+       * @description Too many requests for this e-mail, or (our extension) from this client address whatever
+       *     the e-mail; refused before any link is made or mailed
+       */
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -3912,6 +4458,25 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /**
+       * @description Extension: not in the spec. The account already has as many top-up requests
+       *     awaiting their money (pending and not expired, any method) as it may (10
+       *     unless the provider sets another number); nothing was made (the message
+       *     names the limit)
+       */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Mỗi tài khoản có tối đa 10 yêu cầu nạp tiền chưa hoàn tất. Hãy hoàn tất chúng hoặc đợi chúng hết hạn rồi thử lại."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   listInvoices: {
@@ -4812,6 +5377,25 @@ export interface operations {
           /**
            * @example {
            *       "message": "Tên máy chủ hoặc tên key đã tồn tại."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Extension: not in the spec. The account already has as many orders awaiting
+       *     payment as it may (20 unless the provider sets another number; the message
+       *     names the limit), or placed too many in the last hour (the message says when
+       *     to try again, `Retry-After` in seconds); nothing was made
+       */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Mỗi tài khoản có tối đa 20 đơn hàng chờ thanh toán. Hãy thanh toán hoặc huỷ bớt đơn hàng rồi thử lại."
            *     }
            */
           'application/json': components['schemas']['Error'];
@@ -7941,6 +8525,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   deleteSshKey: {
@@ -8163,6 +8748,25 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /**
+       * @description Extension: not in the spec. The account already has as many open tickets as
+       *     it may (20 unless the provider sets another number; the message names the
+       *     limit), or opened too many in the last hour (the message says when to try
+       *     again, `Retry-After` in seconds); nothing was made
+       */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Mỗi tài khoản có tối đa 20 yêu cầu hỗ trợ đang mở. Hãy đóng các yêu cầu đã được giải quyết rồi thử lại."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   getTicket: {
@@ -8255,6 +8859,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   resolveTicket: {
@@ -8341,6 +8946,24 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       404: components['responses']['NotFound'];
+      /**
+       * @description Extension: not in the spec. The account already has as many open tickets as
+       *     it may, so this one cannot be opened again; nothing was made (the message
+       *     names the limit)
+       */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Mỗi tài khoản có tối đa 20 yêu cầu hỗ trợ đang mở. Hãy đóng các yêu cầu đã được giải quyết rồi thử lại."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   getProfile: {
@@ -8465,6 +9088,152 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
+  getTwoFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The account's two-step sign-in */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "enabled": true,
+           *       "enabled_at": "2026-11-20T08:15:00Z",
+           *       "recovery_codes_left": 9
+           *     }
+           */
+          'application/json': components['schemas']['TwoFactorStatus'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  startTwoFactorSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /** @example {} */
+        'application/json': components['schemas']['EmptyRequest'];
+      };
+    };
+    responses: {
+      /** @description The pending secret, and the URI an authenticator app scans as a QR code */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "secret": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+           *       "otpauth_uri": "otpauth://totp/IDC%20Cloud:an.nguyen%40minhphat.vn?issuer=IDC%20Cloud&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30"
+           *     }
+           */
+          'application/json': components['schemas']['TwoFactorSetup'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  confirmTwoFactorSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "492039"
+         *     }
+         */
+        'application/json': components['schemas']['TwoFactorCodeRequest'];
+      };
+    };
+    responses: {
+      /** @description Two-step sign-in is on */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "recovery_codes": [
+           *         "k7mfq-2xhp9",
+           *         "r3tzn-8wcbe",
+           *         "a9vdj-4gsu6",
+           *         "hx2pw-7nmqk",
+           *         "e5cyr-3tbfa",
+           *         "q8jks-6vdzm",
+           *         "w4nhg-9perx",
+           *         "b6tua-2kjcs",
+           *         "m3zfe-5qwyd",
+           *         "u7gxb-8hnvt"
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['TwoFactorRecoveryCodes'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  disableTwoFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "password": "Matkhau@2026",
+         *       "code": "492039"
+         *     }
+         */
+        'application/json': components['schemas']['DisableTwoFactorRequest'];
+      };
+    };
+    responses: {
+      /** @description Two-step sign-in is off */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Đã tắt xác thực hai bước."
+           *     }
+           */
+          'application/json': components['schemas']['MessageResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   getInvoiceInfo: {
     parameters: {
       query?: never;
@@ -8540,6 +9309,323 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+    };
+  };
+  listAccountActivity: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        /**
+         * @description Extension: not in the spec. Only the events of this group: `security` (sign-ins,
+         *     password, phone, two-step sign-in, tokens, sessions, accounts an agency created), `money`
+         *     (top-ups, payments, orders) or `servers` (created, deleted, rebuilt, resized, powered).
+         */
+        group?: components['parameters']['ActivityGroupFilter'];
+        /**
+         * @description Our extension (spec §7 does not show it): only records dated on or after this day, a
+         *     calendar day in Vietnam time (UTC+7), whatever the caller's time zone.
+         */
+        date_from?: components['parameters']['DateFrom'];
+        /**
+         * @description Our extension (spec §7 does not show it): only records dated on or before this day (the
+         *     whole day included), a calendar day in Vietnam time (UTC+7).
+         */
+        date_to?: components['parameters']['DateTo'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of events */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "total": 2,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 5120,
+           *           "kind": "server_power",
+           *           "group": "servers",
+           *           "actor": "customer",
+           *           "address": "203.113.131.4",
+           *           "user_agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+           *           "detail": {
+           *             "server": "web-minhphat-01",
+           *             "action": "power_off"
+           *           },
+           *           "created": "2026-03-12T02:14:05.000Z"
+           *         },
+           *         {
+           *           "id": 5117,
+           *           "kind": "top_up",
+           *           "group": "money",
+           *           "actor": "customer",
+           *           "address": null,
+           *           "user_agent": null,
+           *           "detail": {
+           *             "amount": 500000,
+           *             "method": "bank_transfer",
+           *             "reference": "NAP8F3K2Q"
+           *           },
+           *           "created": "2026-03-11T09:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['AccountActivityList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+    };
+  };
+  listAccountSessions: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of sessions */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "total": 2,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 311,
+           *           "browser": "Chrome 131",
+           *           "os": "Windows",
+           *           "user_agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+           *           "address": "113.160.92.14",
+           *           "signed_in": "2026-03-02T07:05:00.000Z",
+           *           "last_used": "2026-03-09T02:41:00.000Z",
+           *           "current": true
+           *         },
+           *         {
+           *           "id": 298,
+           *           "browser": "Safari 17",
+           *           "os": "iOS",
+           *           "user_agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1",
+           *           "address": "27.72.101.5",
+           *           "signed_in": "2026-02-20T12:30:00.000Z",
+           *           "last_used": "2026-03-08T14:02:00.000Z",
+           *           "current": false
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['AccountSessionList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['SessionOnly'];
+    };
+  };
+  revokeAccountSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Signed out */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['SessionOnly'];
+      /** @description No such session of this account */
+      404: components['responses']['NotFound'];
+    };
+  };
+  revokeOtherAccountSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        /** @example {} */
+        'application/json': components['schemas']['EmptyRequest'];
+      };
+    };
+    responses: {
+      /** @description Signed out */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "revoked": 2
+           *     }
+           */
+          'application/json': components['schemas']['RevokedSessions'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['SessionOnly'];
+    };
+  };
+  listApiTokens: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of API tokens */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "total": 1,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 7,
+           *           "name": "script sao lưu",
+           *           "scope": "read",
+           *           "created": "2026-03-02T07:05:00.000Z",
+           *           "expires": "2026-05-31T07:05:00.000Z",
+           *           "last_used": "2026-03-09T02:41:00.000Z",
+           *           "expired": false
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ApiTokenList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['SessionOnly'];
+    };
+  };
+  createApiToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "script sao lưu",
+         *       "scope": "read",
+         *       "expires_in_days": 90
+         *     }
+         */
+        'application/json': components['schemas']['CreateApiTokenRequest'];
+      };
+    };
+    responses: {
+      /** @description Created; `token` is the value, shown this once */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "token": "idcpat_Qm9mZ2V0LXRoaXMtaXMtYW4tZXhhbXBsZS10b2tlbi12YWx1ZQ",
+           *       "api_token": {
+           *         "id": 7,
+           *         "name": "script sao lưu",
+           *         "scope": "read",
+           *         "created": "2026-03-02T07:05:00.000Z",
+           *         "expires": "2026-05-31T07:05:00.000Z",
+           *         "last_used": null,
+           *         "expired": false
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['CreatedApiToken'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['SessionOnly'];
+      /** @description The account already holds the most tokens allowed */
+      409: components['responses']['Conflict'];
+    };
+  };
+  revokeApiToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's id */
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['SessionOnly'];
+      /** @description No such token of this account */
+      404: components['responses']['NotFound'];
     };
   };
   listAgencyAccounts: {
@@ -8640,6 +9726,24 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      /**
+       * @description Extension: not in the spec. The agency already created as many customer
+       *     accounts in the last 24 hours as it may (20 unless the provider sets another
+       *     number); nothing was made (the message names the limit)
+       */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Mỗi đại lý tạo được tối đa 20 tài khoản khách hàng trong 24 giờ. Vui lòng thử lại sau."
+           *     }
+           */
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   listAgencyInvoices: {
@@ -8732,6 +9836,77 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['AgencyInvoiceList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listAgencyActivity: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (paging pattern, see `Paging`) */
+        page?: components['parameters']['Page'];
+        /** @description Records per page (paging pattern, see `Paging`) */
+        per_page?: components['parameters']['PerPage'];
+        /**
+         * @description Extension: not in the spec. Only the events of this group: `security` (sign-ins,
+         *     password, phone, two-step sign-in, tokens, sessions, accounts an agency created), `money`
+         *     (top-ups, payments, orders) or `servers` (created, deleted, rebuilt, resized, powered).
+         */
+        group?: components['parameters']['ActivityGroupFilter'];
+        /**
+         * @description Our extension (spec §7 does not show it): only records dated on or after this day, a
+         *     calendar day in Vietnam time (UTC+7), whatever the caller's time zone.
+         */
+        date_from?: components['parameters']['DateFrom'];
+        /**
+         * @description Our extension (spec §7 does not show it): only records dated on or before this day (the
+         *     whole day included), a calendar day in Vietnam time (UTC+7).
+         */
+        date_to?: components['parameters']['DateTo'];
+        account_id?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of events */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "total": 1,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "items": [
+           *         {
+           *           "id": 5133,
+           *           "kind": "payment",
+           *           "group": "money",
+           *           "actor": "customer",
+           *           "address": "113.161.72.18",
+           *           "user_agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+           *           "detail": {
+           *             "amount": 630000,
+           *             "invoice": "INV-2026-000117"
+           *           },
+           *           "created": "2026-03-12T03:00:12.000Z",
+           *           "account_id": 58,
+           *           "account_email": "tran.thi.mai@hoanggia.vn",
+           *           "account_name": "Trần Thị Mai"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['AgencyActivityList'];
         };
       };
       400: components['responses']['BadRequest'];

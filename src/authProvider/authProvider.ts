@@ -8,7 +8,12 @@ import { errorStatus, isAbortError, NETWORK_ERROR_STATUS } from '../api/client';
 import { LOGIN_REDIRECT_DELAY_MS } from '../domain/constants';
 import { canAccessResource } from './permissions';
 import { fetchCurrentUser } from './sessionCheck';
-import { createOnceLatch, destinationForErrorStatus, LOGIN_PATH } from './sessionRules';
+import {
+  createOnceLatch,
+  destinationForErrorStatus,
+  LOGIN_PATH,
+  SERVER_ERROR_PATH,
+} from './sessionRules';
 import {
   forgetSession,
   getStoredUserInfo,
@@ -18,6 +23,8 @@ import {
 } from './sessionStore';
 
 const unauthorizedLatch = createOnceLatch();
+/** Whether the latest session check got a 500 (spec §8: /500, and the session is kept). */
+let serverErrorInCheck = false;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -56,11 +63,14 @@ export const authProvider: AuthProvider = {
   // Called by react-admin when a check fails: forget the session but keep the callbackURL and
   // the pending order, so the user comes back to them after signing in again.
   logout: async () => {
+    // The session check failed on the server's side, not the session's: keep it, show /500.
+    if (serverErrorInCheck) return SERVER_ERROR_PATH;
     forgetSession();
     return LOGIN_PATH;
   },
 
   checkAuth: async () => {
+    serverErrorInCheck = false;
     if (!getToken()) {
       storeCallbackUrl(currentPortalPath());
       await wait(LOGIN_REDIRECT_DELAY_MS);
@@ -74,13 +84,20 @@ export const authProvider: AuthProvider = {
       storeSignOutReason(status === 401 ? 'session_expired' : 'unreachable');
       throw { redirectTo: LOGIN_PATH, message: false };
     }
-    // Other failures (e.g. 500) do not end the session; checkError routes them.
+    serverErrorInCheck = status !== 'ok' && destinationForErrorStatus(status) === SERVER_ERROR_PATH;
+    if (serverErrorInCheck) {
+      // §8: a 500 goes to /500. react-admin answers a failed check with a logout, which keeps
+      // the session this time (see logout) and goes where this says.
+      throw { redirectTo: SERVER_ERROR_PATH, logoutUser: false, message: false };
+    }
+    // Other failures (403, 404…) do not end the session.
   },
 
   checkError: async (error) => {
     const status = errorStatus(error) ?? (error as { status?: number })?.status;
     const destination = destinationForErrorStatus(status);
     if (destination === LOGIN_PATH) {
+      serverErrorInCheck = false;
       forgetSession();
       if (!unauthorizedLatch.take()) throw { logoutUser: false, redirectTo: false, message: false };
       storeSignOutReason('session_expired');

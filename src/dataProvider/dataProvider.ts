@@ -106,6 +106,14 @@ export type InvoiceInfo = Schemas['InvoiceInfo'];
 export type UpdateInvoiceInfoRequest = Schemas['UpdateInvoiceInfoRequest'];
 export type OtpSent = Schemas['OtpSentResponse'];
 export type OtpVerified = Schemas['OtpVerifiedResponse'];
+export type AccountSession = Schemas['AccountSession'];
+export type ApiToken = Schemas['ApiToken'];
+export type CreateApiTokenRequest = Schemas['CreateApiTokenRequest'];
+export type AccountActivity = Schemas['AccountActivity'];
+export type AgencyActivity = Schemas['AgencyActivity'];
+export type AgencyActivityQuery = NonNullable<
+  operations['listAgencyActivity']['parameters']['query']
+>;
 /** The gateway's return query, forwarded as it came (the card gateway signs every field). */
 export type TopupReturnQuery = operations['completeTopup']['parameters']['query'];
 
@@ -375,14 +383,39 @@ export const dataProvider = {
   getInvoiceInfo: () => call('GET', '/account/invoice_info'),
   updateInvoiceInfo: (body: UpdateInvoiceInfoRequest) =>
     call('PATCH', '/account/invoice_info', { body }),
+  // The account's sessions and API tokens (issue 20).
+  listAccountSessions: () =>
+    call('GET', '/account/sessions', { params: { query: { per_page: ALL_ON_ONE_PAGE } } }),
+  revokeAccountSession: (id: number) =>
+    call('DELETE', '/account/sessions/{id}', { params: { path: { id } } }),
+  revokeOtherAccountSessions: () => call('POST', '/account/sessions/revoke_others', { body: {} }),
+  listApiTokens: () =>
+    call('GET', '/account/api_tokens', { params: { query: { per_page: ALL_ON_ONE_PAGE } } }),
+  createApiToken: (body: CreateApiTokenRequest) => call('POST', '/account/api_tokens', { body }),
+  revokeApiToken: (id: number) =>
+    call('DELETE', '/account/api_tokens/{id}', { params: { path: { id } } }),
   requestEmailOtp: () => call('GET', '/auth/otp_email'),
   verifyEmailOtp: (otp: string) => call('POST', '/auth/otp_email', { body: { otp } }),
   requestSmsOtp: (recaptchaToken: string) =>
     call('POST', '/auth/otp_sms', { body: { recaptchaToken } }),
   verifySmsOtp: (otp: string) => call('PATCH', '/auth/otp_sms', { body: { otp } }),
 
+  // ---- two-step sign-in (issue 20, our extension) ----
+  getTwoFactor: () => call('GET', '/account/two_factor'),
+  startTwoFactorSetup: () => call('POST', '/account/two_factor/setup', { body: {} }),
+  confirmTwoFactorSetup: (code: string) =>
+    call('POST', '/account/two_factor/confirm', { body: { code } }),
+  disableTwoFactor: (body: { password: string; code: string }) =>
+    call('POST', '/account/two_factor/disable', { body }),
+
   // ---- the dashboard (our extension: one summary of the account) ----
   getDashboardSummary: () => call('GET', '/dashboard/summary'),
+
+  // ---- the activity log (issue 20, our extension): the account's, an agency's customers' ----
+  listAccountActivity: (query: Omit<AgencyActivityQuery, 'account_id'>) =>
+    call('GET', '/account/activity', { params: { query } }),
+  listAgencyActivity: (query: AgencyActivityQuery) =>
+    call('GET', '/agency/activity', { params: { query } }),
 
   // ---- the agency area (its accounts and invoices are the agency-* resources above) ----
   /** Without a year, the sandbox reports the one under way by its own clock. */

@@ -5,6 +5,7 @@
  * (server/platform/fieldRules.ts), nested fields (`rules.0.port`) included. A rule is declared
  * here once: its function and, through it, its message keys.
  */
+import { validateApiTokenName } from './apiTokens';
 import { validateHostname } from './hostname';
 import { validateServerName, validateServerPassword } from './serverRules';
 import { validateTicketContent, validateTicketSubject } from './ticketRules';
@@ -38,6 +39,7 @@ export const FIELD_RULES = {
   ticketSubject: text(validateTicketSubject),
   ticketContent: text(validateTicketContent),
   hostname: text(validateHostname),
+  apiTokenName: text(validateApiTokenName),
 } satisfies Record<string, FieldRule>;
 
 export type FieldRuleName = keyof typeof FIELD_RULES;

@@ -6,6 +6,7 @@ import {
   coveredPeriod,
   sameVietnamMonth,
   monthsUntil,
+  quoteRenewal,
   quoteUntil,
   INTERVAL_COUNTS,
   monthRemaining,
@@ -247,5 +248,36 @@ describe("an address's monthly price", () => {
     expect(addressMonthlyPrice({ primary: true, price: 0 }, 50_000)).toBe(50_000);
     // An extra address keeps the price it was bought at.
     expect(addressMonthlyPrice({ primary: false, price: 10_000 }, 50_000)).toBe(10_000);
+  });
+});
+
+describe('quoteRenewal', () => {
+  const cpu = { id: 1, name: 'CPU', code: 'cpu', price: 90_000 };
+  const ram = { id: 2, name: 'RAM', code: 'ram', price: 60_000 };
+
+  it('charges whole months at the monthly prices, from the end of the paid period', () => {
+    const start = new Date('2025-03-31T17:00:00.000Z');
+    const end = new Date('2025-06-30T17:00:00.000Z');
+    const renewal = quoteRenewal(
+      [
+        { product: cpu, quantity: 2 },
+        { product: ram, quantity: 4 },
+      ],
+      3,
+      start,
+      end,
+    );
+    expect(renewal).toEqual({
+      interval_count: 3,
+      lines: [
+        { product_id: 1, name: 'CPU', quantity: 2, unit_price: 90_000, months: 3, amount: 540_000 },
+        { product_id: 2, name: 'RAM', quantity: 4, unit_price: 60_000, months: 3, amount: 720_000 },
+      ],
+      subtotal: 1_260_000 - vatContained(1_260_000),
+      vat: vatContained(1_260_000),
+      total: 1_260_000,
+      period_start: start.toISOString(),
+      period_end: end.toISOString(),
+    });
   });
 });

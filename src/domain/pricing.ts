@@ -161,6 +161,38 @@ function quoteMonths(
   };
 }
 
+/**
+ * Paying a resource's period ahead (the `renew` order): its products' monthly prices for `months`
+ * whole months from `start`, the end of its paid period, to `end` — no proration, as a renewal
+ * invoice charges (the plan price, monthly × months).
+ */
+export function quoteRenewal(
+  lines: readonly OrderLine[],
+  months: IntervalCount,
+  start: Date,
+  end: Date,
+): Quote {
+  const priced = lines.map(({ product, quantity }) => ({
+    product_id: product.id,
+    name: product.name,
+    quantity,
+    unit_price: product.price,
+    months,
+    amount: product.price * quantity * months,
+  }));
+  const total = priced.reduce((sum, line) => sum + line.amount, 0);
+  const vat = vatContained(total);
+  return {
+    interval_count: months,
+    lines: priced,
+    subtotal: total - vat,
+    vat,
+    total,
+    period_start: start.toISOString(),
+    period_end: end.toISOString(),
+  };
+}
+
 export interface Discount {
   discount_type: 'percent' | 'amount';
   /** A percentage (1–100) or dong. */

@@ -362,6 +362,21 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       },
     },
   },
+  // The sign-in's second step (issue 20): its own slice, loaded with CodeStep.tsx only.
+  sign_in_code: {
+    intro:
+      'This account uses two-step sign-in. Enter the 6-digit code from your authenticator app.',
+    intro_recovery:
+      'Enter one of the recovery codes you saved when you turned on two-step sign-in. Each code works once.',
+    code: 'Code',
+    recovery_code: 'Recovery code',
+    use_recovery: 'No phone? Use a recovery code',
+    use_app: 'Use a code from the authenticator app',
+    submit: 'Confirm',
+    back: 'Back to sign-in',
+    code_required: 'Please enter the code.',
+    code_format: 'The code has 6 digits.',
+  },
   register_page: {
     chosen_config:
       'Chosen configuration: %{cpu} CPU, %{ram} GB RAM, %{disk} GB SSD, %{months} months',
@@ -1244,6 +1259,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       create: 'Create account',
       invoices: 'Invoices',
       report: 'Report overview',
+      activity: 'Customer activity',
     },
     forbidden: {
       title: 'Not available to your account',
@@ -1486,6 +1502,172 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
   },
   account: {
     title: 'Account',
+    // The activity log (issue 20, src/components/ActivityLog.tsx).
+    activity: {
+      title: 'Account activity',
+      help: "The account's sign-ins, security changes, money movements and server actions, newest first.",
+      agency_help:
+        "What happens in your customers' accounts: sign-ins, security changes, money movements and server actions.",
+      label: 'Account activity',
+      empty: 'No activity yet.',
+      empty_filtered: 'No activity matches the filters.',
+      none: 'None',
+      unknown_device: 'Unknown device',
+      gateway: 'Reported by the payment gateway',
+      columns: {
+        time: 'Time',
+        event: 'What happened',
+        account: 'Account',
+        address: 'IP address',
+        device: 'Device',
+        actor: 'Done by',
+      },
+      filters: {
+        group: 'Kind of activity',
+        all: 'All',
+        from: 'From',
+        to: 'To',
+      },
+      group: {
+        security: 'Security',
+        money: 'Money',
+        servers: 'Servers',
+      },
+      actor: {
+        customer: 'Account holder',
+        api_token: 'API token',
+        agency: 'Agency',
+        system: 'System',
+      },
+      method: {
+        card: 'bank card',
+        paypal: 'PayPal',
+        bank_transfer: 'bank transfer',
+      },
+      power: {
+        power_on: 'powered on',
+        power_off: 'powered off',
+        soft_reboot: 'rebooted',
+        hard_reboot: 'hard rebooted',
+      },
+      kind: {
+        sign_in: 'Signed in',
+        sign_in_failed: 'Failed sign-in',
+        password_changed: 'Password changed',
+        password_reset: 'Password reset with the e-mailed link',
+        phone_changed: 'Phone number changed',
+        email_changed: 'E-mail address changed',
+        two_factor_enabled: 'Two-step sign-in turned on',
+        two_factor_disabled: 'Two-step sign-in turned off',
+        api_token_created: 'Created the API token “%{name}”',
+        api_token_revoked: 'Revoked the API token “%{name}”',
+        session_revoked: 'Signed out the session on %{device}',
+        session_revoked_others: 'Signed out %{count} other sessions',
+        agency_account_created: 'Created the customer account %{name} (%{email})',
+        agency_account_created_by: 'Account created by the agency %{agency}',
+        top_up: 'Topped up %{amount} by %{method}',
+        payment: 'Paid invoice %{invoice} from the balance: %{amount}',
+        order_placed: 'Placed order #%{order}: %{amount}',
+        server_created: 'Created server %{server}',
+        server_deleted: 'Deleted server %{server}',
+        server_rebuilt: 'Rebuilt server %{server} with %{image}',
+        server_resized: 'Resized server %{server} to %{cpu} CPU, %{ram} GB RAM, %{disk} GB',
+        server_power: 'Server %{server}: %{action}',
+      },
+    },
+    // Two-step sign-in (issue 20, src/pages/account/TwoFactorCard.tsx).
+    two_factor: {
+      title: 'Two-step sign-in',
+      off: 'Two-step sign-in is off.',
+      intro:
+        'When it is on, every sign-in asks for a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Authy…) after the password.',
+      turn_on: 'Turn on two-step sign-in',
+      scan: 'Scan the QR code with an authenticator app on your phone, then enter the 6-digit code it shows.',
+      qr_alt: 'QR code that adds the account to an authenticator app',
+      qr_failed: 'The QR code could not be drawn. Enter the secret key below in the app instead.',
+      secret_label: 'Cannot scan? Enter this secret key in the app:',
+      secret_what: 'the secret key',
+      code: 'Code (6 digits)',
+      code_help: 'The code in the app changes every 30 seconds.',
+      code_format: 'The code has 6 digits.',
+      code_required: 'Please enter the code.',
+      confirm: 'Confirm and turn on',
+      enabled: 'Two-step sign-in is on.',
+      codes_title: 'Recovery codes',
+      codes_warning:
+        'Keep these 10 recovery codes somewhere safe: each one signs you in once when you do not have your phone. They are shown this once only.',
+      codes_what: 'the recovery codes',
+      download: 'Download (.txt)',
+      saved_codes: 'I have saved the codes',
+      on: 'Two-step sign-in is on.',
+      on_since: 'Two-step sign-in has been on since %{date}.',
+      codes_left: 'One unused recovery code left. |||| %{smart_count} unused recovery codes left.',
+      turn_off: 'Turn off two-step sign-in',
+      turn_off_title: 'Turn off two-step sign-in?',
+      turn_off_help:
+        'Enter your password and a code from the authenticator app (or a recovery code). Once it is off, the password alone signs in.',
+      code_or_recovery: 'Code or recovery code',
+      disabled: 'Two-step sign-in is off.',
+    },
+    // The account's sessions and API tokens (issue 20).
+    sessions: {
+      title: 'Sessions',
+      help: 'The devices signed in to your account. If you see one you do not know, sign it out and change your password.',
+      this_device: 'This device',
+      unknown_device: 'Unknown device',
+      device: '%{browser} on %{os}',
+      device_column: 'Device',
+      address: 'IP address',
+      signed_in: 'Signed in',
+      last_used: 'Last used',
+      unknown_address: 'Unknown',
+      sign_out: 'Sign out',
+      sign_out_label: 'Sign out %{device}',
+      confirm_title: 'Sign out %{device}?',
+      confirm_body: 'The session on that device ends at once; it must sign in again to go on.',
+      signed_out: 'Signed out the session on %{device}.',
+      sign_out_others: 'Sign out all other sessions',
+      confirm_others_title: 'Sign out all other sessions?',
+      confirm_others_body: 'Every other device is signed out; this one stays signed in.',
+      signed_out_others:
+        'Signed out %{smart_count} other session. |||| Signed out %{smart_count} other sessions.',
+      only_this: 'Only this device is signed in.',
+      cancel: 'Cancel',
+    },
+    api_tokens: {
+      title: 'API tokens',
+      help: 'Scripts call the API with a token instead of your password. Tokens cannot be used for the account itself (password, sessions, tokens, two-step sign-in).',
+      empty: 'No tokens yet.',
+      create: 'Create token',
+      create_title: 'Create an API token',
+      name: 'Name',
+      name_help: 'For example: backup script',
+      scope: 'Scope',
+      scope_read: 'Read only',
+      scope_read_write: 'Read and write',
+      expiry: 'Expires after',
+      expiry_days: '%{smart_count} day |||| %{smart_count} days',
+      expiry_never: 'Never expires',
+      submit: 'Create token',
+      cancel: 'Cancel',
+      created_title: 'Token %{name} created',
+      created_warning:
+        'Copy the token and store it now: it is shown this once only. Whoever holds it can call the API as you.',
+      value: 'Token value',
+      copy_what: 'token %{name}',
+      done: 'I have stored the token',
+      created_column: 'Created',
+      expires: 'Expires',
+      last_used: 'Last used',
+      never_used: 'Never used',
+      never: 'Never',
+      expired: 'Expired',
+      revoke: 'Revoke',
+      revoke_label: 'Revoke token %{name}',
+      confirm_revoke_title: 'Revoke token %{name}?',
+      confirm_revoke_body: 'Any script still using this token is refused from its next call.',
+      revoked: 'Revoked token %{name}.',
+    },
     profile: {
       title: 'Profile',
       email: 'E-mail',
@@ -1547,6 +1729,11 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     },
   },
   validation: {
+    // The name of an API token (src/domain/apiTokens.ts).
+    api_token: {
+      name_required: 'Enter a name for the token.',
+      name_too_long: 'A token name is at most 64 characters.',
+    },
     hostname: {
       required: 'The hostname must not be empty.',
       too_long: 'A hostname has at most 253 characters.',
@@ -1627,6 +1814,28 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     },
   },
   server: {
+    // Sessions and API tokens (issue 20, server/auth/credentialHandlers.ts).
+    sessions: {
+      not_found: 'No such session.',
+    },
+    api_tokens: {
+      not_found: 'No such token.',
+      session_only:
+        'API tokens cannot be used for this: sign in to the customer portal to manage the account.',
+      read_only: 'This token is read-only: it can only make GET requests.',
+      limit: 'The account already holds %{limit} tokens, the most allowed: revoke one first.',
+    },
+    // Two-step sign-in (issue 20, server/auth/twoFactorHandlers.ts).
+    two_factor: {
+      already_on: 'Two-step sign-in is on. Turn it off before setting it up again.',
+      email_unverified: 'Please confirm your e-mail before turning on two-step sign-in.',
+      not_pending: 'Two-step sign-in setup has not been started, or it has ended.',
+      not_on: 'Two-step sign-in is off.',
+      code_invalid: 'The code is wrong or has already been used.',
+      ticket_expired: 'This sign-in has expired. Please enter your e-mail and password again.',
+      password_wrong: 'Wrong password.',
+      disabled: 'Two-step sign-in is off.',
+    },
     console: {
       not_running: 'The console opens only while the server is running (the server is %{status}).',
       busy: 'The console opens only while the server is running (the server is %{task}).',
@@ -1645,6 +1854,27 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     uri_too_long: 'The request address is too long.',
     headers_too_large: 'The request headers are too large.',
     request_timeout: 'The request took too long to arrive, please try again.',
+    limits: {
+      open_tickets:
+        'An account may have at most %{max} open support tickets. Close the ones that are resolved, then try again.',
+      pending_orders:
+        'An account may have at most %{max} orders awaiting payment. Pay or cancel some of them, then try again.',
+      pending_payments:
+        'An account may have at most %{max} unfinished top-up requests. Finish them or wait until they expire, then try again.',
+      agency_accounts:
+        'An agency may create at most %{max} customer accounts in 24 hours. Please try again later.',
+    },
+    refusals: {
+      control_characters:
+        'Must not contain control characters or text-direction characters (such as NUL, U+202E).',
+      same_password: 'The new password must differ from the current one.',
+      email_already_confirmed: 'This e-mail address was already confirmed.',
+      renew_with_server: 'This package is renewed with its server or volume, not on its own.',
+      renew_on_trial:
+        'The resources of a trial account cannot be renewed ahead: upgrade the account first.',
+      renewal_invoice_open:
+        'This package already has the renewal invoice %{code} awaiting payment: pay that invoice to renew it.',
+    },
     field: {
       required: 'This field must not be empty.',
       unknown: 'This field is not supported.',

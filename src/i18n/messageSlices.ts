@@ -17,7 +17,6 @@ export const PUBLIC_MESSAGE_AREAS = [
   'app.error',
   'app.action',
   'app.phone',
-  'account.verify',
   'validation.email_*',
   'validation.password_*',
   'validation.fullname_*',
@@ -30,10 +29,18 @@ export const PUBLIC_MESSAGE_AREAS = [
  */
 export const REGISTER_MESSAGE_AREAS = ['register_page'];
 
+/** What only the e-mail verification page shows: fetched with that page. */
+export const VERIFY_MESSAGE_AREAS = ['account.verify'];
+
+/** What only the sign-in's second step shows (issue 20): fetched with that form. */
+export const SIGN_IN_CODE_MESSAGE_AREAS = ['sign_in_code'];
+
 /** The slices `virtual:messages/<locale>/<slice>` serves (vite.config.ts). */
 export const MESSAGE_SLICE_AREAS: Record<string, readonly string[]> = {
   public: PUBLIC_MESSAGE_AREAS,
   register: REGISTER_MESSAGE_AREAS,
+  verify: VERIFY_MESSAGE_AREAS,
+  sign_in_code: SIGN_IN_CODE_MESSAGE_AREAS,
 };
 
 /** A tree holding only the given areas of `messages` (an area it lacks is left out). */

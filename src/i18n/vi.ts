@@ -577,6 +577,20 @@ export const vi = {
       },
     },
   },
+  // The sign-in's second step (issue 20): its own slice, loaded with CodeStep.tsx only.
+  sign_in_code: {
+    intro: 'Tài khoản này đã bật xác thực hai bước. Nhập mã 6 chữ số trong ứng dụng xác thực.',
+    intro_recovery:
+      'Nhập một trong các mã khôi phục bạn đã lưu khi bật xác thực hai bước. Mỗi mã chỉ dùng được một lần.',
+    code: 'Mã xác thực',
+    recovery_code: 'Mã khôi phục',
+    use_recovery: 'Không có điện thoại? Dùng mã khôi phục',
+    use_app: 'Dùng mã trong ứng dụng xác thực',
+    submit: 'Xác nhận',
+    back: 'Quay lại đăng nhập',
+    code_required: 'Vui lòng nhập mã.',
+    code_format: 'Mã xác thực gồm 6 chữ số.',
+  },
   register_page: {
     chosen_config: 'Cấu hình đã chọn: %{cpu} CPU, %{ram} GB RAM, %{disk} GB SSD, %{months} tháng',
   },
@@ -1460,6 +1474,7 @@ export const vi = {
       create: 'Tạo tài khoản',
       invoices: 'Hoá đơn',
       report: 'Báo cáo tổng quan',
+      activity: 'Hoạt động khách hàng',
     },
     forbidden: {
       title: 'Không dành cho tài khoản của bạn',
@@ -1704,6 +1719,173 @@ export const vi = {
   },
   account: {
     title: 'Tài khoản',
+    // The activity log (issue 20, src/components/ActivityLog.tsx).
+    activity: {
+      title: 'Nhật ký hoạt động',
+      help: 'Các lần đăng nhập, thay đổi bảo mật, giao dịch tiền và thao tác với máy chủ của tài khoản, mới nhất ở trên cùng.',
+      agency_help:
+        'Hoạt động của các tài khoản khách hàng của bạn: đăng nhập, thay đổi bảo mật, giao dịch tiền và thao tác với máy chủ.',
+      label: 'Nhật ký hoạt động',
+      empty: 'Chưa có hoạt động nào.',
+      empty_filtered: 'Không có hoạt động nào khớp với bộ lọc.',
+      none: 'Không có',
+      unknown_device: 'Không rõ thiết bị',
+      gateway: 'Cổng thanh toán báo về',
+      columns: {
+        time: 'Thời gian',
+        event: 'Hoạt động',
+        account: 'Tài khoản',
+        address: 'Địa chỉ IP',
+        device: 'Thiết bị',
+        actor: 'Người thực hiện',
+      },
+      filters: {
+        group: 'Loại hoạt động',
+        all: 'Tất cả',
+        from: 'Từ ngày',
+        to: 'Đến ngày',
+      },
+      group: {
+        security: 'Bảo mật',
+        money: 'Tiền',
+        servers: 'Máy chủ',
+      },
+      actor: {
+        customer: 'Chủ tài khoản',
+        api_token: 'Khoá API',
+        agency: 'Đại lý',
+        system: 'Hệ thống',
+      },
+      method: {
+        card: 'thẻ ngân hàng',
+        paypal: 'PayPal',
+        bank_transfer: 'chuyển khoản ngân hàng',
+      },
+      power: {
+        power_on: 'bật máy',
+        power_off: 'tắt máy',
+        soft_reboot: 'khởi động lại',
+        hard_reboot: 'khởi động lại cứng',
+      },
+      kind: {
+        sign_in: 'Đăng nhập',
+        sign_in_failed: 'Đăng nhập thất bại',
+        password_changed: 'Đổi mật khẩu',
+        password_reset: 'Đặt lại mật khẩu bằng liên kết trong e-mail',
+        phone_changed: 'Đổi số điện thoại',
+        email_changed: 'Đổi địa chỉ e-mail',
+        two_factor_enabled: 'Bật xác thực hai bước',
+        two_factor_disabled: 'Tắt xác thực hai bước',
+        api_token_created: 'Tạo API token “%{name}”',
+        api_token_revoked: 'Thu hồi API token “%{name}”',
+        session_revoked: 'Đăng xuất phiên đăng nhập trên %{device}',
+        session_revoked_others: 'Đăng xuất %{count} phiên đăng nhập khác',
+        agency_account_created: 'Tạo tài khoản khách hàng %{name} (%{email})',
+        agency_account_created_by: 'Tài khoản được đại lý %{agency} tạo',
+        top_up: 'Nạp %{amount} vào số dư qua %{method}',
+        payment: 'Thanh toán hoá đơn %{invoice} từ số dư: %{amount}',
+        order_placed: 'Đặt đơn hàng #%{order}: %{amount}',
+        server_created: 'Tạo máy chủ %{server}',
+        server_deleted: 'Xoá máy chủ %{server}',
+        server_rebuilt: 'Cài lại máy chủ %{server} với %{image}',
+        server_resized: 'Nâng cấp máy chủ %{server} lên %{cpu} CPU, %{ram} GB RAM, %{disk} GB',
+        server_power: 'Máy chủ %{server}: %{action}',
+      },
+    },
+    // Two-step sign-in (issue 20, src/pages/account/TwoFactorCard.tsx).
+    two_factor: {
+      title: 'Xác thực hai bước',
+      off: 'Xác thực hai bước đang tắt.',
+      intro:
+        'Khi bật, mỗi lần đăng nhập bạn cần nhập thêm mã 6 chữ số từ ứng dụng xác thực trên điện thoại (Google Authenticator, Microsoft Authenticator, Authy…) sau mật khẩu.',
+      turn_on: 'Bật xác thực hai bước',
+      scan: 'Quét mã QR bằng ứng dụng xác thực trên điện thoại, rồi nhập mã 6 chữ số mà ứng dụng hiển thị.',
+      qr_alt: 'Mã QR để thêm tài khoản vào ứng dụng xác thực',
+      qr_failed: 'Không hiển thị được mã QR. Hãy nhập khoá bí mật bên dưới vào ứng dụng.',
+      secret_label: 'Không quét được? Nhập khoá bí mật này vào ứng dụng:',
+      secret_what: 'khoá bí mật',
+      code: 'Mã xác thực (6 chữ số)',
+      code_help: 'Mã trong ứng dụng đổi sau mỗi 30 giây.',
+      code_format: 'Mã xác thực gồm 6 chữ số.',
+      code_required: 'Vui lòng nhập mã xác thực.',
+      confirm: 'Xác nhận và bật',
+      enabled: 'Đã bật xác thực hai bước.',
+      codes_title: 'Mã khôi phục',
+      codes_warning:
+        'Hãy lưu 10 mã khôi phục này ở nơi an toàn: mỗi mã dùng được một lần để đăng nhập khi bạn không có điện thoại. Các mã chỉ hiển thị lần này.',
+      codes_what: 'các mã khôi phục',
+      download: 'Tải xuống (.txt)',
+      saved_codes: 'Tôi đã lưu các mã',
+      on: 'Xác thực hai bước đang bật.',
+      on_since: 'Xác thực hai bước đang bật từ %{date}.',
+      codes_left: 'Còn %{smart_count} mã khôi phục chưa dùng.',
+      turn_off: 'Tắt xác thực hai bước',
+      turn_off_title: 'Tắt xác thực hai bước?',
+      turn_off_help:
+        'Nhập mật khẩu và mã từ ứng dụng xác thực (hoặc một mã khôi phục). Sau khi tắt, chỉ cần mật khẩu là đăng nhập được.',
+      code_or_recovery: 'Mã xác thực hoặc mã khôi phục',
+      disabled: 'Đã tắt xác thực hai bước.',
+    },
+    // The account's sessions and API tokens (issue 20).
+    sessions: {
+      title: 'Phiên đăng nhập',
+      help: 'Các thiết bị đang đăng nhập vào tài khoản. Nếu thấy thiết bị lạ, hãy đăng xuất nó rồi đổi mật khẩu.',
+      this_device: 'Thiết bị này',
+      unknown_device: 'Thiết bị không xác định',
+      device: '%{browser} trên %{os}',
+      device_column: 'Thiết bị',
+      address: 'Địa chỉ IP',
+      signed_in: 'Đăng nhập lúc',
+      last_used: 'Dùng gần nhất',
+      unknown_address: 'Không rõ',
+      sign_out: 'Đăng xuất',
+      sign_out_label: 'Đăng xuất %{device}',
+      confirm_title: 'Đăng xuất %{device}?',
+      confirm_body:
+        'Phiên đăng nhập trên thiết bị đó kết thúc ngay; muốn dùng tiếp phải đăng nhập lại.',
+      signed_out: 'Đã đăng xuất phiên trên %{device}.',
+      sign_out_others: 'Đăng xuất tất cả phiên khác',
+      confirm_others_title: 'Đăng xuất tất cả phiên khác?',
+      confirm_others_body: 'Mọi thiết bị khác sẽ bị đăng xuất; thiết bị này vẫn đăng nhập.',
+      signed_out_others:
+        'Đã đăng xuất %{smart_count} phiên khác. |||| Đã đăng xuất %{smart_count} phiên khác.',
+      only_this: 'Chỉ có thiết bị này đang đăng nhập.',
+      cancel: 'Huỷ',
+    },
+    api_tokens: {
+      title: 'API token',
+      help: 'Dùng token để gọi API từ script thay cho mật khẩu. Token không dùng được cho các thao tác về tài khoản (mật khẩu, phiên đăng nhập, token, xác thực hai bước).',
+      empty: 'Chưa có token nào.',
+      create: 'Tạo token',
+      create_title: 'Tạo API token',
+      name: 'Tên token',
+      name_help: 'Ví dụ: script sao lưu',
+      scope: 'Quyền',
+      scope_read: 'Chỉ đọc',
+      scope_read_write: 'Đọc và ghi',
+      expiry: 'Thời hạn',
+      expiry_days: '%{smart_count} ngày |||| %{smart_count} ngày',
+      expiry_never: 'Không hết hạn',
+      submit: 'Tạo token',
+      cancel: 'Huỷ',
+      created_title: 'Token %{name} đã được tạo',
+      created_warning:
+        'Hãy sao chép và cất token ngay: đây là lần duy nhất token được hiển thị. Ai có token này sẽ gọi được API thay bạn.',
+      value: 'Giá trị token',
+      copy_what: 'token %{name}',
+      done: 'Tôi đã lưu token',
+      created_column: 'Ngày tạo',
+      expires: 'Hết hạn',
+      last_used: 'Dùng gần nhất',
+      never_used: 'Chưa dùng',
+      never: 'Không bao giờ',
+      expired: 'Đã hết hạn',
+      revoke: 'Thu hồi',
+      revoke_label: 'Thu hồi token %{name}',
+      confirm_revoke_title: 'Thu hồi token %{name}?',
+      confirm_revoke_body: 'Script nào còn dùng token này sẽ bị từ chối từ lần gọi tiếp theo.',
+      revoked: 'Đã thu hồi token %{name}.',
+    },
     profile: {
       title: 'Thông tin cá nhân',
       email: 'Email',
@@ -1765,6 +1947,11 @@ export const vi = {
     },
   },
   validation: {
+    // The name of an API token (src/domain/apiTokens.ts).
+    api_token: {
+      name_required: 'Vui lòng nhập tên token.',
+      name_too_long: 'Tên token dài tối đa 64 ký tự.',
+    },
     // The hostname rule of reverse DNS (src/domain/hostname.ts).
     hostname: {
       required: 'Tên miền không được bỏ trống.',
@@ -1848,6 +2035,28 @@ export const vi = {
     },
   },
   server: {
+    // Sessions and API tokens (issue 20, server/auth/credentialHandlers.ts).
+    sessions: {
+      not_found: 'Không tìm thấy phiên đăng nhập này.',
+    },
+    api_tokens: {
+      not_found: 'Không tìm thấy token này.',
+      session_only:
+        'API token không dùng được cho thao tác này: hãy đăng nhập vào cổng khách hàng để quản lý tài khoản.',
+      read_only: 'Token này chỉ có quyền đọc: chỉ gọi được các yêu cầu GET.',
+      limit: 'Tài khoản đã có tối đa %{limit} token: hãy thu hồi một token trước khi tạo thêm.',
+    },
+    // Two-step sign-in (issue 20, server/auth/twoFactorHandlers.ts).
+    two_factor: {
+      already_on: 'Xác thực hai bước đang bật. Hãy tắt trước khi thiết lập lại.',
+      email_unverified: 'Vui lòng xác thực email trước khi bật xác thực hai bước.',
+      not_pending: 'Chưa bắt đầu thiết lập xác thực hai bước, hoặc phiên thiết lập đã kết thúc.',
+      not_on: 'Xác thực hai bước đang tắt.',
+      code_invalid: 'Mã xác thực không đúng hoặc đã được sử dụng.',
+      ticket_expired: 'Phiên đăng nhập đã hết hạn. Vui lòng nhập lại email và mật khẩu.',
+      password_wrong: 'Mật khẩu không đúng.',
+      disabled: 'Đã tắt xác thực hai bước.',
+    },
     console: {
       not_running: 'Chỉ mở được console khi máy chủ đang chạy (máy chủ %{status}).',
       busy: 'Chỉ mở được console khi máy chủ đang chạy (máy chủ đang %{task}).',
@@ -1866,6 +2075,28 @@ export const vi = {
     uri_too_long: 'Địa chỉ yêu cầu quá dài.',
     headers_too_large: 'Phần tiêu đề (header) của yêu cầu quá lớn.',
     request_timeout: 'Yêu cầu gửi lên quá chậm, vui lòng thử lại.',
+    limits: {
+      open_tickets:
+        'Mỗi tài khoản có tối đa %{max} yêu cầu hỗ trợ đang mở. Hãy đóng các yêu cầu đã được giải quyết rồi thử lại.',
+      pending_orders:
+        'Mỗi tài khoản có tối đa %{max} đơn hàng chờ thanh toán. Hãy thanh toán hoặc huỷ bớt đơn hàng rồi thử lại.',
+      pending_payments:
+        'Mỗi tài khoản có tối đa %{max} yêu cầu nạp tiền chưa hoàn tất. Hãy hoàn tất chúng hoặc đợi chúng hết hạn rồi thử lại.',
+      agency_accounts:
+        'Mỗi đại lý tạo được tối đa %{max} tài khoản khách hàng trong 24 giờ. Vui lòng thử lại sau.',
+    },
+    refusals: {
+      control_characters:
+        'Không được chứa ký tự điều khiển hoặc ký tự đổi chiều văn bản (như NUL, U+202E).',
+      same_password: 'Mật khẩu mới phải khác mật khẩu hiện tại.',
+      email_already_confirmed: 'Email này đã được xác nhận trước đó.',
+      renew_with_server:
+        'Gói này được gia hạn cùng máy chủ hoặc ổ đĩa của nó, không gia hạn riêng được.',
+      renew_on_trial:
+        'Tài nguyên của tài khoản dùng thử chưa gia hạn trước được: hãy nâng cấp tài khoản trước.',
+      renewal_invoice_open:
+        'Gói này đã có hoá đơn gia hạn %{code} chờ thanh toán: hãy thanh toán hoá đơn đó để gia hạn.',
+    },
     field: {
       required: 'Trường này không được bỏ trống.',
       unknown: 'Trường này không được hỗ trợ.',

@@ -18,7 +18,9 @@ describe('signing out against the sandbox', () => {
   const sandbox = sandboxPerTest();
 
   it('revokes the token on the server, so the old token answers 401', async () => {
-    const { token } = await authApi.getToken('demo@example.vn', DEMO_PASSWORD);
+    const { token } = (await authApi.getToken('demo@example.vn', DEMO_PASSWORD)) as {
+      token: string;
+    };
     storeToken(token);
     localStorage.setItem('locale', 'en');
     const currentUser = () =>

@@ -886,6 +886,19 @@ const AGENCY_SCREENS: Screen[] = [
     ready: (page) => page.getByTestId('agency-report-chart').locator('svg').first(),
     action: (page, say) => page.getByRole('tab', { name: say('Hoá đơn', 'Invoices') }),
   },
+  {
+    name: 'agency-activity',
+    path: '/idc/agency/activity',
+    // The customers' events, or none yet (other specs may not have made any).
+    ready: (page, say) =>
+      main(page)
+        .getByRole('list', { name: say('Nhật ký hoạt động', 'Account activity') })
+        .or(main(page).getByRole('table', { name: say('Nhật ký hoạt động', 'Account activity') }))
+        .or(main(page).getByText(say('Chưa có hoạt động nào.', 'No activity yet.')))
+        .first(),
+    action: (page, say) =>
+      main(page).getByRole('combobox', { name: say('Loại hoạt động', 'Kind of activity') }),
+  },
 ];
 
 /* ------------------------------------------------------------------------------------------ */

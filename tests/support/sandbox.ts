@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect } from 'vitest';
 
 import { buildApp } from '../../server/app';
+import type { HandlerTable } from '../../server/platform/handler';
 import { answerApiWith, apiCallsSettled, PORTAL_ORIGIN } from './contractGuard';
 
 export { PORTAL_ORIGIN };
@@ -23,12 +24,19 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-/** `dbFile`: a file instead of memory, for tests that also open the database themselves. */
-export async function startSandbox(options: { dbFile?: string } = {}): Promise<Sandbox> {
+/**
+ * `dbFile`: a file instead of memory, for tests that also open the database themselves;
+ * `handlers`: the sandbox's handler table with some replaced, for a test that needs an operation
+ * to fail on the server's side (its answer is still the sandbox's own 500).
+ */
+export async function startSandbox(
+  options: { dbFile?: string; handlers?: HandlerTable } = {},
+): Promise<Sandbox> {
   const app = await buildApp({
     dbFile: options.dbFile ?? ':memory:',
     validateResponses: true,
     publicUrl: PORTAL_ORIGIN,
+    ...(options.handlers && { handlers: options.handlers }),
   });
   const outsideContract: string[] = [];
   const requests: string[] = [];

@@ -27,7 +27,7 @@ afterEach(async () => {
 });
 
 async function signInAsDemo(): Promise<string> {
-  const { token } = await authApi.getToken('demo@example.vn', 'Demo@12345');
+  const { token } = (await authApi.getToken('demo@example.vn', 'Demo@12345')) as { token: string };
   localStorage.setItem('access_token', token);
   localStorage.setItem('authenticated', 'true');
   return token;

@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import type { Db } from '../../platform/db';
 import type { Translate } from '../../platform/i18n';
 import { changeBalance } from '../ledger';
+import { PAID_THROUGH_GATEWAY, recordBy } from '../../auth/activity';
 import { mailCreditReceipt } from '../billingMails';
 import type { PaymentAttemptRow } from './cardGateway';
 
@@ -123,6 +124,8 @@ export function creditBankTransfer(
       balanceAfter,
       at: received.now,
     });
+    const facts = { amount, method: 'bank_transfer', reference: claimed.reference };
+    recordBy(db, claimed.user_id, 'top_up', received.now, PAID_THROUGH_GATEWAY, facts);
     return { outcome: 'credited', attempt: claimed, amount, balanceAfter };
   })();
 }

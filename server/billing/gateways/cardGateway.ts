@@ -15,6 +15,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../../platform/db';
 import type { CardGatewaySettings } from '../../platform/handler';
 import { changeBalance } from '../ledger';
+import { PAID_THROUGH_GATEWAY, recordBy } from '../../auth/activity';
 import { mailCreditReceipt } from '../billingMails';
 import { onepaySignature, hasValidOnepaySignature } from './onepaySignature';
 
@@ -304,6 +305,8 @@ function creditOnce(
         balanceAfter,
         at: now,
       });
+      const facts = { amount: claimed.amount, method: 'card', reference: claimed.reference };
+      recordBy(db, claimed.user_id, 'top_up', now, PAID_THROUGH_GATEWAY, facts);
       return { outcome: 'credited', attempt: claimed, balanceAfter, firstTime: true };
     }
     const current = findAttempt(db, attempt.reference)!;

@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db';
 import { changeBalance } from '../ledger';
+import { PAID_THROUGH_GATEWAY, recordBy } from '../../auth/activity';
 import { mailCreditReceipt } from '../billingMails';
 import { groupThousands } from '../../../src/domain/money';
 import type { PaymentAttemptRow } from './cardGateway';
@@ -327,6 +328,8 @@ export function creditPaypalSale(db: Db, payment: PaypalPaymentRow, now: Date): 
         balanceAfter,
         at: now,
       });
+      const facts = { amount, method: 'paypal', reference: claimed.reference };
+      recordBy(db, claimed.user_id, 'top_up', now, PAID_THROUGH_GATEWAY, facts);
       return {
         outcome: 'credited',
         attempt: claimed,

@@ -10,10 +10,14 @@ import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
 
 import { usePageTitle } from '../../components/usePageTitle';
+import { ActivityCard } from './ActivityCard';
+import { ApiTokensCard } from './ApiTokensCard';
 import { AutoPayCard } from './AutoPayCard';
 import { InvoiceInfoCard } from './InvoiceInfoCard';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
+import { SessionsCard } from './SessionsCard';
+import { TwoFactorCard } from './TwoFactorCard';
 import { VerificationCard } from './VerificationCard';
 
 export default function AccountPage() {
@@ -41,6 +45,18 @@ export default function AccountPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <AutoPayCard />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TwoFactorCard />
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          <SessionsCard />
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          <ApiTokensCard />
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          <ActivityCard />
         </Grid>
       </Grid>
     </Box>

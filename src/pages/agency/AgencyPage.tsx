@@ -1,8 +1,9 @@
 /**
  * /agency: the agency area (spec §2 "Agency menu"), one route per section so a link or a reload
  * opens the same one: /agency (customer accounts), /agency/create (create an account),
- * /agency/invoices (the customers' invoices) and /agency/report (the overview with its chart,
- * whose code, the chart library included, downloads only when it is opened).
+ * /agency/invoices (the customers' invoices), /agency/report (the overview with its chart,
+ * whose code, the chart library included, downloads only when it is opened) and /agency/activity
+ * (the customers' activity logs).
  *
  * The route itself is guarded, not only the menu item: an account that is not an agency sees a
  * "not available to your account" page (the sandbox would answer 403 anyway).
@@ -23,22 +24,25 @@ import { AgencyAccountList } from './AgencyAccountList';
 import { AgencyCreateAccount } from './AgencyCreateAccount';
 import { AgencyInvoiceList } from './AgencyInvoiceList';
 
-export type AgencyTab = 'accounts' | 'create' | 'invoices' | 'report';
+export type AgencyTab = 'accounts' | 'create' | 'invoices' | 'report' | 'activity';
 
 const TAB_PATHS: Record<AgencyTab, string> = {
   accounts: '/agency',
   create: '/agency/create',
   invoices: '/agency/invoices',
   report: '/agency/report',
+  activity: '/agency/activity',
 };
 
 const AgencyReport = lazy(() => import('./AgencyReport'));
+const AgencyActivity = lazy(() => import('./AgencyActivity'));
 
 const TAB_CONTENT: Record<AgencyTab, ComponentType> = {
   accounts: AgencyAccountList,
   create: AgencyCreateAccount,
   invoices: AgencyInvoiceList,
   report: AgencyReport,
+  activity: AgencyActivity,
 };
 
 export default function AgencyPage({ tab }: { tab: AgencyTab }) {

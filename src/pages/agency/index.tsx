@@ -23,6 +23,11 @@ export const AGENCY_RESOURCES: ResourceDeclaration[] = [
         element: <AgencyPage tab="report" />,
         crumbs: [{ key: 'agency.tabs.report' }],
       },
+      {
+        path: 'activity',
+        element: <AgencyPage tab="activity" />,
+        crumbs: [{ key: 'agency.tabs.activity' }],
+      },
     ],
     menu: {
       labelKey: 'app.section.agency',

@@ -1,22 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
 
 import { authApi } from '../../api/auth';
-import { isNetworkError, NETWORK_ERROR_MESSAGE } from '../../api/client';
+import { errorMessage, errorStatus, isNetworkError, NETWORK_ERROR_MESSAGE } from '../../api/client';
 import { getToken } from '../../authProvider/sessionStore';
 import { signInWithToken } from '../../authProvider/signIn';
 import { CONFIRM_EMAIL_DELAY_MS } from '../../domain/constants';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
 import { Link } from './Link';
 import { navigate, usePublicLocation, useSearchParams } from './navigation';
+import { usePublicNotify } from './PublicNotifier';
 import { PublicShell } from './PublicShell';
 import { Notice, Spinner } from './ui';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Failure = 'link_invalid' | 'unreachable';
+/** Besides these, the server's own message for a link used before (409: already confirmed). */
+type Failure = 'link_invalid' | 'unreachable' | { confirmedBefore: string };
 
 export default function ConfirmEmailPage() {
   const { translate, locale } = usePublicI18n();
+  const notify = usePublicNotify();
   const location = usePublicLocation();
   const search = useSearchParams();
   const token = search.get('token');
@@ -41,21 +44,38 @@ export default function ConfirmEmailPage() {
       } catch (error) {
         // §8 sends a failed confirmation to login. A customer who is signed in (an old link
         // opened again, in the same browser) keeps the session: going to login would end it.
-        if (getToken()) setFailure(isNetworkError(error) ? 'unreachable' : 'link_invalid');
-        else navigate('/login', { replace: true });
+        // A link clicked twice is no failure: the address is confirmed, and the page says so.
+        const confirmedBefore =
+          errorStatus(error) === 409 ? errorMessage(error, translate) : undefined;
+        if (getToken()) {
+          setFailure(
+            isNetworkError(error)
+              ? 'unreachable'
+              : confirmedBefore
+                ? { confirmedBefore }
+                : 'link_invalid',
+          );
+        } else {
+          if (confirmedBefore) notify(confirmedBefore, 'info');
+          navigate('/login', { replace: true });
+        }
       }
     })();
-  }, [token, locale, location]);
+  }, [token, locale, location, notify, translate]);
 
   return (
     <PublicShell title={translate('app.page.confirm')}>
       {failure ? (
         <div className="pub-form">
-          <Notice type="error">
-            {translate(
-              failure === 'unreachable' ? NETWORK_ERROR_MESSAGE : 'app.auth.confirm_link_invalid',
-            )}
-          </Notice>
+          {typeof failure === 'object' ? (
+            <Notice type="info">{failure.confirmedBefore}</Notice>
+          ) : (
+            <Notice type="error">
+              {translate(
+                failure === 'unreachable' ? NETWORK_ERROR_MESSAGE : 'app.auth.confirm_link_invalid',
+              )}
+            </Notice>
+          )}
           <Link className="pub-button pub-button-primary" to="/dashboard">
             {translate('app.action.go_dashboard')}
           </Link>

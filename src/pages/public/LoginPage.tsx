@@ -13,6 +13,7 @@ import { usePublicI18n } from '../../i18n/PublicI18nProvider';
 import { Link } from './Link';
 import { navigate, usePublicLocation } from './navigation';
 import { usePublicNotify } from './PublicNotifier';
+import { SecondStep } from './publicPages';
 import { PublicShell } from './PublicShell';
 import { Notice, SubmitButton, TextField } from './ui';
 import { useFormFields } from './useFormFields';
@@ -24,6 +25,7 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   // Why the portal signed the customer out, if it did: said once, on this visit only.
   const [signOutReason] = useState(peekSignOutReason);
+  const [ticket, setTicket] = useState<string>();
   const form = useFormFields(
     { email: '', password: '' },
     { email: validateEmail, password: validateLoginPassword },
@@ -43,8 +45,12 @@ export default function LoginPage() {
     setBusy(true);
     try {
       const { email, password } = form.values;
-      const { token } = await authApi.getToken(email.trim(), password, locale);
-      await signInWithToken(token, location, navigate);
+      const answer = await authApi.getToken(email.trim(), password, locale);
+      if ('ticket' in answer) {
+        setBusy(false);
+        return setTicket(answer.ticket);
+      }
+      await signInWithToken(answer.token, location, navigate);
     } catch (error) {
       // §8: a refused sign-in reads the spec's sentence; no answer, or too many attempts (429,
       // "try again in N minutes"), must not read as a wrong password.
@@ -57,6 +63,7 @@ export default function LoginPage() {
     }
   };
 
+  if (ticket) return <SecondStep ticket={ticket} back={setTicket} />;
   return (
     <PublicShell title={translate('app.page.login')}>
       <form className="pub-form" onSubmit={submit} noValidate>

@@ -98,9 +98,10 @@ export default function RegisterPage() {
     }
     // §4: registration signs the customer in at once, then says so.
     try {
-      const { token } = await authApi.getToken(email.trim(), password, locale);
+      const answer = await authApi.getToken(email.trim(), password, locale);
       notify(translate('app.auth.register_success'), 'success');
-      await signInWithToken(token, location, navigate);
+      // A new account has no two-step sign-in yet: the answer is a session token.
+      await signInWithToken((answer as { token: string }).token, location, navigate);
     } catch {
       navigate('/login', { replace: true });
     }

@@ -1,4 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+// The code form's own messages, loaded with this page rather than with the first download.
+import verifyEn from 'virtual:messages/en/verify';
+import verifyVi from 'virtual:messages/vi/verify';
 
 import { authApi } from '../../api/auth';
 import { errorMessage, errorStatus, isNetworkError } from '../../api/client';
@@ -9,6 +12,7 @@ import { signInWithToken } from '../../authProvider/signIn';
 import { useCountdown } from '../../components/useCountdown';
 import { config } from '../../config';
 import { OTP_RESEND_SECONDS, VERIFY_REDIRECT_DELAY_MS } from '../../domain/constants';
+import { translateWith } from '../../i18n/interpolate';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
 import { Link, Navigate } from './Link';
 import { navigate, usePublicLocation } from './navigation';
@@ -119,6 +123,8 @@ const AS_AFTER_CONFIRMING = { pathname: '/confirm', search: '' };
 /** The second way to confirm the address: a code mailed on request, then typed in (§7, §8). */
 function EmailCode({ token, email }: { token: string; email: string }) {
   const { translate, locale } = usePublicI18n();
+  const own = (key: string, params?: Record<string, unknown>) =>
+    translateWith(locale === 'en' ? verifyEn : verifyVi, verifyVi, key, params);
   const notify = usePublicNotify();
   const countdown = useCountdown();
   const fieldId = useId();
@@ -135,10 +141,10 @@ function EmailCode({ token, email }: { token: string; email: string }) {
       await authApi.requestEmailOtp(token, locale);
       setSent(true);
       countdown.start(OTP_RESEND_SECONDS);
-      notify(translate('account.verify.email_sent', { address: email }), 'info');
+      notify(own('account.verify.email_sent', { address: email }), 'info');
     } catch {
       // §8: a code that could not be sent is a service interruption, whatever the cause.
-      notify(translate('account.verify.service_unavailable'), 'warning');
+      notify(own('account.verify.service_unavailable'), 'warning');
     } finally {
       setSending(false);
     }
@@ -149,7 +155,7 @@ function EmailCode({ token, email }: { token: string; email: string }) {
     if (checking) return;
     const otp = code.trim();
     if (!OTP_PATTERN.test(otp)) {
-      setCodeError(translate('account.verify.code_format'));
+      setCodeError(own('account.verify.code_format'));
       return;
     }
     setChecking(true);
@@ -158,13 +164,13 @@ function EmailCode({ token, email }: { token: string; email: string }) {
     } catch (error) {
       const wrongCode = errorStatus(error) === 400;
       notify(
-        wrongCode ? translate('account.verify.wrong_code') : errorMessage(error, translate),
+        wrongCode ? own('account.verify.wrong_code') : errorMessage(error, translate),
         'error',
       );
       setChecking(false);
       return;
     }
-    notify(translate('account.verify.email_verified'), 'success');
+    notify(own('account.verify.email_verified'), 'success');
     try {
       await signInWithToken(token, AS_AFTER_CONFIRMING, navigate);
     } catch {
@@ -175,9 +181,8 @@ function EmailCode({ token, email }: { token: string; email: string }) {
 
   const waiting = countdown.secondsLeft > 0;
   let sendLabel = translate('app.auth.verify_code_button');
-  if (waiting)
-    sendLabel = translate('account.verify.resend_in', { seconds: countdown.secondsLeft });
-  else if (sent) sendLabel = translate('account.verify.resend');
+  if (waiting) sendLabel = own('account.verify.resend_in', { seconds: countdown.secondsLeft });
+  else if (sent) sendLabel = own('account.verify.resend');
 
   const messageId = `${fieldId}-message`;
   return (
@@ -196,7 +201,7 @@ function EmailCode({ token, email }: { token: string; email: string }) {
       {sent ? (
         <form className="pub-form" onSubmit={check} noValidate>
           <div className="pub-field" data-invalid={Boolean(codeError)}>
-            <label htmlFor={fieldId}>{translate('account.verify.email_code')}</label>
+            <label htmlFor={fieldId}>{own('account.verify.email_code')}</label>
             <input
               id={fieldId}
               name="email-code"
@@ -214,7 +219,7 @@ function EmailCode({ token, email }: { token: string; email: string }) {
             />
             <FieldMessage id={messageId} error={codeError} />
           </div>
-          <SubmitButton busy={checking}>{translate('account.verify.submit')}</SubmitButton>
+          <SubmitButton busy={checking}>{own('account.verify.submit')}</SubmitButton>
         </form>
       ) : null}
     </>

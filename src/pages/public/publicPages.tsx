@@ -6,7 +6,7 @@
  * back until that fallback has been on screen for 300 ms (its fallback throttle): on a phone
  * that delayed the login form by a third of a second.
  */
-import { use, type ComponentType } from 'react';
+import { lazy, use, type ComponentType } from 'react';
 
 import type { PublicPagePath } from './navigation';
 
@@ -19,6 +19,12 @@ const PAGE_MODULES: Record<PublicPagePath, () => Promise<{ default: ComponentTyp
   '/verify': () => import('./VerifyEmailPage'),
   '/500': () => import('./ServerErrorPage'),
 };
+
+/**
+ * Two-step sign-in's code form, which the login page shows after the password (issue 20).
+ * Imported from here, the entry, it names no file the login page has not already preloaded.
+ */
+export const SecondStep = lazy(() => import('./CodeStep'));
 
 /** A page's download; `status` and `value` are what React's use() reads to skip suspending. */
 type PageDownload = Promise<ComponentType> & { status?: 'fulfilled'; value?: ComponentType };

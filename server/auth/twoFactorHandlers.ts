@@ -1,0 +1,135 @@
+/**
+ * Two-step sign-in's operations (issue 20, our extension of the contract): the account's state,
+ * enrolment (a secret, then a code that confirms it and answers the recovery codes), turning it
+ * off, and the sign-in's second step. The rules themselves are in twoFactor.ts.
+ */
+import { ApiError, badRequest, unauthorized } from '../platform/errors';
+import type { HandlerContext, HandlerTable, OperationId } from '../platform/handler';
+import type { MessageKey } from '../platform/i18n';
+import { tooManyRequests } from '../platform/rateLimits';
+import { verifyPassword } from '../platform/secrets';
+import { callerOf, recordBy, recordCallerActivity, recordFailedSignIn } from './activity';
+import { signedInUser } from './guards';
+import { createSession } from './sessions';
+import {
+  acceptSecondFactor,
+  codeRetryAfterMs,
+  confirmEnrolment,
+  disableTwoFactor,
+  failTicket,
+  hasPendingEnrolment,
+  isTwoFactorEnabled,
+  issueSecondStepTicket,
+  recordCodeFailure,
+  SECOND_STEP_TTL_MS,
+  startEnrolment,
+  ticketHolder,
+  twoFactorState,
+  spendTicket,
+} from './twoFactor';
+
+/** What `GET /auth/token` answers, instead of a session, once the password of a 2FA account is right. */
+export function secondStepChallenge(
+  ctx: Pick<HandlerContext<'getToken'>, 'db' | 'now' | 'userId'>,
+) {
+  const userId = signedInUser(ctx).id;
+  return {
+    two_factor_required: true as const,
+    ticket: issueSecondStepTicket(ctx.db, userId, ctx.now()),
+    expires_in: SECOND_STEP_TTL_MS / 1000,
+  };
+}
+
+const fieldError = (field: string, key: MessageKey) => new ApiError(400, key, {}, { [field]: key });
+const wrongCode = () => fieldError('code', 'server.two_factor.code_invalid');
+
+/** 429 while the account has sent too many wrong codes lately (checked before any work). */
+function requireCodeBudget(
+  ctx: Pick<HandlerContext<OperationId>, 'db'>,
+  userId: number,
+  now: Date,
+) {
+  const waitMs = codeRetryAfterMs(ctx.db, userId, now);
+  if (waitMs > 0) throw tooManyRequests(waitMs);
+}
+
+export const twoFactorHandlers: HandlerTable = {
+  getTwoFactor: (ctx) => {
+    const state = twoFactorState(ctx.db, signedInUser(ctx).id);
+    return {
+      enabled: state.enabled,
+      enabled_at: state.enabledAt,
+      recovery_codes_left: state.recoveryCodesLeft,
+    };
+  },
+
+  startTwoFactorSetup: (ctx) => {
+    const user = signedInUser(ctx);
+    if (isTwoFactorEnabled(ctx.db, user.id)) throw badRequest('server.two_factor.already_on');
+    // Recovery by e-mail must reach the customer; the portal holds unverified accounts at /verify.
+    if (!user.email_verified) throw badRequest('server.two_factor.email_unverified');
+    const { secret, uri } = startEnrolment(ctx.db, user, ctx.now());
+    return { secret, otpauth_uri: uri };
+  },
+
+  confirmTwoFactorSetup: (ctx) => {
+    const user = signedInUser(ctx);
+    const now = ctx.now();
+    if (isTwoFactorEnabled(ctx.db, user.id)) throw badRequest('server.two_factor.already_on');
+    if (!hasPendingEnrolment(ctx.db, user.id)) throw badRequest('server.two_factor.not_pending');
+    const codes = ctx.db.transaction(() => {
+      const confirmed = confirmEnrolment(ctx.db, user.id, ctx.body.code, now);
+      if (confirmed) recordCallerActivity(ctx, 'two_factor_enabled');
+      return confirmed;
+    })();
+    if (!codes) throw wrongCode();
+    return { recovery_codes: codes };
+  },
+
+  disableTwoFactor: async (ctx) => {
+    const user = signedInUser(ctx);
+    if (!isTwoFactorEnabled(ctx.db, user.id)) throw badRequest('server.two_factor.not_on');
+    requireCodeBudget(ctx, user.id, ctx.now());
+    // Wrong passwords count against the same budget as wrong codes: this is no password oracle.
+    if (!(await verifyPassword(ctx.body.password, user.password_hash))) {
+      recordCodeFailure(ctx.db, user.id, ctx.now());
+      throw fieldError('password', 'server.two_factor.password_wrong');
+    }
+    const now = ctx.now();
+    const disabled = ctx.db.transaction(() => {
+      if (!acceptSecondFactor(ctx.db, user.id, ctx.body.code, now)) return false;
+      disableTwoFactor(ctx.db, user.id);
+      recordCallerActivity(ctx, 'two_factor_disabled');
+      return true;
+    })();
+    if (!disabled) {
+      recordCodeFailure(ctx.db, user.id, now);
+      throw wrongCode();
+    }
+    return { message: ctx.t('server.two_factor.disabled') };
+  },
+
+  completeTwoFactorSignIn: (ctx) => {
+    const now = ctx.now();
+    const ticket = ticketHolder(ctx.db, ctx.body.ticket, now);
+    if (!ticket) throw unauthorized('server.two_factor.ticket_expired');
+    const userId = ticket.user_id;
+    requireCodeBudget(ctx, userId, now);
+    const token = ctx.db.transaction(() => {
+      if (!acceptSecondFactor(ctx.db, userId, ctx.body.code, now)) return undefined;
+      spendTicket(ctx.db, ticket.id);
+      recordBy(ctx.db, userId, 'sign_in', now, callerOf(ctx));
+      return createSession(ctx.db, userId, now, ctx.sessionPolicy, ctx.client);
+    })();
+    if (token === undefined) {
+      ctx.db.transaction(() => {
+        failTicket(ctx.db, ticket);
+        recordCodeFailure(ctx.db, userId, now);
+        // The password was right: a wrong code is worth the account holder's attention.
+        recordFailedSignIn(ctx.db, userId, now, ctx.client);
+      })();
+      throw wrongCode();
+    }
+    return { token };
+  },
+};

@@ -1,0 +1,415 @@
+/**
+ * Two-step sign-in (issue 20): off → set up (a QR code drawn here, never by a third party, and the
+ * secret as text for typing in), a code confirms it → the ten recovery codes, shown once, to copy
+ * or download → on, with a dialog that turns it off (password and a code).
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as QrCodeModule from 'qrcode';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+
+import { fieldErrors } from '../../api/client';
+import { BusyButton } from '../../components/BusyButton';
+import { CopyButton } from '../../components/CopyButton';
+import { LoadFailed } from '../../components/LoadFailed';
+import { isLostAnswer } from '../../components/lostAnswer';
+import { errorText, usePortalNotify } from '../../components/usePortalNotify';
+import type { PortalDataProvider } from '../../dataProvider/dataProvider';
+import { formatDateTime } from '../../domain/dates';
+import { AccountCard } from './AccountCard';
+import { ACCOUNT_QUERY_KEYS } from './accountQueries';
+
+const QUERY_KEY = [...ACCOUNT_QUERY_KEYS.profile, 'two-factor'];
+
+type Setup = { secret: string; otpauth_uri: string };
+
+export function TwoFactorCard() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const state = useQuery({ queryKey: QUERY_KEY, queryFn: () => dataProvider.getTwoFactor() });
+  const [setup, setSetup] = useState<Setup>();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+
+  let content;
+  if (recoveryCodes) {
+    content = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />;
+  } else if (setup) {
+    content = (
+      <SetupForm
+        setup={setup}
+        onCancel={() => setSetup(undefined)}
+        onConfirmed={(codes) => {
+          setSetup(undefined);
+          setRecoveryCodes(codes);
+        }}
+      />
+    );
+  } else if (state.isPending) {
+    content = <LinearProgress aria-label={translate('ra.page.loading')} />;
+  } else if (state.isError) {
+    content = (
+      <LoadFailed error={state.error} onRetry={() => state.refetch()} retrying={state.isFetching} />
+    );
+  } else if (state.data.enabled) {
+    content = (
+      <TwoFactorOn enabledAt={state.data.enabled_at} left={state.data.recovery_codes_left} />
+    );
+  } else {
+    content = <TwoFactorOff onStarted={setSetup} />;
+  }
+  return (
+    <AccountCard id="account-two-factor" title={translate('account.two_factor.title')}>
+      {content}
+    </AccountCard>
+  );
+}
+
+function TwoFactorOff({ onStarted }: { onStarted: (setup: Setup) => void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const start = useMutation({ mutationFn: dataProvider.startTwoFactorSetup });
+  const [failure, setFailure] = useState<string>();
+  return (
+    <Stack spacing={2} alignItems="flex-start">
+      <Typography variant="body2">{translate('account.two_factor.off')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('account.two_factor.intro')}
+      </Typography>
+      {failure ? <Alert severity="error">{failure}</Alert> : null}
+      <BusyButton
+        variant="contained"
+        busy={start.isPending}
+        onClick={async () => {
+          setFailure(undefined);
+          try {
+            onStarted(await start.mutateAsync());
+          } catch (error) {
+            setFailure(errorText(error) ?? translate('app.error.generic'));
+          }
+        }}
+      >
+        {translate('account.two_factor.turn_on')}
+      </BusyButton>
+    </Stack>
+  );
+}
+
+/** The secret in groups of four, easier to type into an app by hand. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+function SetupForm(props: {
+  setup: Setup;
+  onCancel: () => void;
+  onConfirmed: (codes: string[]) => void;
+}) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const confirm = useMutation({ mutationFn: dataProvider.confirmTwoFactorSetup });
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const secretId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (confirm.isPending) return;
+    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
+      setError(translate('account.two_factor.code_format'));
+      return;
+    }
+    setError(undefined);
+    try {
+      const { recovery_codes } = await confirm.mutateAsync(code.replace(/\s/g, ''));
+      await queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+      props.onConfirmed(recovery_codes);
+    } catch (failure) {
+      setError(
+        isLostAnswer(failure)
+          ? translate('app.error.result_unknown')
+          : (fieldErrors(failure).code ?? errorText(failure) ?? translate('app.error.generic')),
+      );
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack spacing={2}>
+        <Typography variant="body2">{translate('account.two_factor.scan')}</Typography>
+        <QrImage uri={props.setup.otpauth_uri} />
+        <div>
+          <Typography variant="body2" id={secretId}>
+            {translate('account.two_factor.secret_label')}
+          </Typography>
+          <Stack direction="row" alignItems="center" spacing={1}>
+            <Typography
+              component="code"
+              aria-labelledby={secretId}
+              data-testid="two-factor-secret"
+              sx={{ fontFamily: 'monospace', fontSize: '1rem', wordBreak: 'break-all' }}
+            >
+              {grouped(props.setup.secret)}
+            </Typography>
+            <CopyButton
+              value={props.setup.secret}
+              what={translate('account.two_factor.secret_what')}
+            />
+          </Stack>
+        </div>
+        <TextField
+          name="code"
+          label={translate('account.two_factor.code')}
+          autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+          required
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setError(undefined);
+          }}
+          error={Boolean(error)}
+          helperText={error ?? translate('account.two_factor.code_help')}
+          fullWidth
+        />
+        <Stack direction="row" spacing={1}>
+          <BusyButton type="submit" variant="contained" busy={confirm.isPending}>
+            {translate('account.two_factor.confirm')}
+          </BusyButton>
+          <Button onClick={props.onCancel} disabled={confirm.isPending}>
+            {translate('ra.action.cancel')}
+          </Button>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}
+
+/** Drawn at this size, so phone cameras read it at once. */
+const QR_SIZE = 200;
+
+async function drawQr(text: string): Promise<string> {
+  // The QR library arrives in a chunk of its own, only when a code is drawn.
+  const loaded = (await import('qrcode')) as typeof QrCodeModule & {
+    default?: typeof QrCodeModule;
+  };
+  const qr = loaded.default ?? loaded;
+  return qr.toDataURL(text, { errorCorrectionLevel: 'M', margin: 4, width: QR_SIZE });
+}
+
+function QrImage({ uri }: { uri: string }) {
+  const translate = useTranslate();
+  const [drawn, setDrawn] = useState<{ uri: string; image?: string; failed?: boolean }>();
+  useEffect(() => {
+    let current = true;
+    drawQr(uri).then(
+      (image) => current && setDrawn({ uri, image }),
+      () => current && setDrawn({ uri, failed: true }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [uri]);
+  const ready = drawn?.uri === uri ? drawn : undefined;
+  return (
+    <Box
+      sx={{
+        width: QR_SIZE,
+        maxWidth: '100%',
+        aspectRatio: '1',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: '#fff',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+      }}
+    >
+      {ready?.failed ? (
+        <Typography role="alert" variant="body2" sx={{ p: 2 }}>
+          {translate('account.two_factor.qr_failed')}
+        </Typography>
+      ) : ready?.image ? (
+        <img
+          src={ready.image}
+          width={QR_SIZE}
+          height={QR_SIZE}
+          style={{ maxWidth: '100%', height: 'auto', display: 'block' }}
+          alt={translate('account.two_factor.qr_alt')}
+          data-testid="two-factor-qr"
+        />
+      ) : (
+        <CircularProgress size={28} aria-label={translate('ra.page.loading')} />
+      )}
+    </Box>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const translate = useTranslate();
+  const text = `${codes.join('\n')}\n`;
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'idc-recovery-codes.txt';
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+  return (
+    <Stack spacing={2} alignItems="flex-start">
+      <Alert severity="success" sx={{ width: '100%', boxSizing: 'border-box' }}>
+        {translate('account.two_factor.enabled')}
+      </Alert>
+      <Alert severity="warning" sx={{ width: '100%', boxSizing: 'border-box' }}>
+        {translate('account.two_factor.codes_warning')}
+      </Alert>
+      <Box
+        component="ol"
+        aria-label={translate('account.two_factor.codes_title')}
+        data-testid="recovery-codes"
+        sx={{
+          m: 0,
+          pl: 4,
+          columns: 2,
+          fontFamily: 'monospace',
+          fontSize: '1rem',
+          width: '100%',
+          boxSizing: 'border-box',
+        }}
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </Box>
+      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+        <CopyButton value={text} what={translate('account.two_factor.codes_what')} />
+        <Button variant="outlined" onClick={download}>
+          {translate('account.two_factor.download')}
+        </Button>
+        <Button variant="contained" onClick={onDone}>
+          {translate('account.two_factor.saved_codes')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+function TwoFactorOn({ enabledAt, left }: { enabledAt: string | null; left: number }) {
+  const translate = useTranslate();
+  const [disabling, setDisabling] = useState(false);
+  return (
+    <Stack spacing={2} alignItems="flex-start">
+      <Alert severity="success" sx={{ width: '100%', boxSizing: 'border-box' }}>
+        {enabledAt
+          ? translate('account.two_factor.on_since', { date: formatDateTime(enabledAt) })
+          : translate('account.two_factor.on')}
+      </Alert>
+      <Typography variant="body2">
+        {translate('account.two_factor.codes_left', { smart_count: left })}
+      </Typography>
+      <Button variant="outlined" color="error" onClick={() => setDisabling(true)}>
+        {translate('account.two_factor.turn_off')}
+      </Button>
+      {disabling ? <DisableDialog onClose={() => setDisabling(false)} /> : null}
+    </Stack>
+  );
+}
+
+type DisableField = 'password' | 'code';
+
+function DisableDialog({ onClose }: { onClose: () => void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = usePortalNotify();
+  const disable = useMutation({ mutationFn: dataProvider.disableTwoFactor });
+  const [values, setValues] = useState<Record<DisableField, string>>({ password: '', code: '' });
+  const [errors, setErrors] = useState<Partial<Record<DisableField, string>>>({});
+  const [submitError, setSubmitError] = useState<string>();
+  const titleId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (disable.isPending) return;
+    setSubmitError(undefined);
+    const problems: Partial<Record<DisableField, string>> = {};
+    if (!values.password) problems.password = translate('validation.old_password_required');
+    if (!values.code.trim()) problems.code = translate('account.two_factor.code_required');
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    try {
+      await disable.mutateAsync({ password: values.password, code: values.code.trim() });
+      await queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+      notify.success('account.two_factor.disabled');
+      onClose();
+    } catch (error) {
+      if (isLostAnswer(error)) {
+        setSubmitError(translate('app.error.result_unknown'));
+        return;
+      }
+      const fromServer = fieldErrors(error);
+      setErrors(fromServer);
+      if (Object.keys(fromServer).length === 0) {
+        setSubmitError(errorText(error) ?? translate('app.error.generic'));
+      }
+    }
+  };
+
+  const field = (name: DisableField, label: string, extra: object) => (
+    <TextField
+      name={name}
+      label={translate(label)}
+      required
+      value={values[name]}
+      onChange={(event) => {
+        setValues({ ...values, [name]: event.target.value });
+        setErrors({ ...errors, [name]: undefined });
+      }}
+      error={Boolean(errors[name])}
+      helperText={errors[name] ?? ' '}
+      fullWidth
+      {...extra}
+    />
+  );
+
+  return (
+    <Dialog open onClose={disable.isPending ? undefined : onClose} aria-labelledby={titleId}>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{translate('account.two_factor.turn_off_title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={1} sx={{ pt: 1 }}>
+            <Typography variant="body2">{translate('account.two_factor.turn_off_help')}</Typography>
+            {field('password', 'account.password.old', {
+              type: 'password',
+              autoComplete: 'current-password',
+            })}
+            {field('code', 'account.two_factor.code_or_recovery', {
+              autoComplete: 'one-time-code',
+            })}
+            {submitError ? <Alert severity="error">{submitError}</Alert> : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={disable.isPending}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <BusyButton type="submit" variant="contained" color="error" busy={disable.isPending}>
+            {translate('account.two_factor.turn_off')}
+          </BusyButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
