@@ -2,7 +2,10 @@
  * `npm run bench`: the budgets of issue 10 §1, each figure beside its budget (docs/performance.md).
  * Builds the portal into a folder of its own (never `dist/`), serves it with an in-process sandbox
  * on a free port, and loads it cold in Debian's Chromium slowed down like a mid-range phone.
- * Byte budgets are exact and fail the run; times depend on the machine and are reported.
+ * Then issue 21's daily screens, cold and warm, interleaved run by run with a stock react-admin 5
+ * list built and served by the bench itself (scripts/bench/stock), and the heap after thirty
+ * rounds across them. Byte budgets are exact and fail the run; times depend on the machine and
+ * are reported.
  *
  *   npm run bench                 # 5 cold loads per timed figure
  *   npm run bench -- --runs 9
@@ -25,21 +28,51 @@ import {
 import { buildPortal } from './bench/portalBuild';
 import { printTable, type Row } from './bench/report';
 import { CONDITIONS_TEXT, launchChromium, median } from './bench/throttledBrowser';
+import {
+  dailyScreens,
+  measureDailyScreens,
+  measureHeap,
+  printDailyScreens,
+} from './bench/dailyScreens';
+import { buildStockList, serveStockList } from './bench/stockList';
 
 const runsArgument = process.argv.indexOf('--runs');
 const RUNS = runsArgument > 0 ? Number(process.argv[runsArgument + 1]) : 5;
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs takes a whole number ≥ 1');
 
 const outDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+const stockDir = mkdtempSync(join(tmpdir(), 'stock-bench-'));
+let stopStock = async () => {};
 try {
   console.log(`Building the portal into ${outDir}…`);
-  const { login, signedIn, results } = runChecks(await buildPortal(outDir));
+  const { login, signedIn, screens, results } = runChecks(await buildPortal(outDir));
+  console.log(`Building the stock react-admin list into ${stockDir}…`);
+  const stock = await serveStockList(await buildStockList(stockDir));
+  stopStock = stock.stop;
   const sandbox = await startBenchSandbox(outDir);
   const browser = await launchChromium();
   try {
     console.log(`Measuring ${RUNS} cold loads of each page: ${CONDITIONS_TEXT}.\n`);
     const measured = await measure(browser, sandbox.origin, sandbox.session);
     printTable(figures(login, signedIn, measured));
+
+    console.log(
+      `\nMeasuring ${RUNS} runs of the daily screens and the stock list, cold then warm…`,
+    );
+    const daily = dailyScreens(sandbox, stock.origin);
+    const dailyRuns = await measureDailyScreens(browser, daily, RUNS);
+    console.log('Thirty rounds across the daily screens for the heap…\n');
+    const heap = await measureHeap(browser, sandbox);
+    printDailyScreens(
+      daily,
+      dailyRuns,
+      ({ firstLoad }) =>
+        firstLoad === 'signedIn'
+          ? signedIn
+          : screens.find((one) => one.budget.screen === firstLoad)?.load,
+      heap,
+    );
+
     console.log('\nChunk rules and byte budgets (also checked by `npm run check:budgets`):');
     printChecks(results);
     if (results.some((result) => !result.passed) || !measured.pagedByServer) {
@@ -50,7 +83,9 @@ try {
     await sandbox.stop();
   }
 } finally {
+  await stopStock();
   rmSync(outDir, { recursive: true, force: true });
+  rmSync(stockDir, { recursive: true, force: true });
 }
 
 /** The medians of RUNS cold loads of each page, one page after the other. */

@@ -1,8 +1,15 @@
 /**
- * What CI enforces without a browser: the byte budgets of the two first loads, the public pages
- * free of the signed-in portal's libraries, and every resource's screens in chunks of their own.
+ * What CI enforces without a browser: the byte budgets of the two first loads and of each daily
+ * screen's, the public pages free of the signed-in portal's libraries, and every resource's
+ * screens in chunks of their own.
  */
-import { ALLOWED_ON_LOGIN, BYTE_BUDGETS, NOT_ON_LOGIN } from './budgets';
+import {
+  ALLOWED_ON_LOGIN,
+  BYTE_BUDGETS,
+  NOT_ON_LOGIN,
+  SCREEN_BUDGETS,
+  type ScreenBudget,
+} from './budgets';
 import {
   chunkOf,
   entryChunk,
@@ -57,6 +64,12 @@ export function loginFirstLoad(portal: PortalBuild): FirstLoad {
 
 export function signedInFirstLoad(portal: PortalBuild): FirstLoad {
   return firstLoad(portal, 'entry + App + DashboardPage', [SIGNED_IN_APP, DASHBOARD_PAGE]);
+}
+
+/** Entry + App + a signed-in screen's lazy chunk + their static imports. */
+export function screenFirstLoad(portal: PortalBuild, source: string): FirstLoad {
+  const name = source.slice(source.lastIndexOf('/') + 1).replace(/\.tsx?$/, '');
+  return firstLoad(portal, `entry + App + ${name}`, [SIGNED_IN_APP, source]);
 }
 
 function byteBudget(name: string, load: FirstLoad, budgetKb: number): CheckResult {
@@ -132,19 +145,32 @@ function lazyResources(portal: PortalBuild, signedIn: FirstLoad): CheckResult {
   };
 }
 
-export function runChecks(portal: PortalBuild): {
+export function runChecks(
+  portal: PortalBuild,
+  screenBudgets: readonly ScreenBudget[] = SCREEN_BUDGETS,
+): {
   login: FirstLoad;
   signedIn: FirstLoad;
+  /** Each daily screen's first load beside its budget (the dashboard's is `signedIn`). */
+  screens: { budget: ScreenBudget; load: FirstLoad }[];
   results: CheckResult[];
 } {
   const login = loginFirstLoad(portal);
   const signedIn = signedInFirstLoad(portal);
+  const screens = screenBudgets.map((budget) => ({
+    budget,
+    load: screenFirstLoad(portal, budget.source),
+  }));
   return {
     login,
     signedIn,
+    screens,
     results: [
       byteBudget('login page JavaScript (gzip -9)', login, BYTE_BUDGETS.loginJsKb),
       byteBudget('signed-in first load JavaScript (gzip -9)', signedIn, BYTE_BUDGETS.signedInJsKb),
+      ...screens.map(({ budget, load }) =>
+        byteBudget(`${budget.screen} first load JavaScript (gzip -9)`, load, budget.kb),
+      ),
       libraryFreeLogin(login),
       lazyResources(portal, signedIn),
     ],

@@ -22,7 +22,7 @@ declare global {
 }
 
 /** An init script that records in `window.__benchMarks[name]` when `condition` first holds. */
-function markWhen(name: string, condition: string): string {
+export function markWhen(name: string, condition: string): string {
   return `(() => {
     const marks = (window.__benchMarks ??= {});
     const holds = ${condition};
@@ -44,7 +44,7 @@ const REACT_EMAIL_FIELD_ENABLED = `() => [...document.querySelectorAll('input[ty
   (input) => !input.disabled && Object.keys(input).some((key) => key.startsWith('__reactFiber$')))`;
 
 /** The spending card shows its total and the chart has drawn its twelve months. */
-const DASHBOARD_DATA_SHOWN = `() => {
+export const DASHBOARD_DATA_SHOWN = `() => {
   const total = document.querySelector('[data-testid="dashboard-spending-total"]');
   const card = total && total.closest('.MuiCard-root');
   return Boolean(card) && card.querySelectorAll('svg rect').length >= 12;
@@ -52,7 +52,7 @@ const DASHBOARD_DATA_SHOWN = `() => {
 
 const LIST_ROWS_SHOWN = `() => document.querySelectorAll(${JSON.stringify(DATA_ROW)}).length >= ${LIST_ROWS}`;
 
-async function markOf(page: Page, name: string): Promise<number> {
+export async function markOf(page: Page, name: string): Promise<number> {
   const handle = await page.waitForFunction((mark) => window.__benchMarks?.[mark], name, {
     timeout: LOAD_TIMEOUT_MS,
     polling: 250,
@@ -95,7 +95,7 @@ export interface Session {
 }
 
 /** What the portal keeps in the browser after a sign-in (src/authProvider/sessionStore.ts). */
-function sessionStorage(session: Session): Record<string, string> {
+export function signedInStorage(session: Session): Record<string, string> {
   return {
     [STORAGE_KEYS.accessToken]: session.token,
     [STORAGE_KEYS.authenticated]: 'true',
@@ -115,7 +115,7 @@ export async function loadDashboard(
 ): Promise<DashboardLoad> {
   const cold = await openColdPage(browser, {
     origin,
-    localStorage: sessionStorage(session),
+    localStorage: signedInStorage(session),
     initScript: markWhen('dataShown', DASHBOARD_DATA_SHOWN),
   });
   try {
@@ -143,7 +143,7 @@ export async function loadHundredRowList(
 ): Promise<ListLoad> {
   const cold = await openColdPage(browser, {
     origin,
-    localStorage: sessionStorage(session),
+    localStorage: signedInStorage(session),
     initScript: markWhen('rows', LIST_ROWS_SHOWN),
   });
   try {

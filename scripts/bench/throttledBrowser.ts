@@ -3,7 +3,13 @@
  * network through the DevTools protocol: CPU 4× slower, 1.6 Mbps down, 750 kbps up, 150 ms
  * latency, and no cache — every load runs in a new browser context, so it starts cold.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+} from '@playwright/test';
 
 export const CONDITIONS = {
   cpuSlowdown: 4,
@@ -55,16 +61,7 @@ export async function openColdPage(
   }
   if (options.initScript) await context.addInitScript({ content: options.initScript });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: CONDITIONS.latencyMs,
-    downloadThroughput: CONDITIONS.downloadBitsPerSecond / 8,
-    uploadThroughput: CONDITIONS.uploadBitsPerSecond / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CONDITIONS.cpuSlowdown });
+  const cdp = await throttle(context, page, { cacheDisabled: true });
 
   const scripts = new Set<string>();
   let bytes = 0;
@@ -75,6 +72,28 @@ export async function openColdPage(
     if (scripts.has(event.requestId)) bytes += event.encodedDataLength;
   });
   return { page, scriptBytes: () => bytes, close: () => context.close() };
+}
+
+/**
+ * Slows `page` down as the conditions say, before anything loads in it. With `cacheDisabled`
+ * false the context's HTTP cache is used (a second visit, issue 21); a new context's is empty.
+ */
+export async function throttle(
+  context: BrowserContext,
+  page: Page,
+  options: { cacheDisabled: boolean },
+): Promise<CDPSession> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: options.cacheDisabled });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: CONDITIONS.latencyMs,
+    downloadThroughput: CONDITIONS.downloadBitsPerSecond / 8,
+    uploadThroughput: CONDITIONS.uploadBitsPerSecond / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CONDITIONS.cpuSlowdown });
+  return cdp;
 }
 
 export function median(values: number[]): number {

@@ -21,7 +21,7 @@ function chunk(file: string, source: string | null, modules: string[], imports: 
   return { file, source, isEntry: source === 'index.html', imports, modules } as BuiltChunk;
 }
 
-/** A build of four chunks; `changes` adds modules to one of them by file name. */
+/** A build of nine chunks; `changes` adds modules to one of them by file name. */
 function portalBuild(changes: Record<string, string[]> = {}): PortalBuild {
   const outDir = mkdtempSync(join(tmpdir(), 'budget-checks-'));
   folders.push(outDir);
@@ -50,6 +50,25 @@ function portalBuild(changes: Record<string, string[]> = {}): PortalBuild {
       'assets/VolumeList.js',
       'src/resources/volume/VolumeList.tsx',
       ['src/resources/volume/VolumeList.tsx'],
+      ['assets/App.js', 'assets/ResourceList.js'],
+    ),
+    chunk(
+      'assets/ServerList.js',
+      'src/resources/cloud-server/ServerList.tsx',
+      ['src/resources/cloud-server/ServerList.tsx'],
+      ['assets/App.js', 'assets/ResourceList.js'],
+    ),
+    chunk('assets/ResourceList.js', null, ['src/components/ResourceList.tsx'], ['assets/App.js']),
+    chunk(
+      'assets/ServerDetailPage.js',
+      'src/resources/cloud-server/ServerDetailPage.tsx',
+      ['src/resources/cloud-server/ServerDetailPage.tsx'],
+      ['assets/App.js'],
+    ),
+    chunk(
+      'assets/BillingPage.js',
+      'src/pages/billing/BillingPage.tsx',
+      ['src/pages/billing/BillingPage.tsx'],
       ['assets/App.js'],
     ),
   ];
@@ -99,6 +118,47 @@ describe('the budget checks', () => {
           'src/resources/volume/VolumeCreatePage.tsx is in assets/App.js: load it with lazy() instead',
         ],
       },
+    ]);
+  });
+
+  it("count each daily screen's first load: entry, App, its chunk and their static imports", () => {
+    const { screens } = runChecks(portalBuild());
+    const serverList = screens.find((one) => one.budget.screen === 'server list');
+    expect(serverList?.load.chunks.map((one) => one.file).sort()).toEqual([
+      'assets/App.js',
+      'assets/ResourceList.js',
+      'assets/ServerList.js',
+      'assets/index.js',
+    ]);
+    expect(screens.map((one) => one.budget.screen)).toEqual([
+      'server list',
+      "server's page",
+      'volume list',
+      'balance history',
+    ]);
+  });
+
+  it('name the daily screen whose first load is over its budget, and its largest chunks', () => {
+    const portal = portalBuild({
+      'assets/ResourceList.js': Array.from({ length: 40 }, (_, n) => `src/components/Part${n}.tsx`),
+    });
+    const { results } = runChecks(portal, [
+      { screen: 'server list', source: 'src/resources/cloud-server/ServerList.tsx', kb: 0.3 },
+      {
+        screen: "server's page",
+        source: 'src/resources/cloud-server/ServerDetailPage.tsx',
+        kb: 0.3,
+      },
+    ]);
+    const failures = results.filter((result) => !result.passed);
+    expect(failures.map((result) => result.name)).toEqual([
+      'server list first load JavaScript (gzip -9)',
+    ]);
+    expect(failures[0]?.limit).toBe('≤ 0.3 KB');
+    expect(failures[0]?.problems).toEqual([
+      expect.stringMatching(
+        /^entry \+ App \+ ServerList: 4 chunks, largest assets\/ResourceList\.js /,
+      ),
     ]);
   });
 

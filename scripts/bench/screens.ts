@@ -1,0 +1,209 @@
+/**
+ * Issue 21's figures: each signed-in screen a customer opens every day, measured beside a stock
+ * react-admin 5 list (stockList.ts) in the same browser under the same throttling, interleaved
+ * run by run. Every visit is taken twice in one browser context: cold (a new context, its HTTP
+ * cache empty) and warm (a new tab of the same context, the cache kept from the first visit).
+ *
+ * Per visit, all taken in the page so that polling from here never adds to them:
+ * - first data row visible: performance.now() when the screen's condition first holds, from a
+ *   MutationObserver installed before the page's scripts (measurements.ts, markWhen);
+ * - JavaScript transferred until then: the transferSize of every .js resource that ended by then
+ *   (0 for a script read from the cache);
+ * - blocking time after the data: the part beyond 50 ms of every long task (PerformanceObserver
+ *   'longtask', installed before the scripts) from the data call's responseEnd on, until 2 s pass
+ *   without a long task (at most 15 s after the row).
+ */
+import type { Browser, CDPSession, Page } from '@playwright/test';
+
+import { markOf, markWhen } from './measurements';
+import { throttle } from './throttledBrowser';
+
+const LOAD_TIMEOUT_MS = 120_000;
+const QUIET_MS = 2_000;
+const QUIET_CAP_MS = 15_000;
+/** A long task blocks input for what it lasts beyond this (as Total Blocking Time counts it). */
+const BLOCKING_BEYOND_MS = 50;
+
+declare global {
+  interface Window {
+    __benchLongTasks?: [start: number, duration: number][];
+    /** The heap rounds' conditions by pathname (the portal's CSP forbids evaluating strings). */
+    __benchScreens?: Record<string, () => boolean>;
+  }
+}
+
+const LONG_TASK_PROBE = `(() => {
+  const tasks = (window.__benchLongTasks = []);
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+})();`;
+
+export interface Screen {
+  name: string;
+  origin: string;
+  /** Where the visit starts, e.g. `/idc/cloud-server`. */
+  path: string;
+  /** Written before the page's scripts run (the portal's session). */
+  localStorage?: Record<string, string>;
+  /** A function's source: true once the screen's first data row is in the page. */
+  dataShown: string;
+  /** The pathname of the call whose answer the row shows, as a RegExp source. */
+  dataPath: string;
+}
+
+export interface Visit {
+  dataShownMs: number;
+  scriptBytes: number;
+  blockingMs: number;
+  /** False when no call matched `dataPath` (blocking is then counted from the row). */
+  dataCallSeen: boolean;
+}
+
+export interface ScreenRun {
+  cold: Visit;
+  warm: Visit;
+}
+
+async function visit(page: Page, screen: Screen): Promise<Visit> {
+  await page.goto(screen.path, { waitUntil: 'commit' });
+  const shownAt = await markOf(page, 'dataShown');
+  await page.waitForFunction(
+    ([shown, quiet, cap]) => {
+      const now = performance.now();
+      const lastEnd = (window.__benchLongTasks ?? []).reduce(
+        (end, [start, duration]) => Math.max(end, start + duration),
+        shown,
+      );
+      return now - lastEnd >= quiet || now - shown >= cap;
+    },
+    [shownAt, QUIET_MS, QUIET_CAP_MS] as const,
+    { polling: 250, timeout: LOAD_TIMEOUT_MS },
+  );
+  return page.evaluate(
+    ([shown, dataPathSource, beyond]) => {
+      const dataPath = new RegExp(dataPathSource);
+      // No named function in here: tsx would wrap it in a __name() the page does not have.
+      const ended = (
+        performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+      ).filter((entry) => entry.responseEnd <= shown);
+      const scriptBytes = ended
+        .filter((entry) => /\.m?js$/.test(new URL(entry.name).pathname))
+        .reduce((total, entry) => total + entry.transferSize, 0);
+      const dataCalls = ended.filter((entry) => dataPath.test(new URL(entry.name).pathname));
+      const dataAt = dataCalls.reduce((last, entry) => Math.max(last, entry.responseEnd), 0);
+      const from = dataCalls.length > 0 ? dataAt : shown;
+      const blockingMs = (window.__benchLongTasks ?? []).reduce(
+        (total, [start, duration]) =>
+          total + Math.max(0, start + duration - Math.max(start + beyond, from)),
+        0,
+      );
+      return { dataShownMs: shown, scriptBytes, blockingMs, dataCallSeen: dataCalls.length > 0 };
+    },
+    [shownAt, screen.dataPath, BLOCKING_BEYOND_MS] as const,
+  );
+}
+
+/** A cold visit in a new context, then a warm one in a new tab of the same context. */
+export async function measureScreen(browser: Browser, screen: Screen): Promise<ScreenRun> {
+  const context = await browser.newContext({ baseURL: screen.origin });
+  try {
+    if (screen.localStorage) {
+      await context.addInitScript((entries) => {
+        for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+      }, screen.localStorage);
+    }
+    await context.addInitScript({
+      content: `${markWhen('dataShown', screen.dataShown)}\n${LONG_TASK_PROBE}`,
+    });
+    const first = await context.newPage();
+    await throttle(context, first, { cacheDisabled: false });
+    const cold = await visit(first, screen);
+    await first.close();
+    const second = await context.newPage();
+    await throttle(context, second, { cacheDisabled: false });
+    const warm = await visit(second, screen);
+    return { cold, warm };
+  } finally {
+    await context.close();
+  }
+}
+
+/** A row of react-admin's DataTable holding data (its loading skeleton has no such row). */
+export const firstRowShown = (text?: string) =>
+  `() => [...document.querySelectorAll('.RaDataTable-row')].some((row) => ${
+    text === undefined ? 'true' : `row.textContent.includes(${JSON.stringify(text)})`
+  })`;
+
+/** One step of the heap rounds: a link to click in the page and what shows the screen loaded. */
+export interface HeapStep {
+  link: string;
+  /** Further links to click, in order, once the first has been followed (e.g. a tab). */
+  then?: string[];
+  pathname: string;
+  dataShown: string;
+}
+
+export interface HeapFigures {
+  afterRound10: number;
+  afterRound30: number;
+}
+
+async function heapUsed(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize;
+}
+
+/**
+ * Thirty rounds across the daily screens in one page, by clicking the portal's own links (no
+ * reload), not throttled (the heap does not depend on speed): the JS heap after a full garbage
+ * collection, after round 10 and round 30.
+ */
+export async function heapRounds(
+  browser: Browser,
+  origin: string,
+  localStorage: Record<string, string>,
+  start: { pathname: string; dataShown: string },
+  steps: HeapStep[],
+): Promise<HeapFigures> {
+  const context = await browser.newContext({ baseURL: origin });
+  try {
+    await context.addInitScript((entries) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    }, localStorage);
+    const conditions = [start, ...steps].map(
+      (step) => `${JSON.stringify(step.pathname)}: ${step.dataShown}`,
+    );
+    await context.addInitScript({
+      content: `window.__benchScreens = { ${conditions.join(', ')} };`,
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const shown = (pathname: string) =>
+      page.waitForFunction(
+        (path) => location.pathname === path && window.__benchScreens?.[path]?.() === true,
+        pathname,
+        { timeout: LOAD_TIMEOUT_MS, polling: 100 },
+      );
+    await page.goto(start.pathname);
+    await shown(start.pathname);
+    const figures: Partial<HeapFigures> = {};
+    for (let round = 1; round <= 30; round += 1) {
+      for (const step of steps) {
+        for (const link of [step.link, ...(step.then ?? [])]) {
+          await page.locator(link).first().click({ timeout: LOAD_TIMEOUT_MS });
+        }
+        await shown(step.pathname);
+      }
+      if (round === 10) figures.afterRound10 = await heapUsed(cdp);
+      if (round === 30) figures.afterRound30 = await heapUsed(cdp);
+    }
+    return figures as HeapFigures;
+  } finally {
+    await context.close();
+  }
+}
