@@ -2,7 +2,8 @@
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { skipToken, useQuery } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 
@@ -48,24 +49,28 @@ export function Breadcrumb() {
 }
 
 /**
- * The name of the record the page has read through react-admin's getOne (a server's, a ticket's
- * subject); like the invoice's code, observed in the cache and never fetched for the crumb.
+ * What the cache holds under `queryKey`, read without observing the query: an observer (even one
+ * with `skipToken`) would hand the query its options, and a refetch after an invalidation would
+ * then run the crumb's absent fetch instead of the page's and fail (issue 21's volume journey).
  */
+function useCachedData<T>(queryKey: QueryKey | undefined): T | undefined {
+  const queryClient = useQueryClient();
+  return useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () => (queryKey ? queryClient.getQueryData<T>(queryKey) : undefined),
+  );
+}
+
+/** The name of the record the page has read through react-admin's getOne (a server's name). */
 function useCachedRecordName(record: Crumb['record']): string | undefined {
-  const { data } = useQuery<Record<string, unknown>>({
-    queryKey: [record?.resource ?? '', 'getOne', { id: record?.id ?? '' }],
-    queryFn: skipToken,
-  });
+  const data = useCachedData<Record<string, unknown>>(
+    record && [record.resource, 'getOne', { id: record.id }],
+  );
   const name = record ? data?.[record.field] : undefined;
   return typeof name === 'string' && name !== '' ? name : undefined;
 }
 
 /** The code of the invoice the page has read (INV-…); the breadcrumb never fetches it itself. */
 function useCachedInvoiceCode(id: string | undefined): string | undefined {
-  // skipToken: observe the cache only; never fetch, even when a refetch of every query is asked.
-  const { data } = useQuery<Invoice>({
-    queryKey: QUERY_KEYS.invoice(id ?? ''),
-    queryFn: skipToken,
-  });
-  return id ? data?.code : undefined;
+  return useCachedData<Invoice>(id ? QUERY_KEYS.invoice(id) : undefined)?.code;
 }
