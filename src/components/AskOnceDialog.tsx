@@ -1,7 +1,8 @@
 /**
- * A confirmation asked once, for what a customer can undo (power off, a soft reboot, the same on
- * several servers): Cancel and the action, which spins while it runs. What cannot be undone asks
- * for the typed name instead (ConfirmByNameDialog).
+ * A confirmation asked once: power off, a soft reboot, the same on several servers, signing a
+ * device out, revoking a token. Cancel and the action's own name, which spins while its promise
+ * runs; `danger` paints it red for what ends something. What destroys data asks for the typed
+ * name instead (ConfirmByNameDialog).
  */
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -21,6 +22,10 @@ export function AskOnceDialog(props: {
   confirmDisabled?: boolean;
   /** Wider, for a dialog that lists things. */
   wide?: boolean;
+  /** The action ends something (a session, a token): its button is red. */
+  danger?: boolean;
+  /** Kept mounted and closed, so that it closes with MUI's transition; open by default. */
+  open?: boolean;
   onClose: () => void;
   onConfirm: () => Promise<unknown>;
   children: ReactNode;
@@ -29,7 +34,7 @@ export function AskOnceDialog(props: {
   const titleId = useId();
   return (
     <Dialog
-      open
+      open={props.open ?? true}
       onClose={props.busy ? undefined : props.onClose}
       aria-labelledby={titleId}
       {...(props.wide && { maxWidth: 'sm', fullWidth: true })}
@@ -42,6 +47,7 @@ export function AskOnceDialog(props: {
         </Button>
         <BusyButton
           variant="contained"
+          color={props.danger ? 'error' : 'primary'}
           busy={props.busy}
           disabled={props.confirmDisabled}
           onClick={props.onConfirm}

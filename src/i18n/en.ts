@@ -1632,7 +1632,6 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       signed_out_others:
         'Signed out %{smart_count} other session. |||| Signed out %{smart_count} other sessions.',
       only_this: 'Only this device is signed in.',
-      cancel: 'Cancel',
     },
     api_tokens: {
       title: 'API tokens',

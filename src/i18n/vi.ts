@@ -1850,7 +1850,6 @@ export const vi = {
       signed_out_others:
         'Đã đăng xuất %{smart_count} phiên khác. |||| Đã đăng xuất %{smart_count} phiên khác.',
       only_this: 'Chỉ có thiết bị này đang đăng nhập.',
-      cancel: 'Huỷ',
     },
     api_tokens: {
       title: 'API token',

@@ -7,6 +7,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import DialogContentText from '@mui/material/DialogContentText';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -24,6 +25,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
+import { AskOnceDialog } from '../../components/AskOnceDialog';
 import { fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { CopyButton } from '../../components/CopyButton';
@@ -42,7 +44,6 @@ import {
 } from '../../domain/apiTokens';
 import { formatDate, formatDateTime } from '../../domain/dates';
 import { AccountCard } from './AccountCard';
-import { ConfirmActionDialog } from './ConfirmActionDialog';
 
 const TOKENS_KEY = ['account', 'api-tokens'] as const;
 const NEVER = 'never';
@@ -118,16 +119,17 @@ export function ApiTokensCard() {
           }}
         />
       ) : null}
-      <ConfirmActionDialog
+      <AskOnceDialog
         open={revoking !== undefined}
         title={translate('account.api_tokens.confirm_revoke_title', { name: revoking?.name ?? '' })}
-        body={translate('account.api_tokens.confirm_revoke_body')}
         confirmLabel={translate('account.api_tokens.revoke')}
-        cancelLabel={translate('account.api_tokens.cancel')}
         busy={revoke.isPending}
         onConfirm={confirmRevoke}
+        danger
         onClose={() => setRevoking(undefined)}
-      />
+      >
+        <DialogContentText>{translate('account.api_tokens.confirm_revoke_body')}</DialogContentText>
+      </AskOnceDialog>
     </AccountCard>
   );
 }

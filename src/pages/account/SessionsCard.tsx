@@ -7,6 +7,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import DialogContentText from '@mui/material/DialogContentText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,12 +15,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
+import { AskOnceDialog } from '../../components/AskOnceDialog';
 import { LoadFailed } from '../../components/LoadFailed';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import type { AccountSession, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
 import { AccountCard } from './AccountCard';
-import { ConfirmActionDialog } from './ConfirmActionDialog';
 
 const SESSIONS_KEY = ['account', 'sessions'] as const;
 
@@ -105,28 +106,29 @@ export function SessionsCard() {
         {translate('account.sessions.help')}
       </Typography>
       {content}
-      <ConfirmActionDialog
+      <AskOnceDialog
         open={pending !== undefined}
         title={
           pending === 'others'
             ? translate('account.sessions.confirm_others_title')
             : translate('account.sessions.confirm_title', { device: dialogDevice })
         }
-        body={
-          pending === 'others'
-            ? translate('account.sessions.confirm_others_body')
-            : translate('account.sessions.confirm_body')
-        }
         confirmLabel={
           pending === 'others'
             ? translate('account.sessions.sign_out_others')
             : translate('account.sessions.sign_out')
         }
-        cancelLabel={translate('account.sessions.cancel')}
         busy={revokeOne.isPending || revokeOthers.isPending}
         onConfirm={confirm}
+        danger
         onClose={() => setPending(undefined)}
-      />
+      >
+        <DialogContentText>
+          {pending === 'others'
+            ? translate('account.sessions.confirm_others_body')
+            : translate('account.sessions.confirm_body')}
+        </DialogContentText>
+      </AskOnceDialog>
     </AccountCard>
   );
 }

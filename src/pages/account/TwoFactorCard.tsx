@@ -16,10 +16,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type * as QrCodeModule from 'qrcode';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
+import { QrCodeImage } from '../../components/QrCodeImage';
 import { fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { CopyButton } from '../../components/CopyButton';
@@ -198,61 +198,17 @@ function SetupForm(props: {
 /** Drawn at this size, so phone cameras read it at once. */
 const QR_SIZE = 200;
 
-async function drawQr(text: string): Promise<string> {
-  // The QR library arrives in a chunk of its own, only when a code is drawn.
-  const loaded = (await import('qrcode')) as typeof QrCodeModule & {
-    default?: typeof QrCodeModule;
-  };
-  const qr = loaded.default ?? loaded;
-  return qr.toDataURL(text, { errorCorrectionLevel: 'M', margin: 4, width: QR_SIZE });
-}
-
 function QrImage({ uri }: { uri: string }) {
   const translate = useTranslate();
-  const [drawn, setDrawn] = useState<{ uri: string; image?: string; failed?: boolean }>();
-  useEffect(() => {
-    let current = true;
-    drawQr(uri).then(
-      (image) => current && setDrawn({ uri, image }),
-      () => current && setDrawn({ uri, failed: true }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [uri]);
-  const ready = drawn?.uri === uri ? drawn : undefined;
   return (
-    <Box
-      sx={{
-        width: QR_SIZE,
-        maxWidth: '100%',
-        aspectRatio: '1',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        bgcolor: '#fff',
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-      }}
-    >
-      {ready?.failed ? (
-        <Typography role="alert" variant="body2" sx={{ p: 2 }}>
-          {translate('account.two_factor.qr_failed')}
-        </Typography>
-      ) : ready?.image ? (
-        <img
-          src={ready.image}
-          width={QR_SIZE}
-          height={QR_SIZE}
-          style={{ maxWidth: '100%', height: 'auto', display: 'block' }}
-          alt={translate('account.two_factor.qr_alt')}
-          data-testid="two-factor-qr"
-        />
-      ) : (
-        <CircularProgress size={28} aria-label={translate('ra.page.loading')} />
-      )}
-    </Box>
+    <QrCodeImage
+      text={uri}
+      size={QR_SIZE}
+      alt={translate('account.two_factor.qr_alt')}
+      failedText={translate('account.two_factor.qr_failed')}
+      drawing={<CircularProgress size={28} aria-label={translate('ra.page.loading')} />}
+      testId="two-factor-qr"
+    />
   );
 }
 
