@@ -11,8 +11,13 @@ const storedLocale = getStoredLocale();
 document.documentElement.lang = storedLocale;
 const { pathname, search } = currentLocation();
 const publicPage = publicPageAt(pathname);
-// A signed-in page: its session check, data and code start now, beside the portal's code.
-if (!publicPage) void import('./bootCalls').then((boot) => boot.startBootCalls(pathname, search));
+// A signed-in page: the portal's code, and the page's session check, data and code, start now,
+// side by side, rather than after the messages and the first render.
+if (!publicPage) {
+  // The calls first: their small chunk must not queue behind the portal's many.
+  void import('./bootCalls').then((boot) => boot.startBootCalls(pathname, search));
+  void import('./App');
+}
 
 // Until React draws, index.html shows the page's frame with a spinner (no JavaScript needed).
 // The page's code (preloaded by index.html) and its messages arrive side by side, so React's
