@@ -8,7 +8,6 @@
  * every event is a stacked block instead of a table row, so nothing scrolls sideways.
  */
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -33,7 +32,7 @@ import type {
 import { ACTIVITY_GROUPS, type ActivityGroup } from '../domain/activity';
 import { formatInVietnam } from '../domain/vietnamTime';
 import { activityText, deviceText } from './activityText';
-import { LoadFailed } from './LoadFailed';
+import { QueryContent } from './QueryContent';
 import { PHONE_QUERY } from './phoneLayout';
 
 /** Whose events: the signed-in account's own, or (an agency) its customers'. */
@@ -78,54 +77,45 @@ export function ActivityLog({ source }: { source: ActivitySource }) {
   };
   const filtered = Object.values(filters).some(Boolean);
 
-  let content;
-  if (events.isPending) {
-    content = <LinearProgress aria-label={translate('ra.page.loading')} />;
-  } else if (events.isError) {
-    content = (
-      <LoadFailed
-        error={events.error}
-        onRetry={() => events.refetch()}
-        retrying={events.isFetching}
-      />
-    );
-  } else if (!events.data.items?.length) {
-    content = (
-      <Typography color="text.secondary" role="status" sx={{ py: 2 }}>
-        {translate(filtered ? 'account.activity.empty_filtered' : 'account.activity.empty')}
-      </Typography>
-    );
-  } else {
-    content = (
-      <>
-        <Box sx={{ opacity: events.isPlaceholderData ? 0.6 : 1 }} aria-busy={events.isFetching}>
-          <ActivityRows events={events.data.items} source={source} />
-        </Box>
-        <TablePagination
-          component="div"
-          count={events.data.total}
-          page={page - 1}
-          onPageChange={(_event, next) => setPage(next + 1)}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={PER_PAGE_CHOICES}
-          onRowsPerPageChange={(event) => {
-            setPerPage(Number(event.target.value));
-            setPage(1);
-          }}
-          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-          labelDisplayedRows={({ from, to, count }) =>
-            translate('ra.navigation.page_range_info', {
-              offsetBegin: from,
-              offsetEnd: to,
-              total: count,
-            })
-          }
-          getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
-          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 0 } }}
-        />
-      </>
-    );
-  }
+  const content = (
+    <QueryContent query={events}>
+      {(data) =>
+        !data.items?.length ? (
+          <Typography color="text.secondary" role="status" sx={{ py: 2 }}>
+            {translate(filtered ? 'account.activity.empty_filtered' : 'account.activity.empty')}
+          </Typography>
+        ) : (
+          <>
+            <Box sx={{ opacity: events.isPlaceholderData ? 0.6 : 1 }} aria-busy={events.isFetching}>
+              <ActivityRows events={data.items} source={source} />
+            </Box>
+            <TablePagination
+              component="div"
+              count={data.total}
+              page={page - 1}
+              onPageChange={(_event, next) => setPage(next + 1)}
+              rowsPerPage={perPage}
+              rowsPerPageOptions={PER_PAGE_CHOICES}
+              onRowsPerPageChange={(event) => {
+                setPerPage(Number(event.target.value));
+                setPage(1);
+              }}
+              labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+              labelDisplayedRows={({ from, to, count }) =>
+                translate('ra.navigation.page_range_info', {
+                  offsetBegin: from,
+                  offsetEnd: to,
+                  total: count,
+                })
+              }
+              getItemAriaLabel={(type) => translate(`ra.navigation.${type}`)}
+              sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 0 } }}
+            />
+          </>
+        )
+      }
+    </QueryContent>
+  );
 
   return (
     <Stack spacing={2}>

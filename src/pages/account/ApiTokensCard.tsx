@@ -15,7 +15,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -29,7 +28,7 @@ import { AskOnceDialog } from '../../components/AskOnceDialog';
 import { fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { CopyButton } from '../../components/CopyButton';
-import { LoadFailed } from '../../components/LoadFailed';
+import { QueryContent } from '../../components/QueryContent';
 import { isLostAnswer } from '../../components/lostAnswer';
 import { errorText, usePortalNotify } from '../../components/usePortalNotify';
 import type { ApiToken, PortalDataProvider } from '../../dataProvider/dataProvider';
@@ -71,32 +70,23 @@ export function ApiTokensCard() {
     await refresh();
   };
 
-  let content;
-  if (tokens.isPending) {
-    content = <LinearProgress aria-label={translate('ra.page.loading')} />;
-  } else if (tokens.isError) {
-    content = (
-      <LoadFailed
-        error={tokens.error}
-        onRetry={() => tokens.refetch()}
-        retrying={tokens.isFetching}
-      />
-    );
-  } else if (tokens.data.items.length === 0) {
-    content = (
-      <Typography variant="body2" color="text.secondary">
-        {translate('account.api_tokens.empty')}
-      </Typography>
-    );
-  } else {
-    content = (
-      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {tokens.data.items.map((token) => (
-          <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />
-        ))}
-      </Stack>
-    );
-  }
+  const content = (
+    <QueryContent query={tokens}>
+      {({ items }) =>
+        items.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {translate('account.api_tokens.empty')}
+          </Typography>
+        ) : (
+          <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {items.map((token) => (
+              <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />
+            ))}
+          </Stack>
+        )
+      }
+    </QueryContent>
+  );
 
   return (
     <AccountCard id="account-api-tokens" title={translate('account.api_tokens.title')}>

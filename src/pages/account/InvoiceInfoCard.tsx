@@ -4,7 +4,6 @@
  * empty; an emptied field is cleared (sent as null).
  */
 import Alert from '@mui/material/Alert';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -14,7 +13,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 
 import { fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
-import { LoadFailed } from '../../components/LoadFailed';
+import { QueryContent } from '../../components/QueryContent';
 import { isLostAnswer } from '../../components/lostAnswer';
 import { errorText, usePortalNotify } from '../../components/usePortalNotify';
 import type { InvoiceInfo, PortalDataProvider } from '../../dataProvider/dataProvider';
@@ -48,22 +47,12 @@ export function InvoiceInfoCard() {
     queryFn: () => dataProvider.getInvoiceInfo(),
   });
 
-  let content;
-  if (info.isPending) {
-    content = <LinearProgress aria-label={translate('ra.page.loading')} />;
-  } else if (info.isError) {
-    content = (
-      <LoadFailed error={info.error} onRetry={() => info.refetch()} retrying={info.isFetching} />
-    );
-  } else {
-    content = <InvoiceInfoForm info={info.data} />;
-  }
   return (
     <AccountCard id="account-invoice-info" title={translate('account.invoice_info.title')}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('account.invoice_info.help')}
       </Typography>
-      {content}
+      <QueryContent query={info}>{(data) => <InvoiceInfoForm info={data} />}</QueryContent>
     </AccountCard>
   );
 }

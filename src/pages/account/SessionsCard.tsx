@@ -8,7 +8,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import DialogContentText from '@mui/material/DialogContentText';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,7 +15,7 @@ import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
 import { AskOnceDialog } from '../../components/AskOnceDialog';
-import { LoadFailed } from '../../components/LoadFailed';
+import { QueryContent } from '../../components/QueryContent';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import type { AccountSession, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
@@ -58,46 +57,38 @@ export function SessionsCard() {
     await refresh();
   };
 
-  let content;
-  if (sessions.isPending) {
-    content = <LinearProgress aria-label={translate('ra.page.loading')} />;
-  } else if (sessions.isError) {
-    content = (
-      <LoadFailed
-        error={sessions.error}
-        onRetry={() => sessions.refetch()}
-        retrying={sessions.isFetching}
-      />
-    );
-  } else {
-    const items = sessions.data.items;
-    const others = items.filter((session) => !session.current);
-    content = (
-      <Stack spacing={2}>
-        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {items.map((session) => (
-            <SessionRow
-              key={session.id}
-              session={session}
-              device={deviceOf(session)}
-              onSignOut={() => setPending({ session })}
-            />
-          ))}
-        </Stack>
-        {others.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {translate('account.sessions.only_this')}
-          </Typography>
-        ) : (
-          <div>
-            <Button variant="outlined" color="error" onClick={() => setPending('others')}>
-              {translate('account.sessions.sign_out_others')}
-            </Button>
-          </div>
-        )}
-      </Stack>
-    );
-  }
+  const content = (
+    <QueryContent query={sessions}>
+      {({ items }) => {
+        const others = items.filter((session) => !session.current);
+        return (
+          <Stack spacing={2}>
+            <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {items.map((session) => (
+                <SessionRow
+                  key={session.id}
+                  session={session}
+                  device={deviceOf(session)}
+                  onSignOut={() => setPending({ session })}
+                />
+              ))}
+            </Stack>
+            {others.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {translate('account.sessions.only_this')}
+              </Typography>
+            ) : (
+              <div>
+                <Button variant="outlined" color="error" onClick={() => setPending('others')}>
+                  {translate('account.sessions.sign_out_others')}
+                </Button>
+              </div>
+            )}
+          </Stack>
+        );
+      }}
+    </QueryContent>
+  );
 
   const dialogDevice = pending && pending !== 'others' ? deviceOf(pending.session) : '';
   return (

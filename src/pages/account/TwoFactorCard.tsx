@@ -11,7 +11,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -23,7 +22,7 @@ import { QrCodeImage } from '../../components/QrCodeImage';
 import { fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { CopyButton } from '../../components/CopyButton';
-import { LoadFailed } from '../../components/LoadFailed';
+import { QueryContent } from '../../components/QueryContent';
 import { isLostAnswer } from '../../components/lostAnswer';
 import { errorText, usePortalNotify } from '../../components/usePortalNotify';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider';
@@ -56,18 +55,18 @@ export function TwoFactorCard() {
         }}
       />
     );
-  } else if (state.isPending) {
-    content = <LinearProgress aria-label={translate('ra.page.loading')} />;
-  } else if (state.isError) {
-    content = (
-      <LoadFailed error={state.error} onRetry={() => state.refetch()} retrying={state.isFetching} />
-    );
-  } else if (state.data.enabled) {
-    content = (
-      <TwoFactorOn enabledAt={state.data.enabled_at} left={state.data.recovery_codes_left} />
-    );
   } else {
-    content = <TwoFactorOff onStarted={setSetup} />;
+    content = (
+      <QueryContent query={state}>
+        {(data) =>
+          data.enabled ? (
+            <TwoFactorOn enabledAt={data.enabled_at} left={data.recovery_codes_left} />
+          ) : (
+            <TwoFactorOff onStarted={setSetup} />
+          )
+        }
+      </QueryContent>
+    );
   }
   return (
     <AccountCard id="account-two-factor" title={translate('account.two_factor.title')}>
