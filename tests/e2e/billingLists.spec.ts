@@ -36,11 +36,19 @@ const END_PERIOD_AND_SWEEP = `
   db.pragma('busy_timeout = 10000');
   const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
   db.prepare('UPDATE servers SET expiry = ? WHERE id = ?').run(yesterday, Number(process.env.SERVER_ID));
+  // In the last 7 days of a month the sandbox's own sweep may already have issued this server's
+  // renewal, due at the old end of its period: that renewal falls due yesterday now too.
+  db.prepare(
+    "UPDATE invoices SET due_date = ? WHERE resource_type = 'server' AND resource_id = ? AND status = 'open' AND renewal_period_end IS NOT NULL",
+  ).run(yesterday, Number(process.env.SERVER_ID));
   runLifecycle(db, new Date());
   db.close();
 `;
 
-/** Ends the server's paid period yesterday and runs the sweep that issues its renewal. */
+/**
+ * Ends the server's paid period yesterday and runs the sweep that issues its renewal (or finds the
+ * one already issued), so that exactly one renewal is overdue.
+ */
 function endPaidPeriod(serverId: number) {
   execFileSync('npx', ['tsx', '-e', END_PERIOD_AND_SWEEP], {
     env: { ...process.env, SERVER_ID: String(serverId) },
