@@ -7,7 +7,9 @@
  * Each test makes its own customer whose trial ended yesterday (as the seed makes
  * expired@example.vn), in the shared e2e database, without moving the sandbox clock: the trial
  * started eight days ago, and its bill is issued the way the sandbox's life-cycle sweep issues it
- * at the trial's end (server/billing/trial.ts `issueTrialBill`).
+ * at the trial's end (server/billing/trial.ts `issueTrialBill`). Its auto-pay is off: the
+ * customer pays the bill here, and with auto-pay on, the sandbox's minutely sweep could pay it
+ * from the topped-up balance first (the Pay button then rightly answers that it is no longer open).
  */
 import { execFileSync } from 'node:child_process';
 
@@ -30,8 +32,8 @@ const NEW_EXPIRED_TRIAL_ACCOUNT = `
   db.transaction(() => {
     const { id } = db
       .prepare(
-        "INSERT INTO users (email, password_hash, fullname, phone, formatted_phone, email_verified, created_at) " +
-          "SELECT ?, password_hash, 'Khách Hết Dùng Thử', '+84912345698', '0912 345 698', 1, ? " +
+        "INSERT INTO users (email, password_hash, fullname, phone, formatted_phone, email_verified, created_at, auto_pay_renewals) " +
+          "SELECT ?, password_hash, 'Khách Hết Dùng Thử', '+84912345698', '0912 345 698', 1, ?, 0 " +
           "FROM users WHERE email = 'expired@example.vn' RETURNING id",
       )
       .get(process.env.TRIAL_EMAIL, new Date(Date.now() - 9 * DAY).toISOString());

@@ -3,7 +3,8 @@
  * first (check_code, type discount_invoice); the total shown is computed from the coupon that
  * check answered, and Pay sends exactly that code. Editing the code drops the discount until the
  * new code is checked, and Pay waits for that check: the shown and the paid total are always for
- * the same code (or none). A lost answer on Pay reads the invoice again before Pay is offered again.
+ * the same code (or none). A lost answer or a refusal on Pay reads the invoice again before Pay is
+ * offered again.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -94,8 +95,14 @@ function PayInvoiceForm({ invoice: listed, onClose }: { invoice: Invoice; onClos
       await refreshAfterPayment();
     },
     onError: (error) => {
-      if (isLostAnswer(error)) notify.resultUnknown();
-      else notify.error(error);
+      if (isLostAnswer(error)) {
+        notify.resultUnknown();
+        return;
+      }
+      notify.error(error);
+      // A refusal may mean the invoice changed meanwhile (paid in another tab, or by auto-pay on
+      // its due date): show it as it is now rather than offer Pay again.
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.invoice(invoice.id) });
     },
   });
 

@@ -247,6 +247,38 @@ describe('the billing page', () => {
     expect(sandbox().requests).toContain(`GET /api/v1/billing/invoices/${invoice.id}`);
   });
 
+  it('when the invoice was paid elsewhere meanwhile, Pay says so and the dialog stops offering it', async () => {
+    setBalance(shell().db, EXPIRED, 1_000_000);
+    const token = await signInAs(sandbox(), EXPIRED);
+    const invoice = await overdueInvoice(token);
+    renderPortal('/billing');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: `Thanh toán hoá đơn ${invoice.code}` }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    // Another tab (or the sandbox's auto-pay on the due date) pays it first.
+    const paidElsewhere = await api(
+      sandbox(),
+      token,
+      'POST',
+      `/billing/invoices/${invoice.id}/pay`,
+      {},
+    );
+    expect(paidElsewhere.status).toBe(200);
+
+    await user.click(
+      within(dialog).getByRole('button', { name: `Thanh toán ${formatVnd(invoice.amount)}` }),
+    );
+
+    // The dialog shows the invoice as it is now, beside the sandbox's refusal.
+    const notOpen = 'Hoá đơn này không còn chờ thanh toán.';
+    expect(await within(dialog).findByText(notOpen)).toBeVisible();
+    expect(screen.getAllByText(notOpen)).toHaveLength(2);
+    expect(within(dialog).queryByRole('button', { name: /^Thanh toán / })).not.toBeInTheDocument();
+    expect(await balanceOf(token)).toBe(1_000_000 - invoice.amount);
+  });
+
   it('redeems a gift code into the balance and shows it in the balance history', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const before = await balanceOf(token);
