@@ -5,10 +5,12 @@ import { defineConfig } from 'vitest/config';
 
 import { messageSlices } from './vite.config.ts';
 
+/** Screen tests: the whole portal rendered in jsdom against an in-process sandbox. */
+const SCREEN_TESTS = 'tests/unit/screens/**/*.test.tsx';
+
 export default defineConfig({
   plugins: [react(), messageSlices()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
     environmentOptions: { jsdom: { url: 'http://localhost:3000/idc/' } },
     setupFiles: ['tests/setup.ts'],
@@ -23,5 +25,32 @@ export default defineConfig({
     // a loaded machine (see README, "Test it") must not turn a slow pass into a failure.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'screens',
+          include: [SCREEN_TESTS],
+          // The screen files share one module graph per worker instead of importing React,
+          // MUI, react-admin and the sandbox afresh for each file: 38 % less CPU for the same
+          // tests (342 → 213 s on the 2-core machine). Their state is reset per test: each
+          // renders its own portal on its own sandbox, tests/setup.ts runs again for every file
+          // and resets the module state the portal keeps (the server clock).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'tests/unit/**/*.test.{ts,tsx}',
+          ],
+          exclude: [SCREEN_TESTS],
+        },
+      },
+    ],
   },
 });
