@@ -14,7 +14,7 @@
  * screenshot per screen), and Vietnamese on a 1280×800 desktop (axe, labels, main action, lang).
  * Error states also check that each error is tied to its field.
  */
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import Database from 'better-sqlite3';
 
 import {
@@ -1030,6 +1030,24 @@ function inParts(screens: Screen[], count: number): Screen[][] {
   return parts;
 }
 
+/** A customer of the test's own, signed in, reading the portal in the variant's language and size. */
+async function newCustomerIn(
+  variant: Variant,
+  page: Page,
+  request: APIRequestContext,
+  label: string,
+  fullname: string,
+) {
+  const customer = await signInAsNewCustomer(page, request, {
+    label,
+    fullname,
+    password: PASSWORD,
+  });
+  await chooseLanguage(page, variant);
+  await page.setViewportSize({ width: variant.width, height: variant.height });
+  return customer;
+}
+
 /** A card payment the customer cancels on the gateway, and the screen it returns to. */
 async function cancelledCardPayment(page: Page, variant: Variant) {
   const api = await customerApi(page);
@@ -1088,13 +1106,7 @@ for (const variant of VARIANTS) {
       const name = `a new customer's empty portal, part ${index + 1} of ${PARTS} (${label})`;
       test(name, async ({ page, request }) => {
         test.setTimeout(120_000);
-        await signInAsNewCustomer(page, request, {
-          label: 'screens-empty',
-          fullname: 'Đỗ Màn Hình',
-          password: PASSWORD,
-        });
-        await chooseLanguage(page, variant);
-        await page.setViewportSize({ width: variant.width, height: variant.height });
+        await newCustomerIn(variant, page, request, 'screens-empty', 'Đỗ Màn Hình');
         await checkScreens(page, variant, part);
       });
     });
@@ -1103,13 +1115,13 @@ for (const variant of VARIANTS) {
       const name = `a customer's portal with data, part ${part + 1} of ${PARTS} (${label})`;
       test(name, async ({ page, request }) => {
         test.setTimeout(150_000);
-        const { email } = await signInAsNewCustomer(page, request, {
-          label: 'screens-data',
-          fullname: 'Đỗ Có Dữ Liệu',
-          password: PASSWORD,
-        });
-        await chooseLanguage(page, variant);
-        await page.setViewportSize({ width: variant.width, height: variant.height });
+        const { email } = await newCustomerIn(
+          variant,
+          page,
+          request,
+          'screens-data',
+          'Đỗ Có Dữ Liệu',
+        );
         await topUpByCard(page, 2_000_000);
         if (part === 0) {
           await checkScreens(page, variant, [
@@ -1144,13 +1156,7 @@ for (const variant of VARIANTS.filter((candidate) => candidate.width < 768)) {
   // from its sidebar and Create menu: a resource added there is checked here without an edit.
   test(`every declared section and create form (${label})`, async ({ page, request }) => {
     test.setTimeout(150_000);
-    await signInAsNewCustomer(page, request, {
-      label: 'screens-declared',
-      fullname: 'Đỗ Khai Báo',
-      password: PASSWORD,
-    });
-    await chooseLanguage(page, variant);
-    await page.setViewportSize({ width: variant.width, height: variant.height });
+    await newCustomerIn(variant, page, request, 'screens-declared', 'Đỗ Khai Báo');
     const paths = [...(await sidebarPaths(page)), ...(await createMenuPaths(page))];
     expect(paths.length).toBeGreaterThan(8);
     await checkScreens(

@@ -55,6 +55,20 @@ async function balanceOf(token: string): Promise<number> {
   return body.balance;
 }
 
+/** The expired account with `balance`, on /billing, with its overdue invoice's Pay dialog open. */
+async function openPayDialog(balance: number) {
+  setBalance(shell().db, EXPIRED, balance);
+  const token = await signInAs(sandbox(), EXPIRED);
+  const invoice = await overdueInvoice(token);
+  renderPortal('/billing');
+  const user = userEvent.setup();
+  await user.click(
+    await screen.findByRole('button', { name: `Thanh toán hoá đơn ${invoice.code}` }),
+  );
+  const dialog = await screen.findByRole('dialog');
+  return { token, invoice, user, dialog };
+}
+
 function checkCalls(): number {
   return sandbox().requests.filter((call) => call === 'GET /api/v1/billing/coupons/check_code')
     .length;
@@ -191,15 +205,7 @@ describe('the billing page', () => {
   });
 
   it('does not offer Pay for a code edited after its check, and drops its discount', async () => {
-    setBalance(shell().db, EXPIRED, 1_000_000);
-    const token = await signInAs(sandbox(), EXPIRED);
-    const invoice = await overdueInvoice(token);
-    renderPortal('/billing');
-    const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: `Thanh toán hoá đơn ${invoice.code}` }),
-    );
-    const dialog = await screen.findByRole('dialog');
+    const { invoice, user, dialog } = await openPayDialog(1_000_000);
     const codeField = within(dialog).getByLabelText('Mã giảm giá');
 
     await user.type(codeField, 'GIAM10');
@@ -219,15 +225,7 @@ describe('the billing page', () => {
   });
 
   it('after a lost answer on Pay says the result is unknown and reads the invoice again', async () => {
-    setBalance(shell().db, EXPIRED, 1_000_000);
-    const token = await signInAs(sandbox(), EXPIRED);
-    const invoice = await overdueInvoice(token);
-    renderPortal('/billing');
-    const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: `Thanh toán hoá đơn ${invoice.code}` }),
-    );
-    const dialog = await screen.findByRole('dialog');
+    const { invoice, user, dialog } = await openPayDialog(1_000_000);
     // The payment reaches the sandbox, but its answer never comes back.
     const realFetch = globalThis.fetch;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -248,15 +246,7 @@ describe('the billing page', () => {
   });
 
   it('when the invoice was paid elsewhere meanwhile, Pay says so and the dialog stops offering it', async () => {
-    setBalance(shell().db, EXPIRED, 1_000_000);
-    const token = await signInAs(sandbox(), EXPIRED);
-    const invoice = await overdueInvoice(token);
-    renderPortal('/billing');
-    const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: `Thanh toán hoá đơn ${invoice.code}` }),
-    );
-    const dialog = await screen.findByRole('dialog');
+    const { token, invoice, user, dialog } = await openPayDialog(1_000_000);
     // Another tab (or the sandbox's auto-pay on the due date) pays it first.
     const paidElsewhere = await api(
       sandbox(),
