@@ -48,7 +48,7 @@ test('a customer adds a pasted key and a generated one, and builds a server with
   await expect(page).toHaveURL(/\/idc\/ssh-keys\/create$/);
 
   // A bad key is refused with the reason under the field, and what was typed stays.
-  const name = page.getByLabel('Tên khoá');
+  const name = page.getByRole('textbox', { name: 'Tên khoá' });
   const publicKey = page.getByLabel('Khoá công khai (public key)');
   await name.fill('old-key');
   await publicKey.fill(DSA_LINE);
@@ -76,7 +76,7 @@ test('a customer adds a pasted key and a generated one, and builds a server with
 
   // A generated key: the private key is mailed, once, and never shown.
   await page.getByRole('link', { name: 'Thêm SSH key' }).first().click();
-  await page.getByLabel('Tên khoá').fill('generated-1');
+  await page.getByRole('textbox', { name: 'Tên khoá' }).fill('generated-1');
   await page.getByRole('button', { name: 'Thêm SSH key' }).click();
   const notice = page.getByRole('status').filter({ hasText: 'Đã tạo cặp khoá generated-1' });
   await expect(notice).toContainText(`Khoá bí mật đã được gửi tới email ${email}.`);
