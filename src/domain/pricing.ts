@@ -148,17 +148,7 @@ function quoteMonths(
     months,
     amount: proratedAmount(product.price * quantity, monthCount, now),
   }));
-  const total = priced.reduce((sum, line) => sum + line.amount, 0);
-  const vat = vatContained(total);
-  return {
-    interval_count: interval,
-    lines: priced,
-    subtotal: total - vat,
-    vat,
-    total,
-    period_start: now.toISOString(),
-    period_end: vietnamMonthStartAfter(now, monthCount).toISOString(),
-  };
+  return quoteOf(priced, interval, now, vietnamMonthStartAfter(now, monthCount));
 }
 
 /**
@@ -180,10 +170,15 @@ export function quoteRenewal(
     months,
     amount: product.price * quantity * months,
   }));
+  return quoteOf(priced, months, start, end);
+}
+
+/** The quote of priced lines: their total, the VAT it contains, and the period they pay for. */
+function quoteOf(priced: PricedLine[], interval: IntervalCount, start: Date, end: Date): Quote {
   const total = priced.reduce((sum, line) => sum + line.amount, 0);
   const vat = vatContained(total);
   return {
-    interval_count: months,
+    interval_count: interval,
     lines: priced,
     subtotal: total - vat,
     vat,

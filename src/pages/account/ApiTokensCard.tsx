@@ -43,6 +43,7 @@ import {
 } from '../../domain/apiTokens';
 import { formatDate, formatDateTime } from '../../domain/dates';
 import { AccountCard } from './AccountCard';
+import { LISTED_ITEM_SX } from './listedItem';
 
 const TOKENS_KEY = ['account', 'api-tokens'] as const;
 const NEVER = 'never';
@@ -129,20 +130,7 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
   let expires = translate('account.api_tokens.never');
   if (token.expires) expires = formatDate(token.expires);
   return (
-    <Box
-      component="li"
-      data-testid="api-token"
-      sx={{
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        p: 1.5,
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        gap: 1,
-      }}
-    >
+    <Box component="li" data-testid="api-token" sx={LISTED_ITEM_SX}>
       <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
         <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
           <Typography component="h3" variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>

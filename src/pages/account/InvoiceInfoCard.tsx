@@ -11,16 +11,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
-import { fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { QueryContent } from '../../components/QueryContent';
-import { isLostAnswer } from '../../components/lostAnswer';
-import { errorText, usePortalNotify } from '../../components/usePortalNotify';
+import { usePortalNotify } from '../../components/usePortalNotify';
 import type { InvoiceInfo, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { validateTaxCode } from '../../domain/taxCode';
 import { validateEmail } from '../../domain/validation';
 import { AccountCard } from './AccountCard';
 import { ACCOUNT_QUERY_KEYS } from './accountQueries';
+import { submitFailure } from '../../components/submitFailure';
 
 type Field = keyof InvoiceInfo;
 type Values = Record<Field, string>;
@@ -84,15 +83,9 @@ function InvoiceInfoForm({ info }: { info: InvoiceInfo }) {
       setValues(toValues(saved));
       notify.success('account.invoice_info.saved');
     } catch (error) {
-      if (isLostAnswer(error)) {
-        setSubmitError(translate('app.error.result_unknown'));
-        return;
-      }
-      const fromServer = fieldErrors(error) as Partial<Record<Field, string>>;
-      setErrors(fromServer);
-      if (Object.keys(fromServer).length === 0) {
-        setSubmitError(errorText(error) ?? translate('app.error.generic'));
-      }
+      const failure = submitFailure(error, translate);
+      setErrors(failure.fields);
+      setSubmitError(failure.message);
     }
   };
 

@@ -9,13 +9,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
-import { fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
-import { isLostAnswer } from '../../components/lostAnswer';
-import { errorText, usePortalNotify } from '../../components/usePortalNotify';
+import { usePortalNotify } from '../../components/usePortalNotify';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider';
 import { validateNewPassword, validatePasswordConfirmation } from '../../domain/validation';
 import { AccountCard } from './AccountCard';
+import { submitFailure } from '../../components/submitFailure';
 
 type Field = 'old_password' | 'new_password' | 'verify_password';
 const EMPTY: Record<Field, string> = { old_password: '', new_password: '', verify_password: '' };
@@ -52,15 +51,9 @@ export function PasswordCard() {
       setValues(EMPTY);
       notify.success('account.password.changed');
     } catch (error) {
-      if (isLostAnswer(error)) {
-        setSubmitError(translate('app.error.result_unknown'));
-        return;
-      }
-      const fromServer = fieldErrors(error);
-      setErrors(fromServer);
-      if (Object.keys(fromServer).length === 0) {
-        setSubmitError(errorText(error) ?? translate('app.error.generic'));
-      }
+      const failure = submitFailure(error, translate);
+      setErrors(failure.fields);
+      setSubmitError(failure.message);
     }
   };
 

@@ -20,6 +20,7 @@ import { usePortalNotify } from '../../components/usePortalNotify';
 import type { AccountSession, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
 import { AccountCard } from './AccountCard';
+import { LISTED_ITEM_SX } from './listedItem';
 
 const SESSIONS_KEY = ['account', 'sessions'] as const;
 
@@ -128,20 +129,7 @@ function SessionRow(props: { session: AccountSession; device: string; onSignOut:
   const translate = useTranslate();
   const { session, device } = props;
   return (
-    <Box
-      component="li"
-      data-testid="account-session"
-      sx={{
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        p: 1.5,
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        gap: 1,
-      }}
-    >
+    <Box component="li" data-testid="account-session" sx={LISTED_ITEM_SX}>
       <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
         <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
           <Typography component="h3" variant="subtitle2">

@@ -29,6 +29,7 @@ import type { PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
 import { AccountCard } from './AccountCard';
 import { ACCOUNT_QUERY_KEYS } from './accountQueries';
+import { submitFailure } from '../../components/submitFailure';
 
 const QUERY_KEY = [...ACCOUNT_QUERY_KEYS.profile, 'two-factor'];
 
@@ -310,15 +311,9 @@ function DisableDialog({ onClose }: { onClose: () => void }) {
       notify.success('account.two_factor.disabled');
       onClose();
     } catch (error) {
-      if (isLostAnswer(error)) {
-        setSubmitError(translate('app.error.result_unknown'));
-        return;
-      }
-      const fromServer = fieldErrors(error);
-      setErrors(fromServer);
-      if (Object.keys(fromServer).length === 0) {
-        setSubmitError(errorText(error) ?? translate('app.error.generic'));
-      }
+      const failure = submitFailure(error, translate);
+      setErrors(failure.fields);
+      setSubmitError(failure.message);
     }
   };
 
