@@ -216,6 +216,26 @@ export default tseslint.config(
     ...architecture,
   },
   {
+    // react-hook-form's own error focus moves the caret out of a field being typed into.
+    files: ['src/**/*.tsx'],
+    ignores: ['src/components/PortalForm.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-admin',
+              importNames: ['Form', 'SimpleForm', 'TabbedForm'],
+              message:
+                'Use PortalForm (src/components/PortalForm.tsx): it focuses the first invalid field once.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Every journey runs under the fixture that fails it on a 501 or a contract mismatch.
     files: ['tests/e2e/**/*.spec.ts'],
     rules: {

@@ -1,5 +1,5 @@
 /**
- * The frame of a create page's form: react-admin's <Form> on a card, the page's inputs, the
+ * The frame of a create page's form: PortalForm (react-admin's <Form>) on a card, the page's inputs, the
  * submit button (a spinner while the call runs; a second press does nothing), Cancel back to the
  * list, and what the server says about a refused create — on the field it names when it names
  * one of the form's fields (nested ones too: `rules.0.port`), above the buttons otherwise. A
@@ -13,12 +13,13 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
-import { Form, useCreate, useTranslate, type RaRecord } from 'react-admin';
+import { useCreate, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 import { fieldErrors } from '../api/client';
 import { BusyButton } from './BusyButton';
 import { isLostAnswer } from './lostAnswer';
+import { PortalForm } from './PortalForm';
 import { errorText } from './usePortalNotify';
 
 type FormValues = Record<string, unknown>;
@@ -91,7 +92,7 @@ export function CreateForm<T extends RaRecord, V extends FormValues = FormValues
   };
 
   return (
-    <Form onSubmit={submit} defaultValues={defaultValues} noValidate>
+    <PortalForm onSubmit={submit} defaultValues={defaultValues}>
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={1}>
@@ -108,6 +109,6 @@ export function CreateForm<T extends RaRecord, V extends FormValues = FormValues
           </Stack>
         </CardContent>
       </Card>
-    </Form>
+    </PortalForm>
   );
 }

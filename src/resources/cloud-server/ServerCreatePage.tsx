@@ -21,7 +21,6 @@ import {
   ArrayInput,
   BooleanInput,
   CheckboxGroupInput,
-  Form,
   FormDataConsumer,
   NumberInput,
   RadioButtonGroupInput,
@@ -46,6 +45,7 @@ import {
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { BusyButton } from '../../components/BusyButton';
 import { IntervalInput } from '../../components/IntervalToggle';
+import { PortalForm } from '../../components/PortalForm';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePageTitle } from '../../components/usePageTitle';
 import { STICKY_BELOW_APP_BAR } from '../../components/phoneLayout';
@@ -246,7 +246,7 @@ function ServerCreateForm(props: ServerCreateFormProps) {
 
   return (
     // Checked as typed: a value out of its range is marked at once, not only on Place order.
-    <Form defaultValues={defaults} onSubmit={submit} mode="onChange" noValidate>
+    <PortalForm defaultValues={defaults} onSubmit={submit} mode="onChange">
       <ActionBlockedAlert permission={permission} />
       <QueryCorrections corrections={corrections} />
       <Grid container spacing={2}>
@@ -439,7 +439,7 @@ function ServerCreateForm(props: ServerCreateFormProps) {
           </Stack>
         </Grid>
       </Grid>
-    </Form>
+    </PortalForm>
   );
 }
 

@@ -22,11 +22,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { Form, TextInput, Title, useDataProvider, useTranslate, type Validator } from 'react-admin';
+import { TextInput, Title, useDataProvider, useTranslate, type Validator } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 import { fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
+import { PortalForm } from '../../components/PortalForm';
 import { RecordPage, useRecordOfPage } from '../../components/RecordPage';
 import { isLostAnswer } from '../../components/lostAnswer';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -309,7 +310,7 @@ function ReplyForm({ ticketId, onReplied }: { ticketId: number; onReplied: () =>
   };
 
   return (
-    <Form key={formKey} onSubmit={submit} defaultValues={{ content: '' }} noValidate>
+    <PortalForm key={formKey} onSubmit={submit} defaultValues={{ content: '' }}>
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={1}>
@@ -335,7 +336,7 @@ function ReplyForm({ ticketId, onReplied }: { ticketId: number; onReplied: () =>
           </Stack>
         </CardContent>
       </Card>
-    </Form>
+    </PortalForm>
   );
 }
 

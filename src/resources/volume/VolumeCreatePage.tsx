@@ -19,7 +19,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import {
-  Form,
   FormDataConsumer,
   NumberInput,
   RadioButtonGroupInput,
@@ -37,6 +36,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { BusyButton } from '../../components/BusyButton';
 import { IntervalInput } from '../../components/IntervalToggle';
+import { PortalForm } from '../../components/PortalForm';
 import { useActionPermission } from '../../components/useActionPermission';
 import { usePlaceOrder } from '../../components/usePlaceOrder';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -169,7 +169,7 @@ function VolumeCreateForm({
   ];
 
   return (
-    <Form defaultValues={defaults} onSubmit={submit} noValidate>
+    <PortalForm defaultValues={defaults} onSubmit={submit}>
       <ActionBlockedAlert permission={permission} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }}>
@@ -276,7 +276,7 @@ function VolumeCreateForm({
           </Stack>
         </Grid>
       </Grid>
-    </Form>
+    </PortalForm>
   );
 }
 
