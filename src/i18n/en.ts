@@ -1075,7 +1075,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       order_status: 'Status',
       orders_empty: 'No orders yet.',
       order_invoice: 'View invoice',
-      order_invoice_named: 'View the invoice of order #%{id}',
+      order_invoice_named: 'View invoice of order #%{id}',
       billed_with_server: 'Billed with its server',
     },
     tabs: {
