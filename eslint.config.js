@@ -216,6 +216,26 @@ export default tseslint.config(
     ...architecture,
   },
   {
+    // The first-data script runs before the portal's code has arrived, and must not make the
+    // login page's entry import a chunk it shares (src/firstData/earlyCalls.ts).
+    files: ['src/firstData/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./|virtual:messages/|\\.\\./api/schema$)',
+              message:
+                'src/firstData imports only its own folder, the API types and message slices: it runs before the portal has arrived.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // react-hook-form's own error focus moves the caret out of a field being typed into.
     files: ['src/**/*.tsx'],
     ignores: ['src/components/PortalForm.tsx'],

@@ -14,7 +14,8 @@ import type { MessageTree } from './src/i18n/interpolate.ts';
 import { MESSAGE_SLICE_AREAS, pickMessages } from './src/i18n/messageSlices.ts';
 import { vi } from './src/i18n/vi.ts';
 
-const VIRTUAL_MESSAGES = /^virtual:messages\/(vi|en)\/(public|register|verify|sign_in_code)$/;
+const VIRTUAL_MESSAGES =
+  /^virtual:messages\/(vi|en)\/(public|register|verify|sign_in_code|first_data)$/;
 const MESSAGE_FILES: Record<string, MessageTree> = { vi, en };
 
 /**
@@ -206,6 +207,52 @@ function preloadLoginPage(): Plugin {
   };
 }
 
+const FIRST_DATA_SCRIPT = 'src/firstData/starter.ts';
+
+/**
+ * The first-data script (src/firstData/starter.ts) as an entry of its own, listed in index.html
+ * before the portal's entry with `async`: Vite would bundle every script of index.html into one
+ * entry, and the portal's code must not wait for it nor it for the portal's (issue 21).
+ */
+function firstDataScript(): Plugin {
+  let base = '/';
+  let building = false;
+  return {
+    name: 'idc-first-data-script',
+    configResolved(config) {
+      base = config.base;
+      building = config.command === 'build';
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle = {} }) {
+        const built = Object.values(bundle).find(
+          (output) =>
+            output.type === 'chunk' &&
+            output.isEntry &&
+            output.facadeModuleId?.endsWith(FIRST_DATA_SCRIPT),
+        );
+        const src = building ? built && base + built.fileName : `${base}${FIRST_DATA_SCRIPT}`;
+        if (!src) throw new Error(`The build has no chunk of ${FIRST_DATA_SCRIPT}`);
+        // Its own imports (the calls it shares with the portal's boot) come in the same moment.
+        const imports = built?.type === 'chunk' ? built.imports : [];
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src },
+            injectTo: 'head' as const,
+          },
+          ...imports.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: base + file },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/idc/',
   plugins: [
@@ -214,6 +261,7 @@ export default defineConfig({
     phoneFlags(),
     productNameInHtml(),
     preloadLoginPage(),
+    firstDataScript(),
     precompress(),
     chunkGraph(import.meta.dirname),
   ],
@@ -223,6 +271,7 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     rolldownOptions: {
+      input: { index: 'index.html', firstData: FIRST_DATA_SCRIPT },
       output: {
         // Seven hash characters (the fewest Rolldown takes for this many chunks), not eight: the
         // entry carries the name of every file the signed-in app preloads (Vite's

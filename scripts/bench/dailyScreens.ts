@@ -11,6 +11,7 @@ import { SCREEN_TARGETS } from './budgets';
 import type { FirstLoad } from './checks';
 import { DASHBOARD_DATA_SHOWN, signedInStorage } from './measurements';
 import {
+  firstDataRowShown,
   firstRowShown,
   heapRounds,
   measureScreen,
@@ -50,8 +51,17 @@ export function dailyScreens(sandbox: BenchSandbox, stockOrigin: string): DailyS
       dataPath: '^/api/v1/dashboard/summary$',
     },
     {
+      // The first rows a customer can read: the first-data picture's (src/firstData).
       name: 'server list (/cloud-server)',
       firstLoad: 'server list',
+      ...portal,
+      path: '/idc/cloud-server',
+      dataShown: firstDataRowShown(),
+      dataPath: '^/api/v1/cloud/servers$',
+    },
+    {
+      // The same visit until the portal's own list has its rows: usable, not only readable.
+      name: "server list, the portal's rows",
       ...portal,
       path: '/idc/cloud-server',
       dataShown: firstRowShown(),

@@ -45,9 +45,21 @@ export function readPortalBuild(outDir: string): PortalBuild {
   return { outDir, chunks: new Map(chunks.map((chunk) => [chunk.file, chunk])) };
 }
 
+/** The portal's entry: index.html's script, src/main.tsx. */
 export function entryChunk(portal: PortalBuild): BuiltChunk {
-  const entry = [...portal.chunks.values()].find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error('The build has no entry chunk');
+  return entryOf(portal, 'index.html');
+}
+
+/** The first-data script's entry (src/firstData/starter.ts), which index.html lists too. */
+export function firstDataChunk(portal: PortalBuild): BuiltChunk {
+  return entryOf(portal, 'src/firstData/starter.ts');
+}
+
+function entryOf(portal: PortalBuild, source: string): BuiltChunk {
+  const entry = [...portal.chunks.values()].find(
+    (chunk) => chunk.isEntry && chunk.source === source,
+  );
+  if (!entry) throw new Error(`The build has no entry chunk of ${source}`);
   return entry;
 }
 

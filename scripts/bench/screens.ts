@@ -15,6 +15,7 @@
  */
 import type { Browser, CDPSession, Page } from '@playwright/test';
 
+import { FIRST_DATA_ROW_CLASS } from '../../src/firstData/serverListPreview';
 import { markOf, markWhen } from './measurements';
 import { throttle } from './throttledBrowser';
 
@@ -132,10 +133,18 @@ export async function measureScreen(browser: Browser, screen: Screen): Promise<S
 }
 
 /** A row of react-admin's DataTable holding data (its loading skeleton has no such row). */
-export const firstRowShown = (text?: string) =>
-  `() => [...document.querySelectorAll('.RaDataTable-row')].some((row) => ${
+const PORTAL_ROW = '.RaDataTable-row';
+/** A row of the first-data picture (src/firstData), drawn before the portal's code arrives. */
+const PICTURE_ROW = `.${FIRST_DATA_ROW_CLASS}`;
+
+/** The portal's first row holding data (with `text`, when given). */
+export const firstRowShown = (text?: string, selector = PORTAL_ROW) =>
+  `() => [...document.querySelectorAll(${JSON.stringify(selector)})].some((row) => ${
     text === undefined ? 'true' : `row.textContent.includes(${JSON.stringify(text)})`
   })`;
+
+/** The first row with data the customer can read: the picture's or the portal's. */
+export const firstDataRowShown = () => firstRowShown(undefined, `${PICTURE_ROW}, ${PORTAL_ROW}`);
 
 /** One step of the heap rounds: a link to click in the page and what shows the screen loaded. */
 export interface HeapStep {

@@ -10,8 +10,10 @@ import { useTranslate, type ErrorProps } from 'react-admin';
 
 import { isChunkLoadError, reloadPage } from './chunkLoadError';
 import { MessageCard } from './MessageCard';
+import { useScreenReady } from './useScreenReady';
 
 export function PortalErrorPage({ error }: ErrorProps) {
+  useScreenReady();
   const translate = useTranslate();
   const unreachable = isChunkLoadError(error);
   return (

@@ -22,6 +22,7 @@ import { List, Pagination, useListContext, useTranslate, type ListProps } from '
 import { useSearchParams } from 'react-router-dom';
 
 import { LoadFailed } from './LoadFailed';
+import { useScreenReady } from './useScreenReady';
 import { ON_PHONE } from './phoneLayout';
 import { VISUALLY_HIDDEN } from './visuallyHidden';
 
@@ -127,7 +128,9 @@ function labelBy(input: Element, visible: Element) {
 
 function SkeletonWhileLoading({ children }: { children: ReactNode }) {
   const { isPending, error } = useListContext();
-  return isPending && !error ? <ListSkeleton /> : children;
+  const loading = isPending && !error;
+  useScreenReady(!loading);
+  return loading ? <ListSkeleton /> : children;
 }
 
 /** Rows of grey bars where the list's rows will be, announced as loading. */
@@ -146,6 +149,7 @@ export function ListSkeleton() {
 }
 
 function ListLoadFailed() {
+  useScreenReady();
   const { error, refetch, isFetching } = useListContext();
   return <LoadFailed error={error} onRetry={() => refetch()} retrying={isFetching} />;
 }

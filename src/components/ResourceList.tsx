@@ -23,6 +23,7 @@ import { Link } from 'react-router-dom';
 import { ListSearchInput } from './ListSearchInput';
 import { PortalList } from './PortalList';
 import { usePageTitle } from './usePageTitle';
+import { useScreenReady } from './useScreenReady';
 
 /** The contract's lists come in their own order (newest first) unless a column is chosen. */
 const NO_SORT = { field: '', order: 'DESC' as const };
@@ -85,6 +86,7 @@ export function ResourceList({
         }
         empty={
           <Box sx={{ textAlign: 'center', py: 6, px: 2, width: '100%' }}>
+            <ScreenReady />
             <Typography variant="h6" component="p" gutterBottom>
               {translate(`${messages}.empty_title`)}
             </Typography>
@@ -104,4 +106,10 @@ export function ResourceList({
       </PortalList>
     </>
   );
+}
+
+/** Rendered with the empty state: the screen is settled. */
+function ScreenReady() {
+  useScreenReady();
+  return null;
 }

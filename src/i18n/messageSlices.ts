@@ -35,12 +35,28 @@ export const VERIFY_MESSAGE_AREAS = ['account.verify'];
 /** What only the sign-in's second step shows (issue 20): fetched with that form. */
 export const SIGN_IN_CODE_MESSAGE_AREAS = ['sign_in_code'];
 
+/**
+ * What the server list's first-data picture writes (src/firstData/serverListPreview.ts): its
+ * title, column names, states and configuration, fetched on that address only.
+ */
+export const FIRST_DATA_MESSAGE_AREAS = [
+  'servers.list.title',
+  'servers.status',
+  'servers.config',
+  'resources.cloud-server.fields.name',
+  'resources.cloud-server.fields.status',
+  'resources.cloud-server.fields.ips',
+  'resources.cloud-server.fields.plan',
+  'resources.cloud-server.fields.created',
+];
+
 /** The slices `virtual:messages/<locale>/<slice>` serves (vite.config.ts). */
 export const MESSAGE_SLICE_AREAS: Record<string, readonly string[]> = {
   public: PUBLIC_MESSAGE_AREAS,
   register: REGISTER_MESSAGE_AREAS,
   verify: VERIFY_MESSAGE_AREAS,
   sign_in_code: SIGN_IN_CODE_MESSAGE_AREAS,
+  first_data: FIRST_DATA_MESSAGE_AREAS,
 };
 
 /** A tree holding only the given areas of `messages` (an area it lacks is left out). */

@@ -24,6 +24,7 @@ import {
 } from 'react-admin';
 
 import { PageLoading } from '../components/PageLoading';
+import { useScreenReadyOnceMoved } from '../components/useScreenReady';
 
 interface PortalFrameProps {
   appBar: ComponentType<{ alwaysOn?: boolean }>;
@@ -49,6 +50,7 @@ export function PortalFrame(inProps: PortalFrameProps) {
     ...rest
   } = props;
   const [errorInfo, setErrorInfo] = useState<ErrorInfo>();
+  useScreenReadyOnceMoved();
   return (
     <Core className={className ? `layout ${className}` : 'layout'} {...rest}>
       <SkipNavigationButton />

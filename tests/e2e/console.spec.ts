@@ -10,7 +10,7 @@ import {
   axeViolations,
   callApi,
   expect,
-  serverOrder,
+  buyServer,
   signInAsNewCustomer,
   test,
   topUpByCard,
@@ -21,9 +21,7 @@ const ROOT_PASSWORD = 'Bang@Dieu2026';
 
 /** A running server of the customer whose root password is ROOT_PASSWORD; answers its id. */
 async function runningServer(page: Page, name: string): Promise<number> {
-  const placed = await callApi(page, 'post', '/billing/orders', serverOrder({ name }));
-  const paid = await callApi(page, 'post', `/billing/orders/${placed.id}/pay`, {});
-  const id = paid.order.resource_id as number;
+  const id = await buyServer(page, name);
   const status = async () => (await callApi(page, 'get', `/cloud/servers/${id}`)).status;
   await expect.poll(status, { timeout: 30_000 }).toBe('active');
   // The password the customer chose (the build's own is mailed): the console accepts it.

@@ -11,19 +11,13 @@ import {
   callApi,
   DEMO_PASSWORD,
   expect,
-  serverOrder,
+  buyServer,
   signInAsNewCustomer,
   test,
   topUpByCard,
 } from './support';
 
 const NAMES = ['sx-alpha', 'sx-bravo', 'sx-charlie'];
-
-async function buyRunningServer(page: Page, name: string): Promise<number> {
-  const placed = await callApi(page, 'post', '/billing/orders', serverOrder({ name }));
-  const paid = await callApi(page, 'post', `/billing/orders/${placed.id}/pay`, {});
-  return paid.order.resource_id as number;
-}
 
 /** The server names in the order the list shows them. */
 const rowNames = (page: Page) =>
@@ -44,7 +38,7 @@ test('a customer sorts the server list by creation date, reloads, and powers two
   });
   await topUpByCard(page, 3_000_000);
   const ids: number[] = [];
-  for (const name of NAMES) ids.push(await buyRunningServer(page, name));
+  for (const name of NAMES) ids.push(await buyServer(page, name));
   await expect
     .poll(
       async () =>

@@ -248,3 +248,10 @@ export async function callApi(page: Page, method: 'get' | 'post', path: string, 
   expect(answer.status(), await answer.text()).toBeLessThan(300);
   return answer.json();
 }
+
+/** Orders a small server named `name` and pays it from the balance; answers the server's id. */
+export async function buyServer(page: Page, name: string): Promise<number> {
+  const placed = await callApi(page, 'post', '/billing/orders', serverOrder({ name }));
+  const paid = await callApi(page, 'post', `/billing/orders/${placed.id}/pay`, {});
+  return paid.order.resource_id as number;
+}

@@ -18,15 +18,21 @@ afterEach(() => {
 });
 
 function chunk(file: string, source: string | null, modules: string[], imports: string[] = []) {
-  return { file, source, isEntry: source === 'index.html', imports, modules } as BuiltChunk;
+  const isEntry = source === 'index.html' || source === FIRST_DATA_SCRIPT;
+  return { file, source, isEntry, imports, modules } as BuiltChunk;
 }
 
-/** A build of nine chunks; `changes` adds modules to one of them by file name. */
+const FIRST_DATA_SCRIPT = 'src/firstData/starter.ts';
+
+/** A build of eleven chunks; `changes` adds modules to one of them by file name. */
 function portalBuild(changes: Record<string, string[]> = {}): PortalBuild {
   const outDir = mkdtempSync(join(tmpdir(), 'budget-checks-'));
   folders.push(outDir);
   mkdirSync(join(outDir, 'assets'));
   const chunks = [
+    // The first-data script, an entry of its own, listed first as a build may list it.
+    chunk('assets/firstData.js', FIRST_DATA_SCRIPT, [FIRST_DATA_SCRIPT], ['assets/earlyCalls.js']),
+    chunk('assets/earlyCalls.js', null, ['src/firstData/earlyCalls.ts']),
     chunk('assets/index.js', 'index.html', ['src/main.tsx', 'src/Root.tsx']),
     chunk(
       'assets/LoginPage.js',
@@ -159,6 +165,21 @@ describe('the budget checks', () => {
       expect.stringMatching(
         /^entry \+ App \+ ServerList: 4 chunks, largest assets\/ResourceList\.js /,
       ),
+    ]);
+  });
+
+  it('count the first-data script apart, and fail it past its budget', () => {
+    // Module names nothing compresses well: a few kilobytes of them.
+    const bulk = Array.from(
+      { length: 1200 },
+      (_, index) =>
+        `src/firstData/${(index * 7919).toString(36)}${Math.sin(index).toString(36).slice(3, 12)}.ts`,
+    );
+    const grown = runChecks(portalBuild({ 'assets/earlyCalls.js': bulk }));
+    const failure = grown.results.find((result) => !result.passed);
+    expect(failure?.name).toBe('first-data script, waited for by no page (gzip -9)');
+    expect(failure?.problems).toEqual([
+      expect.stringMatching(/^first-data script: 2 chunks, largest assets\/earlyCalls\.js /),
     ]);
   });
 
