@@ -48,12 +48,18 @@ test('the login card is drawn from the page itself, before and without any scrip
 
 test('the scripts and styles come precompressed with brotli', async ({ page, request }) => {
   await page.goto('/idc/login');
-  const script = await page.locator('script[type="module"]').getAttribute('src');
-  expect(script).toMatch(/^\/idc\/assets\/.+\.js$/);
-  const answer = await request.get(script as string, { headers: { 'accept-encoding': 'br' } });
-  expect(answer.status()).toBe(200);
-  expect(answer.headers()['content-encoding']).toBe('br');
-  expect(answer.headers()['cache-control']).toMatch(/immutable/);
+  // The portal's entry and the first-data script (src/firstData).
+  const scripts = await page
+    .locator('script[type="module"]')
+    .evaluateAll((found) => found.map((script) => script.getAttribute('src')));
+  expect(scripts).toHaveLength(2);
+  for (const script of scripts) {
+    expect(script).toMatch(/^\/idc\/assets\/.+\.js$/);
+    const answer = await request.get(script as string, { headers: { 'accept-encoding': 'br' } });
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-encoding']).toBe('br');
+    expect(answer.headers()['cache-control']).toMatch(/immutable/);
+  }
 });
 
 test('the register page loads nothing from other sites; flags and country names are local', async ({
