@@ -20,8 +20,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
 import type {
@@ -49,6 +49,27 @@ interface Filters {
 const NO_FILTERS: Filters = { group: '', from: '', to: '' };
 const PER_PAGE_CHOICES = [10, 20, 50];
 
+/** The key every activity log's reads start with. */
+const ACTIVITY_QUERY_ROOT = ['activity'];
+
+/**
+ * What the customer just did on the same page (a new password, a revoked token, two-step sign-in
+ * turned on) is logged by the server: the log reads again after every change that succeeded, so
+ * it shows there without a reload.
+ */
+function useReadAgainAfterEveryChange() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success') {
+          void queryClient.invalidateQueries({ queryKey: ACTIVITY_QUERY_ROOT });
+        }
+      }),
+    [queryClient],
+  );
+}
+
 export function ActivityLog({ source }: { source: ActivitySource }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -63,13 +84,14 @@ export function ActivityLog({ source }: { source: ActivitySource }) {
     ...(filters.to && { date_to: filters.to }),
   };
   const events = useQuery({
-    queryKey: ['activity', source, query],
+    queryKey: [...ACTIVITY_QUERY_ROOT, source, query],
     queryFn: (): Promise<{ items: Event[]; total: number }> =>
       source === 'agency'
         ? dataProvider.listAgencyActivity(query)
         : dataProvider.listAccountActivity(query),
     placeholderData: keepPreviousData,
   });
+  useReadAgainAfterEveryChange();
 
   const filter = (change: Partial<Filters>) => {
     setFilters((current) => ({ ...current, ...change }));

@@ -145,6 +145,9 @@ describe('changing the password', () => {
     expect(old).toHaveValue('');
     // This session stays signed in.
     expect((await api(sandbox(), token, 'GET', '/auth/user')).status).toBe(200);
+    // The activity log on the same page shows the change without a reload.
+    const activity = await card('Nhật ký hoạt động');
+    expect(await within(activity).findByText('Đổi mật khẩu')).toBeVisible();
   });
 });
 
