@@ -11,6 +11,7 @@ import { fetchCurrentUser } from './sessionCheck';
 import {
   createOnceLatch,
   destinationForErrorStatus,
+  destinationForFailedSessionCheck,
   LOGIN_PATH,
   SERVER_ERROR_PATH,
 } from './sessionRules';
@@ -84,9 +85,10 @@ export const authProvider: AuthProvider = {
       storeSignOutReason(status === 401 ? 'session_expired' : 'unreachable');
       throw { redirectTo: LOGIN_PATH, message: false };
     }
-    serverErrorInCheck = status !== 'ok' && destinationForErrorStatus(status) === SERVER_ERROR_PATH;
+    serverErrorInCheck =
+      status !== 'ok' && destinationForFailedSessionCheck(status) === SERVER_ERROR_PATH;
     if (serverErrorInCheck) {
-      // §8: a 500 goes to /500. react-admin answers a failed check with a logout, which keeps
+      // §8: a 500 (and a gateway's 502–504) goes to /500. react-admin answers a failed check with a logout, which keeps
       // the session this time (see logout) and goes where this says.
       throw { redirectTo: SERVER_ERROR_PATH, logoutUser: false, message: false };
     }

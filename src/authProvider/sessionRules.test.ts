@@ -4,6 +4,7 @@ import {
   createOnceLatch,
   decideAfterSessionCheck,
   destinationForErrorStatus,
+  destinationForFailedSessionCheck,
   isAllowedExternalRedirect,
   isSafeInternalPath,
   type SessionCheckInput,
@@ -161,6 +162,16 @@ describe('failed calls', () => {
     expect(destinationForErrorStatus(400)).toBeNull();
     expect(destinationForErrorStatus(403)).toBeNull();
     expect(destinationForErrorStatus(undefined)).toBeNull();
+  });
+
+  it('sends a session check that a server or its gateway failed to /500, and only those', () => {
+    for (const status of [500, 502, 503, 504]) {
+      expect(destinationForFailedSessionCheck(status)).toBe('/500');
+    }
+    expect(destinationForFailedSessionCheck(401)).toBe('/login');
+    expect(destinationForFailedSessionCheck(403)).toBeNull();
+    expect(destinationForFailedSessionCheck(429)).toBeNull();
+    expect(destinationForFailedSessionCheck(undefined)).toBeNull();
   });
 
   it('lets only the first of several simultaneous 401s act', () => {

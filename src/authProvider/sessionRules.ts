@@ -119,6 +119,16 @@ export function destinationForErrorStatus(status: number | undefined): string | 
 }
 
 /**
+ * Where a failed session check sends the user: as any call, and /500 for every server-side
+ * failure, 502, 503 and 504 included — a proxy in front of a stopped API answers those, and the
+ * portal would otherwise open on a screen whose every call fails. The session is kept.
+ */
+export function destinationForFailedSessionCheck(status: number | undefined): string | null {
+  if (status !== undefined && status > 500 && status < 600) return SERVER_ERROR_PATH;
+  return destinationForErrorStatus(status);
+}
+
+/**
  * Several calls may fail with 401 at the same moment; the user must be sent to login once.
  * The latch lets the first caller act and tells the others to stand down until reset.
  */

@@ -74,6 +74,25 @@ describe('checkAuth', () => {
   });
 });
 
+describe('checkAuth when the server or its gateway fails', () => {
+  it('sends a 503 from a proxy in front of a stopped API to /500, the session kept', async () => {
+    const token = await signInAsDemo();
+    // The sandbox never answers 503 itself: a gateway does, so its answer is written here.
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response('<html>Service Unavailable</html>', {
+        status: 503,
+        headers: { 'content-type': 'text/html' },
+      }),
+    );
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({
+      redirectTo: '/500',
+      logoutUser: false,
+    });
+    expect(await authProvider.logout({})).toBe('/500');
+    expect(localStorage.getItem('access_token')).toBe(token);
+  });
+});
+
 describe('checkAuth when the network fails', () => {
   it('forgets the session and sends the user to login when the network stays down (spec §4)', async () => {
     await signInAsDemo();
