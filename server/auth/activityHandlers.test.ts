@@ -302,8 +302,13 @@ describe('renewals', () => {
 });
 
 describe('servers', () => {
-  it('records power, rebuild, resize and delete with the server name', async () => {
+  it('records a root password reset, power, rebuild, resize and delete with the server name', async () => {
     const id = await buyServer(demo, { name: 'api-nhat-ky' });
+    const reset = await demo.post(`/cloud/servers/${id}/reset_password`, {
+      password: 'MatKhau@Root2026',
+    });
+    expect(reset.statusCode, reset.body).toBe(202);
+    clock.advance(1000);
     expect(
       (await demo.post(`/cloud/servers/${id}/action`, { action: 'power_off' })).statusCode,
     ).toBe(202);
@@ -326,6 +331,7 @@ describe('servers', () => {
       ['server_resized', { server: 'api-nhat-ky', cpu: 4, ram: 8, disk: 80 }],
       ['server_rebuilt', { server: 'api-nhat-ky', image: 'Debian 12' }],
       ['server_power', { server: 'api-nhat-ky', action: 'power_off' }],
+      ['server_password_reset', { server: 'api-nhat-ky' }],
       ['server_created', { server: 'api-nhat-ky' }],
     ]);
     expect(items.every((event) => event.group === 'servers')).toBe(true);

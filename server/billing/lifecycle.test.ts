@@ -10,6 +10,7 @@ import { openDatabase, type Db } from '../platform/db';
 import { changeBalance, ledgerMismatches } from './ledger';
 import { runLifecycle } from './lifecycle';
 import { apiAs, buyServer, mailsTo, sandboxWithBooks, signIn, START, type Api } from '../testing';
+import { invoiceCode } from './orderRows';
 
 const DEMO = 'demo@example.vn';
 
@@ -54,11 +55,12 @@ function setBalance(db: Db, amount: number, email = DEMO) {
 const renewalOf = (db: Db, serverId: number) =>
   db
     .prepare(
-      `SELECT id, status, amount FROM invoices
+      `SELECT id, status, amount, created_at FROM invoices
         WHERE resource_type = 'server' AND resource_id = ? AND renewal_period_end IS NOT NULL
         ORDER BY id DESC`,
     )
-    .get(serverId) as { id: number; status: string; amount: number } | undefined;
+    .get(serverId) as
+    { id: number; status: string; amount: number; created_at: string } | undefined;
 
 describe('renewal paid from the balance (auto-pay, on by default)', () => {
   it('is mailed when issued, paid on its due date with one ledger row, and mailed again', async () => {
@@ -170,6 +172,20 @@ describe('renewal the balance does not cover', () => {
     expect((await api.get('/auth/user')).json().has_expired_invoices).toBe(false);
     expect((await subjects(app))[0]).toMatch(/^Dịch vụ đã bị xoá/);
     expect(ledgerMismatches(books)).toEqual([]);
+    // The customer's activity log says who deleted it, and why.
+    const { items } = (
+      await api.get('/account/activity', undefined, { group: 'servers' })
+    ).json() as {
+      items: { kind: string; actor: string; address: string | null; detail: object }[];
+    };
+    expect(items[0]).toEqual(
+      expect.objectContaining({
+        kind: 'server_terminated',
+        actor: 'system',
+        address: null,
+        detail: { server: 'web-01', invoice: invoiceCode(renewalOf(books, serverId)!) },
+      }),
+    );
   });
 
   it('never suspends a whitelisted account’s server', async () => {

@@ -44,6 +44,8 @@ import {
 } from './renewals';
 import { issueTrialBill } from './trial';
 import { findUserById } from '../auth/users';
+import { PROVIDER, recordBy } from '../auth/activity';
+import { invoiceCode } from './orderRows';
 import { type UserRow } from '../auth/userRows';
 
 /** How often the running sandbox sweeps. */
@@ -301,6 +303,16 @@ function terminate(db: Db, bill: BillRow, resources: ResourceRef[], now: Date): 
   const at = now.toISOString();
   for (const resource of resources) {
     if (resource.table === 'servers') {
+      // In the customer's activity log, done by the provider and saying why.
+      const server = db
+        .prepare('SELECT name FROM servers WHERE id = ? AND deleted_at IS NULL')
+        .get(resource.id) as { name: string } | undefined;
+      if (server) {
+        recordBy(db, bill.user_id, 'server_terminated', now, PROVIDER, {
+          server: server.name,
+          invoice: invoiceCode(bill),
+        });
+      }
       db.prepare(
         `UPDATE servers SET delete_volumes = 0, task = 'delete', task_started_at = ?,
            task_ends_at = ? WHERE id = ? AND deleted_at IS NULL`,

@@ -103,6 +103,7 @@ export const serverHandlers: HandlerTable = {
       startTask(ctx.db, row.id, 'reset_password', now, ctx.buildSeconds);
       const password = chosen ?? generateServerPassword();
       recordRootPassword(ctx.db, row.id, password, now);
+      recordCallerActivity(ctx, 'server_password_reset', { server: row.name });
       // Without a chosen password, one is generated and mailed to the account.
       if (chosen === undefined) {
         const [primary] = serverIps(ctx.db, row.id, now);

@@ -3562,7 +3562,9 @@ export interface components {
       | 'server_deleted'
       | 'server_rebuilt'
       | 'server_resized'
-      | 'server_power';
+      | 'server_power'
+      | 'server_password_reset'
+      | 'server_terminated';
     /**
      * @description One event of an account's activity log. `actor`: the customer (in the portal), a script
      *     with an API token, the customer's agency, or the provider's own timers (`system`).

@@ -30,6 +30,8 @@ export const ACTIVITY_KIND_GROUPS = {
   server_rebuilt: 'servers',
   server_resized: 'servers',
   server_power: 'servers',
+  server_password_reset: 'servers',
+  server_terminated: 'servers',
 } as const satisfies Record<string, ActivityGroup>;
 
 export type ActivityKind = keyof typeof ACTIVITY_KIND_GROUPS;

@@ -1573,6 +1573,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
         server_rebuilt: 'Rebuilt server %{server} with %{image}',
         server_resized: 'Resized server %{server} to %{cpu} CPU, %{ram} GB RAM, %{disk} GB',
         server_power: 'Server %{server}: %{action}',
+        server_password_reset: 'Reset the root password of server %{server}',
+        server_terminated: 'Server %{server} deleted: invoice %{invoice} overdue',
       },
     },
     // Two-step sign-in (issue 20, src/pages/account/TwoFactorCard.tsx).

@@ -1790,6 +1790,8 @@ export const vi = {
         server_rebuilt: 'Cài lại máy chủ %{server} với %{image}',
         server_resized: 'Nâng cấp máy chủ %{server} lên %{cpu} CPU, %{ram} GB RAM, %{disk} GB',
         server_power: 'Máy chủ %{server}: %{action}',
+        server_password_reset: 'Đặt lại mật khẩu root của máy chủ %{server}',
+        server_terminated: 'Máy chủ %{server} bị xoá vì hoá đơn %{invoice} quá hạn',
       },
     },
     // Two-step sign-in (issue 20, src/pages/account/TwoFactorCard.tsx).
