@@ -10,19 +10,10 @@
  */
 import { takeEarlyAnswersFrom } from './api/client';
 import { getToken } from './authProvider/sessionStore';
-import {
-  askEarly,
-  earlyAnswers,
-  earlyCallsFor,
-  FIRST_CALLS,
-  isFresh,
-  SESSION_CALL,
-} from './firstData/earlyCalls';
+import { askEarly, earlyAnswers, earlyCallsFor, isFresh } from './firstData/earlyCalls';
 import { getStoredLocale } from './i18n/locale';
 
-export { earlyCallsFor, FIRST_CALLS, SESSION_CALL };
-
-/** The daily screens' own code, the chunk each route loads lazily, by address (FIRST_CALLS). */
+/** Each daily screen's own code, the chunk its route loads lazily, by its FIRST_CALLS address. */
 const SCREEN_CODE: Readonly<Record<string, () => Promise<unknown>>> = {
   '/dashboard': () => import('./pages/DashboardPage'),
   '/cloud-server': () => import('./resources/cloud-server/ServerList'),

@@ -88,8 +88,8 @@ export const authProvider: AuthProvider = {
     serverErrorInCheck =
       status !== 'ok' && destinationForFailedSessionCheck(status) === SERVER_ERROR_PATH;
     if (serverErrorInCheck) {
-      // §8: a 500 (and a gateway's 502–504) goes to /500. react-admin answers a failed check with a logout, which keeps
-      // the session this time (see logout) and goes where this says.
+      // §8: a 500 (and a gateway's 502–504) goes to /500. react-admin answers a failed check
+      // with a logout, which keeps the session this time (see logout) and goes where this says.
       throw { redirectTo: SERVER_ERROR_PATH, logoutUser: false, message: false };
     }
     // Other failures (403, 404…) do not end the session.

@@ -5,15 +5,15 @@
  *
  * It is a picture, not the screen: hidden from assistive technology (which waits for the real
  * list, as before), letting every tap and click through to the portal beneath, and gone the
- * moment the portal's list has settled (rows, empty or failed: earlyCalls.ts SCREEN_READY_EVENT), the customer
- * presses a key or touches the page, or the early answer has aged out. Its texts are the list's
+ * moment the portal's list has settled (rows, empty or failed: SCREEN_READY_EVENT), the
+ * customer presses a key or touches the page, or the early answer has aged out. Its texts are the list's
  * own (the `first_data` slice of vi.ts / en.ts, the list's formats), which
  * tests/e2e/firstData.spec.ts compares row by row with the portal's.
  *
- * It is part of the first-data script and imports nothing (what it needs of earlyCalls.ts comes
- * as arguments).
+ * It is part of the first-data script: like earlyCalls.ts, it imports no module of the portal.
  */
 import type { components } from '../api/schema';
+import { EARLY_ANSWER_TTL_MS, SCREEN_READY_EVENT } from './earlyCalls';
 
 type Server = components['schemas']['Server'];
 type MessageTree = { [key: string]: string | MessageTree };
@@ -126,8 +126,9 @@ export function serverListPicture(
     );
     body.append(row);
   }
-  table.append(element('thead'), body);
-  table.firstChild?.appendChild(head);
+  const header = element('thead');
+  header.append(head);
+  table.append(header, body);
   page.append(element('div', 'fd-title', title), table);
   picture.append(style, element('div', 'fd-bar', title), page);
   return picture;
@@ -141,7 +142,7 @@ export async function showServerListPicture(
   session: Promise<Response>,
   list: Promise<Response>,
   messages: MessageTree,
-  portal: { shown: () => boolean; readyEvent: string; answerTtlMs: number },
+  portalShown: () => boolean,
 ): Promise<void> {
   // Read a copy: the portal takes the answer itself (api/client.ts), and a body is read once.
   const body = list.then((answer) => (answer.ok ? answer.clone().json() : undefined));
@@ -149,16 +150,16 @@ export async function showServerListPicture(
     session.then((answer) => answer.ok),
     body as Promise<{ items: Server[] } | undefined>,
   ]);
-  if (!signedIn || !page || page.items.length === 0 || portal.shown()) return;
+  if (!signedIn || !page || page.items.length === 0 || portalShown()) return;
 
   const picture = serverListPicture(document, page.items, messages);
-  const handOver = ['keydown', 'pointerdown', 'wheel', 'popstate', portal.readyEvent];
+  const handOver = ['keydown', 'pointerdown', 'wheel', 'popstate', SCREEN_READY_EVENT];
   const takeAway = () => {
     picture.remove();
     clearTimeout(timer);
     for (const event of handOver) window.removeEventListener(event, takeAway);
   };
   for (const event of handOver) window.addEventListener(event, takeAway);
-  const timer = setTimeout(takeAway, portal.answerTtlMs);
+  const timer = setTimeout(takeAway, EARLY_ANSWER_TTL_MS);
   document.body.append(picture);
 }

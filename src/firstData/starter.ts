@@ -7,7 +7,6 @@
  */
 import {
   askEarly,
-  EARLY_ANSWER_TTL_MS,
   earlyCallsFor,
   FIRST_CALLS,
   LOCALE_STORAGE_KEY,
@@ -45,11 +44,12 @@ if (token && window.location.search === '' && FIRST_CALLS[path]) {
   const session = asked.get(SESSION_CALL.path);
   const list = asked.get(SERVER_LIST_PATH);
   if (path === PICTURED && session && list) {
-    showServerListPicture(session.answer, list.answer, locale === 'en' ? english : vietnamese, {
-      shown: () => portalShown,
-      readyEvent: SCREEN_READY_EVENT,
-      answerTtlMs: EARLY_ANSWER_TTL_MS,
-      // Without its picture the page is what it was before: the portal draws the list.
-    }).catch(() => undefined);
+    // Without its picture the page is what it was before: the portal draws the list.
+    showServerListPicture(
+      session.answer,
+      list.answer,
+      locale === 'en' ? english : vietnamese,
+      () => portalShown,
+    ).catch(() => undefined);
   }
 }

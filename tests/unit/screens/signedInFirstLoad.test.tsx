@@ -9,12 +9,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { buildUrl } from '../../../src/api/client';
-import {
-  earlyCallsFor,
-  FIRST_CALLS,
-  startBootCalls,
-  untakenEarlyCalls,
-} from '../../../src/bootCalls';
+import { startBootCalls, untakenEarlyCalls } from '../../../src/bootCalls';
+import { earlyCallsFor, FIRST_CALLS } from '../../../src/firstData/earlyCalls';
 import { MAX_ROWS_PER_PAGE } from '../../../src/components/PortalList';
 import { sandboxPerTest } from '../../support/sandbox';
 import { renderPortal, signInAs } from './portalHarness';
