@@ -10,7 +10,13 @@
  */
 import { takeEarlyAnswersFrom } from './api/client';
 import { getToken } from './authProvider/sessionStore';
-import { askEarly, earlyAnswers, earlyCallsFor, isFresh } from './firstData/earlyCalls';
+import {
+  askEarly,
+  earlyAnswers,
+  earlyCallsFor,
+  isFresh,
+  screenAddress,
+} from './firstData/earlyCalls';
 import { getStoredLocale } from './i18n/locale';
 
 /** Each daily screen's own code, the chunk its route loads lazily, by its FIRST_CALLS address. */
@@ -18,6 +24,7 @@ const SCREEN_CODE: Readonly<Record<string, () => Promise<unknown>>> = {
   '/dashboard': () => import('./pages/DashboardPage'),
   '/cloud-server': () => import('./resources/cloud-server/ServerList'),
   '/billing/history': () => import('./pages/billing/BillingPage'),
+  '/cloud-server/:id/detail': () => import('./resources/cloud-server/ServerDetailPage'),
 };
 
 /**
@@ -33,7 +40,9 @@ export function startBootCalls(pathname: string, search: string): void {
   );
   // Answers of another page or account (a token since replaced, the previous test's) go.
   for (const [url, early] of earlyAnswers()) if (!asked.has(early)) earlyAnswers().delete(url);
-  void SCREEN_CODE[pathname]?.().catch(() => undefined);
+  // The screen's code is the same whatever the query: it loads early with or without one.
+  const screen = screenAddress(pathname);
+  void (screen && SCREEN_CODE[screen.address]?.().catch(() => undefined));
   takeEarlyAnswersFrom((url, authorization) => {
     const found = earlyAnswers().get(url);
     if (!found || authorization !== found.authorization) return undefined;

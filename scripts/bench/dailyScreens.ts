@@ -11,6 +11,7 @@ import { SCREEN_TARGETS } from './budgets';
 import type { FirstLoad } from './checks';
 import { DASHBOARD_DATA_SHOWN, signedInStorage } from './measurements';
 import {
+  firstDataChartShown,
   firstDataRowShown,
   firstRowShown,
   heapRounds,
@@ -19,6 +20,7 @@ import {
   type Screen,
   type ScreenRun,
 } from './screens';
+import { FIRST_DATA_TITLE_SELECTOR } from '../../src/firstData/pictureMarks';
 import { STOCK_API_PATH, STOCK_LIST_PATH, STOCK_ROWS } from './stockList';
 import { median } from './throttledBrowser';
 
@@ -43,8 +45,16 @@ export function dailyScreens(sandbox: BenchSandbox, stockOrigin: string): DailyS
       dataPath: `^${STOCK_API_PATH}$`,
     },
     {
+      // The spending chart a customer can read: the first-data picture's (src/firstData).
       name: 'dashboard (spending chart drawn)',
       firstLoad: 'signedIn',
+      ...portal,
+      path: '/idc/dashboard',
+      dataShown: firstDataChartShown(DASHBOARD_DATA_SHOWN),
+      dataPath: '^/api/v1/dashboard/summary$',
+    },
+    {
+      name: "dashboard, the portal's chart",
       ...portal,
       path: '/idc/dashboard',
       dataShown: DASHBOARD_DATA_SHOWN,
@@ -72,18 +82,39 @@ export function dailyScreens(sandbox: BenchSandbox, stockOrigin: string): DailyS
       firstLoad: 'balance history',
       ...portal,
       path: '/idc/billing/history',
+      dataShown: firstDataRowShown(),
+      dataPath: '^/api/v1/billing/balance_adjustments$',
+    },
+    {
+      name: "balance history, the portal's rows",
+      ...portal,
+      path: '/idc/billing/history',
       dataShown: firstRowShown(),
       dataPath: '^/api/v1/billing/balance_adjustments$',
     },
     {
+      // The server's name a customer can read: the picture's heading, or the portal's.
       name: `a server's page (${server.name})`,
       firstLoad: "server's page",
       ...portal,
       path: `/idc/cloud-server/${server.id}/detail`,
-      dataShown: `() => [...document.querySelectorAll('h1')].some((h) => h.textContent === ${JSON.stringify(server.name)})`,
+      dataShown: headingShown(server.name, FIRST_DATA_TITLE_SELECTOR),
+      dataPath: `^/api/v1/cloud/servers/${server.id}$`,
+    },
+    {
+      name: "a server's page, the portal's heading",
+      ...portal,
+      path: `/idc/cloud-server/${server.id}/detail`,
+      dataShown: headingShown(server.name),
       dataPath: `^/api/v1/cloud/servers/${server.id}$`,
     },
   ];
+}
+
+/** An `h1` (or the elements of `alsoSelector`) reading exactly `text`. */
+function headingShown(text: string, alsoSelector?: string): string {
+  const selector = alsoSelector ? `h1, ${alsoSelector}` : 'h1';
+  return `() => [...document.querySelectorAll(${JSON.stringify(selector)})].some((h) => h.textContent === ${JSON.stringify(text)})`;
 }
 
 export type ScreenRuns = Map<string, ScreenRun[]>;

@@ -9,8 +9,11 @@ import type { Browser, Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/authProvider/sessionStore';
 import { openColdPage } from './throttledBrowser';
 
-/** A react-admin DataTable row with data (skeleton rows while loading are not these). */
-const DATA_ROW = '.RaDataTable-row';
+/**
+ * A react-admin DataTable row with data (skeleton rows while loading are not these; its header
+ * row has the class too).
+ */
+const DATA_ROW = '.RaDataTable-row:not(.RaDataTable-headerRow)';
 const LIST_ROWS = 100;
 const LIST_API_PATH = '/api/v1/billing/balance_adjustments';
 const LOAD_TIMEOUT_MS = 120_000;

@@ -15,7 +15,7 @@
  */
 import type { Browser, CDPSession, Page } from '@playwright/test';
 
-import { FIRST_DATA_ROW_CLASS } from '../../src/firstData/serverListPreview';
+import { FIRST_DATA_BAR_SELECTOR, FIRST_DATA_ROW_CLASS } from '../../src/firstData/pictureMarks';
 import { markOf, markWhen } from './measurements';
 import { throttle } from './throttledBrowser';
 
@@ -132,8 +132,11 @@ export async function measureScreen(browser: Browser, screen: Screen): Promise<S
   }
 }
 
-/** A row of react-admin's DataTable holding data (its loading skeleton has no such row). */
-const PORTAL_ROW = '.RaDataTable-row';
+/**
+ * A row of react-admin's DataTable holding data (its loading skeleton has no such row; its header
+ * row has the class too).
+ */
+const PORTAL_ROW = '.RaDataTable-row:not(.RaDataTable-headerRow)';
 /** A row of the first-data picture (src/firstData), drawn before the portal's code arrives. */
 const PICTURE_ROW = `.${FIRST_DATA_ROW_CLASS}`;
 
@@ -145,6 +148,10 @@ export const firstRowShown = (text?: string, selector = PORTAL_ROW) =>
 
 /** The first row with data the customer can read: the picture's or the portal's. */
 export const firstDataRowShown = () => firstRowShown(undefined, `${PICTURE_ROW}, ${PORTAL_ROW}`);
+
+/** The picture's twelve bars, or what `portalChartShown` (a page function) finds. */
+export const firstDataChartShown = (portalChartShown: string) =>
+  `() => document.querySelectorAll(${JSON.stringify(FIRST_DATA_BAR_SELECTOR)}).length >= 12 || (${portalChartShown})()`;
 
 /** One step of the heap rounds: a link to click in the page and what shows the screen loaded. */
 export interface HeapStep {

@@ -13,6 +13,7 @@ import { useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 
 import { errorStatus } from '../api/client';
+import { useScreenReady } from './useScreenReady';
 import { LoadFailed } from './LoadFailed';
 import { pollInterval, useDocumentVisible } from './usePollInterval';
 
@@ -69,6 +70,8 @@ export function RecordPage<T extends RaRecord>({
   const translate = useTranslate();
   const { data: record, error, isPending, refetch, isFetching, id } = query;
   const retry = <LoadFailed error={error} onRetry={() => refetch()} retrying={isFetching} />;
+  // The record, its absence or why it failed is on screen: the first-data picture gives way.
+  useScreenReady(!(isPending && id > 0));
 
   if (isPending && id > 0) {
     return <LinearProgress sx={{ mt: 2 }} aria-label={translate('ra.page.loading')} />;

@@ -25,8 +25,10 @@ describe('the early calls, written out so that the first-data script imports not
     expect(API_BASE_URL).toBe(config.apiBaseUrl);
   });
 
-  it.each(Object.keys(FIRST_CALLS))('%s: asks the very URLs the portal asks', (path) => {
-    for (const call of earlyCallsFor(path, '')) {
+  it.each(Object.keys(FIRST_CALLS))('%s: asks the very URLs the portal asks', (address) => {
+    const calls = earlyCallsFor(address.replace(':id', '7'), '');
+    expect(calls).toHaveLength(1 + (FIRST_CALLS[address]?.length ?? 0));
+    for (const call of calls) {
       expect(earlyCallUrl(call)).toBe(buildUrl(call.path, call.query));
     }
   });

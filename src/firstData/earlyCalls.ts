@@ -18,7 +18,10 @@ export interface EarlyCall {
 /** Every signed-in page asks who is signed in before anything else (authProvider.checkAuth). */
 export const SESSION_CALL: EarlyCall = { path: '/auth/user' };
 
-/** The daily screens, by their address, with the calls they make first, as they make them. */
+/**
+ * The daily screens, by their address, with the calls they make first, as they make them. In an
+ * address, `:id` stands for a record's id (digits), and stands for the same id in its calls.
+ */
 export const FIRST_CALLS: Readonly<Record<string, readonly EarlyCall[]>> = {
   '/dashboard': [{ path: '/dashboard/summary' }],
   '/cloud-server': [
@@ -29,12 +32,42 @@ export const FIRST_CALLS: Readonly<Record<string, readonly EarlyCall[]>> = {
     { path: '/billing/payment_attempts', query: { status: 'pending', per_page: 50 } },
     { path: '/billing/balance_adjustments', query: { page: 1, per_page: 10 } },
   ],
+  '/cloud-server/:id/detail': [{ path: '/cloud/servers/:id' }],
 };
+
+const RECORD_ID = ':id';
+
+/** The FIRST_CALLS address `pathname` opens, and the record id it names (if its address has one). */
+export function screenAddress(pathname: string): { address: string; id?: string } | undefined {
+  const parts = pathname.replace(/\/+$/, '').split('/');
+  for (const address of Object.keys(FIRST_CALLS)) {
+    const pattern = address.split('/');
+    if (pattern.length !== parts.length) continue;
+    let id: string | undefined;
+    const matches = pattern.every((part, index) => {
+      const actual = parts[index] ?? '';
+      if (part !== RECORD_ID) return part === actual;
+      id = actual;
+      return /^\d{1,15}$/.test(actual);
+    });
+    if (matches) return { address, id };
+  }
+  return undefined;
+}
 
 /** The calls to make early for this address: none when it carries a query (a page, a sort). */
 export function earlyCallsFor(pathname: string, search: string): EarlyCall[] {
-  const screen = search === '' ? FIRST_CALLS[pathname.replace(/\/+$/, '')] : undefined;
-  return [SESSION_CALL, ...(screen ?? [])];
+  const screen = search === '' ? screenAddress(pathname) : undefined;
+  const calls = screen ? (FIRST_CALLS[screen.address] ?? []) : [];
+  return [
+    SESSION_CALL,
+    ...calls.map((call) => ({ ...call, path: recordPath(call.path, screen?.id) })),
+  ];
+}
+
+/** A FIRST_CALLS path with the record's id in place of `:id`. */
+export function recordPath(path: string, id: string | undefined): string {
+  return id === undefined ? path : path.replace(RECORD_ID, id);
 }
 
 /** The portal path of the address (`/idc/cloud-server` → `/cloud-server`). */

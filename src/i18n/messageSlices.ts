@@ -36,8 +36,9 @@ export const VERIFY_MESSAGE_AREAS = ['account.verify'];
 export const SIGN_IN_CODE_MESSAGE_AREAS = ['sign_in_code'];
 
 /**
- * What the server list's first-data picture writes (src/firstData/serverListPreview.ts): its
- * title, column names, states and configuration, fetched on that address only.
+ * What the first-data pictures write (src/firstData): the server list's title, column names,
+ * states and configuration; the balance history's title, figures, tabs, columns and lines; the
+ * dashboard's welcome, figures and spending total; a server's page's facts.
  */
 export const FIRST_DATA_MESSAGE_AREAS = [
   'servers.list.title',
@@ -48,6 +49,27 @@ export const FIRST_DATA_MESSAGE_AREAS = [
   'resources.cloud-server.fields.ips',
   'resources.cloud-server.fields.plan',
   'resources.cloud-server.fields.created',
+  // A server's page's (serverPagePreview.ts), beside the list's.
+  'resources.cloud-server.fields.ipv4',
+  'resources.cloud-server.fields.ipv6',
+  'resources.cloud-server.fields.os',
+  // The balance history's (balanceHistoryPreview.ts).
+  'billing.title',
+  'billing.balance',
+  'billing.unpaid',
+  'billing.tabs',
+  'billing.history.fields',
+  'billing.history.type',
+  'billing.history.method',
+  'ledger',
+  'orders.type',
+  // The dashboard's (dashboardPreview.ts).
+  'dashboard.welcome',
+  'dashboard.money.balance',
+  'dashboard.money.unpaid',
+  'dashboard.servers.title',
+  'dashboard.spending.title',
+  'dashboard.spending.total',
 ];
 
 /** The slices `virtual:messages/<locale>/<slice>` serves (vite.config.ts). */

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
 
 import { usePageTitle } from '../components/usePageTitle';
+import { useScreenReady } from '../components/useScreenReady';
 import { displayName, usePortalIdentity } from '../layout/usePortalIdentity';
 import { MoneyCard, TrialCard, trialCardShown } from './dashboard/AccountCards';
 import { RecentInvoicesCard, RecentOrdersCard, RenewalsCard } from './dashboard/RecordCards';
@@ -22,6 +23,8 @@ export default function DashboardPage() {
   const translate = useTranslate();
   const { identity } = usePortalIdentity();
   const summary = useDashboardSummary();
+  // Its cards show the summary, or why it failed: the first-data picture gives way.
+  useScreenReady(!summary.isPending);
   const title = translate('app.page.dashboard');
   usePageTitle(title);
 

@@ -13,7 +13,7 @@ import { startBootCalls, untakenEarlyCalls } from '../../../src/bootCalls';
 import { earlyCallsFor, FIRST_CALLS } from '../../../src/firstData/earlyCalls';
 import { MAX_ROWS_PER_PAGE } from '../../../src/components/PortalList';
 import { sandboxPerTest } from '../../support/sandbox';
-import { renderPortal, signInAs } from './portalHarness';
+import { api, renderPortal, signInAs } from './portalHarness';
 
 const sandbox = sandboxPerTest();
 
@@ -31,8 +31,17 @@ function recordFetches(): string[] {
 describe('the early calls of a signed-in page', () => {
   it.each(Object.keys(FIRST_CALLS))(
     '%s: each is made once, at boot, and taken by the screen',
-    async (path) => {
-      await signInAs(sandbox(), 'demo@example.vn');
+    async (address) => {
+      // An address with a record's id opens the first server of an account that has one.
+      const withServer = address.includes(':id');
+      const token = await signInAs(sandbox(), withServer ? 'agency@example.vn' : 'demo@example.vn');
+      const servers = await api<{ items: { id: number }[] }>(
+        sandbox(),
+        token,
+        'GET',
+        '/cloud/servers',
+      );
+      const path = address.replace(':id', String(servers.body.items[0]?.id));
       const fetched = recordFetches();
       startBootCalls(path, '');
       const early = earlyCallsFor(path, '').map((call) => buildUrl(call.path, call.query));
@@ -49,6 +58,20 @@ describe('the early calls of a signed-in page', () => {
   it('asks only who is signed in on an address with a query, whose list calls differ', () => {
     expect(earlyCallsFor('/cloud-server', '?page=2')).toEqual([{ path: '/auth/user' }]);
     expect(earlyCallsFor('/volume', '')).toEqual([{ path: '/auth/user' }]);
+  });
+
+  it("asks for the record a server's page names, and for nothing on an address that is not one", () => {
+    expect(earlyCallsFor('/cloud-server/42/detail', '')).toEqual([
+      { path: '/auth/user' },
+      { path: '/cloud/servers/42' },
+    ]);
+    for (const other of [
+      '/cloud-server/create/detail',
+      '/cloud-server/42',
+      '/cloud-server/4 2/detail',
+    ]) {
+      expect(earlyCallsFor(other, '')).toEqual([{ path: '/auth/user' }]);
+    }
   });
 
   it("never hands one account's early answer to another", async () => {
