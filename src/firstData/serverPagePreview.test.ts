@@ -12,18 +12,8 @@ import { configText } from '../resources/cloud-server/serverText';
 import { serverPageContent, showsPictureProgress } from './serverPagePreview';
 
 type Server = components['schemas']['Server'];
-const STATUSES: Server['status'][] = [
-  'building',
-  'active',
-  'shutoff',
-  'rebooting',
-  'resizing',
-  'rebuilding',
-  'restoring',
-  'deleting',
-  'error',
-  'suspended',
-];
+// Every state the portal has words for (transitions such as a reboot asked for included).
+const STATUSES = Object.keys(vietnamese.servers.status) as Server['status'][];
 
 const server = {
   id: 7,
