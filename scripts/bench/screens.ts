@@ -165,19 +165,49 @@ export interface HeapStep {
 export interface HeapFigures {
   afterRound10: number;
   afterRound30: number;
+  /** Of each, the bytes of V8's compiled code (bytecode and optimised machine code). */
+  codeAfterRound10: number;
+  codeAfterRound30: number;
 }
 
-async function heapUsed(cdp: CDPSession): Promise<number> {
+/** What a V8 heap snapshot (`HeapProfiler.takeHeapSnapshot`) says of its nodes. */
+export interface HeapSnapshot {
+  snapshot: { meta: { node_fields: string[]; node_types: [string[], ...unknown[]] } };
+  nodes: number[];
+}
+
+/**
+ * The bytes of compiled code in a heap snapshot: V8 compiles a function again, optimised, once it
+ * has run often enough, so a page that repeats the same work holds more code over time without
+ * holding more of its own objects. The heap rounds tell the two apart.
+ */
+export function codeBytesOf(heap: HeapSnapshot): number {
+  const fields = heap.snapshot.meta.node_fields;
+  const [typeField, sizeField] = [fields.indexOf('type'), fields.indexOf('self_size')];
+  const codeType = heap.snapshot.meta.node_types[0].indexOf('code');
+  let bytes = 0;
+  for (let node = 0; node < heap.nodes.length; node += fields.length) {
+    if (heap.nodes[node + typeField] === codeType) bytes += heap.nodes[node + sizeField] ?? 0;
+  }
+  return bytes;
+}
+
+async function heapUsed(cdp: CDPSession): Promise<{ used: number; code: number }> {
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-  return usedSize;
+  const chunks: string[] = [];
+  const onChunk = ({ chunk }: { chunk: string }) => chunks.push(chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  return { used: usedSize, code: codeBytesOf(JSON.parse(chunks.join('')) as HeapSnapshot) };
 }
 
 /**
  * Thirty rounds across the daily screens in one page, by clicking the portal's own links (no
  * reload), not throttled (the heap does not depend on speed): the JS heap after a full garbage
- * collection, after round 10 and round 30.
+ * collection, after round 10 and round 30, and how much of it is compiled code.
  */
 export async function heapRounds(
   browser: Browser,
@@ -215,8 +245,15 @@ export async function heapRounds(
         }
         await shown(step.pathname);
       }
-      if (round === 10) figures.afterRound10 = await heapUsed(cdp);
-      if (round === 30) figures.afterRound30 = await heapUsed(cdp);
+      if (round === 10 || round === 30) {
+        const { used, code } = await heapUsed(cdp);
+        Object.assign(
+          figures,
+          round === 10
+            ? { afterRound10: used, codeAfterRound10: code }
+            : { afterRound30: used, codeAfterRound30: code },
+        );
+      }
     }
     return figures as HeapFigures;
   } finally {

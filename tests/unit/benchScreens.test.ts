@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { dailyScreens, STOCK_SCREEN } from '../../scripts/bench/dailyScreens';
 import type { BenchSandbox } from '../../scripts/bench/benchSandbox';
+import { codeBytesOf, type HeapSnapshot } from '../../scripts/bench/screens';
 import { drawPicture, type PictureContent } from '../../src/firstData/picture';
 
 const sandbox = {
@@ -72,5 +73,21 @@ describe("the bench's daily screens", () => {
     body.innerHTML +=
       '<table><tbody><tr class="RaDataTable-row"><td>bench-web-01</td></tr></tbody></table>';
     expect(condition("server list, the portal's rows")()).toBe(true);
+  });
+});
+
+describe("the heap rounds' compiled code", () => {
+  it('sums the code nodes of a heap snapshot and nothing else', () => {
+    const snapshot: HeapSnapshot = {
+      snapshot: {
+        meta: {
+          node_fields: ['type', 'name', 'id', 'self_size', 'edge_count'],
+          node_types: [['hidden', 'object', 'code', 'string']],
+        },
+      },
+      // (type, name, id, self_size, edge_count) per node: an object, two code nodes, a string.
+      nodes: [1, 0, 1, 500, 0, 2, 0, 2, 300, 0, 2, 0, 3, 40, 1, 3, 0, 4, 7, 0],
+    };
+    expect(codeBytesOf(snapshot)).toBe(340);
   });
 });
