@@ -17,7 +17,7 @@
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import { List, Pagination, useListContext, useTranslate, type ListProps } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 
@@ -129,8 +129,12 @@ function labelBy(input: Element, visible: Element) {
 function SkeletonWhileLoading({ children }: { children: ReactNode }) {
   const { isPending, error } = useListContext();
   const loading = isPending && !error;
-  useScreenReady(!loading);
-  return loading ? <ListSkeleton /> : children;
+  // The rows are built in a render React may slice and interrupt, not in the one the data's
+  // arrival starts (react-query's, which runs to its end): on a slow phone a page of rows took
+  // one 200–300 ms task, during which a tap waited (issue 21, docs/performance.md).
+  const rowsShown = useDeferredValue(!loading);
+  useScreenReady(rowsShown);
+  return rowsShown ? children : <ListSkeleton />;
 }
 
 /** Rows of grey bars where the list's rows will be, announced as loading. */

@@ -43,27 +43,32 @@ export function fill(template: string, values: Record<string, string | number>):
   );
 }
 
-function vietnamParts(value: string, withTime: boolean): (type: string) => string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Ho_Chi_Minh',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
-  }).formatToParts(new Date(value));
-  return (type) => parts.find((one) => one.type === type)?.value ?? '';
+/** As domain/vietnamTime.ts: Vietnam reads UTC+7 all year (no daylight saving). */
+const VIETNAM_UTC_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+/** The instant's Vietnam wall clock as DD, MM, YYYY, HH, mm. */
+function vietnamClock(value: string): [string, string, string, string, string] {
+  const clock = new Date(Date.parse(value) + VIETNAM_UTC_OFFSET_MS);
+  const two = (number: number) => String(number).padStart(2, '0');
+  return [
+    two(clock.getUTCDate()),
+    two(clock.getUTCMonth() + 1),
+    String(clock.getUTCFullYear()),
+    two(clock.getUTCHours()),
+    two(clock.getUTCMinutes()),
+  ];
 }
 
 /** As domain/dates.ts formatDate: DD-MM-YYYY in Vietnam's time. */
 export function vietnamDate(value: string): string {
-  const part = vietnamParts(value, false);
-  return `${part('day')}-${part('month')}-${part('year')}`;
+  const [day, month, year] = vietnamClock(value);
+  return `${day}-${month}-${year}`;
 }
 
 /** As domain/dates.ts formatDateTime: DD-MM-YYYY HH:mm in Vietnam's time. */
 export function vietnamDateTime(value: string): string {
-  const part = vietnamParts(value, true);
-  return `${vietnamDate(value)} ${part('hour')}:${part('minute')}`;
+  const [day, month, year, hour, minute] = vietnamClock(value);
+  return `${day}-${month}-${year} ${hour}:${minute}`;
 }
 
 /** As domain/money.ts formatVnd: whole dong, thousands grouped by dots. */

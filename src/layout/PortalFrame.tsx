@@ -24,6 +24,7 @@ import {
 } from 'react-admin';
 
 import { PageLoading } from '../components/PageLoading';
+import { MountWhenIdle } from '../components/MountWhenIdle';
 import { useScreenReadyOnceMoved } from '../components/useScreenReady';
 
 interface PortalFrameProps {
@@ -55,10 +56,15 @@ export function PortalFrame(inProps: PortalFrameProps) {
     <Core className={className ? `layout ${className}` : 'layout'} {...rest}>
       <SkipNavigationButton />
       <div className={LayoutClasses.appFrame}>
-        <AppBar alwaysOn={appBarAlwaysOn} />
+        {/* The header and the menu are a third of the frame's first render (issue 21). */}
+        <MountWhenIdle>
+          <AppBar alwaysOn={appBarAlwaysOn} />
+        </MountWhenIdle>
         <main className={LayoutClasses.contentWithSidebar}>
           <Sidebar appBarAlwaysOn={appBarAlwaysOn}>
-            <Menu />
+            <MountWhenIdle>
+              <Menu />
+            </MountWhenIdle>
           </Sidebar>
           <div id="main-content" className={LayoutClasses.content}>
             <PageErrorBoundary

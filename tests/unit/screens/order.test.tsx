@@ -246,7 +246,8 @@ describe('the order page', () => {
         name: 'Cloud VPS',
       }),
     ).not.toBeInTheDocument();
-    const trail = screen.getByRole('navigation', { name: 'Vị trí trang' });
+    // The header (with the trail) is built after the page, in a render React slices.
+    const trail = await screen.findByRole('navigation', { name: 'Vị trí trang' });
     expect(within(trail).getByRole('link', { name: 'Đơn hàng' })).toHaveAttribute(
       'href',
       '/billing/orders',
