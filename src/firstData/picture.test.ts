@@ -56,6 +56,11 @@ describe('a picture', () => {
     expect(picture.querySelector('td')?.textContent).toBe(name);
   });
 
+  it("writes its title once, as the page does (a search for the page's words finds one)", () => {
+    const picture = drawPicture(document, { title: 'Xin chào, Lê Xem Nhanh' });
+    expect(picture.textContent?.split('Xin chào, Lê Xem Nhanh')).toHaveLength(2);
+  });
+
   const answer = (body: unknown, status = 200) =>
     Promise.resolve(new Response(JSON.stringify(body), { status }));
   const user = { balance: 1000 } as SignedInUser;

@@ -99,8 +99,7 @@ export const WIDE = 'fd-wide';
 const STYLE = `
 #${FIRST_DATA_ID}{position:fixed;inset:0;z-index:1500;overflow:hidden;pointer-events:none;
   background:#fafafa;color:rgba(0,0,0,.87);font:400 14px/1.43 Roboto,Helvetica,Arial,sans-serif}
-#${FIRST_DATA_ID} .fd-bar{height:48px;background:#fff;border-bottom:1px solid rgba(0,0,0,.12);
-  padding:0 16px;display:flex;align-items:center;font-weight:500;font-size:1rem}
+#${FIRST_DATA_ID} .fd-appbar{height:48px;background:#fff;border-bottom:1px solid rgba(0,0,0,.12)}
 #${FIRST_DATA_ID} .fd-page{padding:8px}
 @media (min-width:${SIDEBAR_FROM_PX}px){#${FIRST_DATA_ID} .fd-page{margin-left:${SIDEBAR_WIDTH_PX}px}}
 #${FIRST_DATA_ID} .fd-title{margin:8px 0 16px;font-size:1.5rem;font-weight:400;line-height:1.334}
@@ -127,7 +126,7 @@ const STYLE = `
 @media (max-width:${PHONE_MAX_WIDTH_PX}px){#${FIRST_DATA_ID} .${WIDE}{display:none}}
 `;
 
-/** The picture, not yet in the page: an app bar, the screen's title and its content. */
+/** The picture, not yet in the page: the app bar's place, the screen's title and its content. */
 export function drawPicture(doc: Document, content: PictureContent): HTMLElement {
   const element = (tag: string, className?: string, text?: string) => {
     const made = doc.createElement(tag);
@@ -188,7 +187,8 @@ export function drawPicture(doc: Document, content: PictureContent): HTMLElement
     }
     page.append(bars);
   }
-  picture.append(element('style', undefined, STYLE), element('div', 'fd-bar', content.title), page);
+  // The app bar's place, without words: the title is written once (a page's text is read once).
+  picture.append(element('style', undefined, STYLE), element('div', 'fd-appbar'), page);
   return picture;
 }
 

@@ -26,9 +26,10 @@ test('the language chosen on the login page survives reload, sign-in and sign-ou
   // And back to Vietnamese from the signed-in header.
   await signInInEnglish(page);
   await page.getByRole('button', { name: 'Tiếng Việt' }).click();
-  await expect(page.getByText('Xin chào, Nguyễn Văn Demo')).toBeVisible();
+  const welcome = page.getByRole('heading', { level: 1, name: 'Xin chào, Nguyễn Văn Demo' });
+  await expect(welcome).toBeVisible();
   await page.reload();
-  await expect(page.getByText('Xin chào, Nguyễn Văn Demo')).toBeVisible();
+  await expect(welcome).toBeVisible();
 });
 
 async function signInInEnglish(page: import('@playwright/test').Page) {
