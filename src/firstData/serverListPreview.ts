@@ -21,6 +21,16 @@ const ADDRESSES_SHOWN = 2;
 
 const HEADERS = ['name', 'status', 'ips', 'plan', 'created'];
 
+/** As serverText.ts configText: "2 CPU · 4 GB RAM · 40 GB SSD". */
+export function serverConfigText(server: Server, messages: MessageTree): string {
+  return fill(message(messages, 'servers.config'), {
+    cpu: server.cpu,
+    ram: server.ram,
+    disk: server.disk,
+    type: server.disk_type,
+  });
+}
+
 /** The texts of one row, in the list's column order; a phone leaves out the last three. */
 export function serverRowTexts(server: Server, messages: MessageTree): string[] {
   const addresses = [...server.ipv4, ...server.ipv6].slice(0, ADDRESSES_SHOWN);
@@ -28,12 +38,7 @@ export function serverRowTexts(server: Server, messages: MessageTree): string[] 
     server.name,
     message(messages, `servers.status.${server.status}`) || server.status,
     addresses.length > 0 ? addresses.join(' ') : '—',
-    fill(message(messages, 'servers.config'), {
-      cpu: server.cpu,
-      ram: server.ram,
-      disk: server.disk,
-      type: server.disk_type,
-    }),
+    serverConfigText(server, messages),
     vietnamDate(server.created),
   ];
 }

@@ -4,7 +4,8 @@
  * addresses, configuration, system and creation date.
  */
 import type { components } from '../api/schema';
-import { fill, message, vietnamDate, type MessageTree, type PictureContent } from './picture';
+import { message, vietnamDate, type MessageTree, type PictureContent } from './picture';
+import { serverConfigText } from './serverListPreview';
 
 type Server = components['schemas']['Server'];
 
@@ -33,15 +34,7 @@ export function serverPageContent(server: Server, messages: MessageTree): Pictur
       },
       { label: field('ipv4'), value: server.ipv4.join(', ') || '—' },
       { label: field('ipv6'), value: server.ipv6.join(', ') || '—' },
-      {
-        label: field('plan'),
-        value: fill(message(messages, 'servers.config'), {
-          cpu: server.cpu,
-          ram: server.ram,
-          disk: server.disk,
-          type: server.disk_type,
-        }),
-      },
+      { label: field('plan'), value: serverConfigText(server, messages) },
       { label: field('os'), value: server.image.name },
       { label: field('created'), value: vietnamDate(server.created) },
     ],

@@ -22,6 +22,7 @@ import {
   test,
   topUpByCard,
   serverOrder,
+  waitUntilRunning,
 } from './support';
 
 /** 56000 → "56.000 ₫", as the portal shows money. */
@@ -131,11 +132,7 @@ test('a bookkeeper sorts invoices, finds the overdue one and a past order, and e
   // Built first, as a month-old server is: a build that ends after the period was moved back
   // must not race the renewal (on a loaded machine the 4-second builds end late).
   for (const { serverId } of [small, large]) {
-    await expect
-      .poll(async () => (await callApi(page, 'get', `/cloud/servers/${serverId}`)).status, {
-        timeout: 60_000,
-      })
-      .toBe('active');
+    await waitUntilRunning(page, serverId, 60_000);
   }
   endPaidPeriod(small.serverId);
   const overdue = (await callApi(page, 'get', '/billing/invoices?status=overdue')).items;

@@ -14,6 +14,7 @@ import {
   signInAsNewCustomer,
   test,
   topUpByCard,
+  waitUntilRunning,
 } from './support';
 
 const NEW_CUSTOMER = { label: 'console', fullname: 'Trần Dòng Lệnh', password: 'Console1pass' };
@@ -22,8 +23,7 @@ const ROOT_PASSWORD = 'Bang@Dieu2026';
 /** A running server of the customer whose root password is ROOT_PASSWORD; answers its id. */
 async function runningServer(page: Page, name: string): Promise<number> {
   const id = await buyServer(page, name);
-  const status = async () => (await callApi(page, 'get', `/cloud/servers/${id}`)).status;
-  await expect.poll(status, { timeout: 30_000 }).toBe('active');
+  await waitUntilRunning(page, id);
   // The password the customer chose (the build's own is mailed): the console accepts it.
   await callApi(page, 'post', `/cloud/servers/${id}/reset_password`, { password: ROOT_PASSWORD });
   return id;

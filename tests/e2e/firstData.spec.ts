@@ -8,13 +8,13 @@
 import type { Page } from '@playwright/test';
 
 import {
-  callApi,
   DEMO_PASSWORD,
   expect,
   buyServer,
   signInAsNewCustomer,
   test,
   topUpByCard,
+  waitUntilRunning,
 } from './support';
 
 const NAME = 'fd-web-01';
@@ -55,11 +55,7 @@ test('a reload of the server list shows the servers before the portal, then the 
   });
   await topUpByCard(page, 1_000_000);
   const id = await buyServer(page, NAME);
-  await expect
-    .poll(async () => (await callApi(page, 'get', `/cloud/servers/${id}`)).status, {
-      timeout: 60_000,
-    })
-    .toBe('active');
+  await waitUntilRunning(page, id, 60_000);
 
   // Vietnamese: the row as the list writes it, while the portal's code is still on its way.
   let release = await holdThePortal(page);

@@ -10,13 +10,14 @@ import type { Page } from '@playwright/test';
 
 import {
   axeViolations,
+  buyServer,
   callApi,
   expect,
-  serverOrder,
   signIn,
   signInAsNewCustomer,
   test,
   topUpByCard,
+  waitUntilRunning,
 } from './support';
 
 const NEW_CUSTOMER = { label: 'insights', fullname: 'Đặng Văn Giám Sát', password: 'Insight1pass' };
@@ -34,14 +35,8 @@ test('on a phone a customer sets the reverse DNS of a new server and sees it has
   await signInAsNewCustomer(page, request, NEW_CUSTOMER);
   await topUpByCard(page, 1_000_000);
   const name = `rdns-${Date.now().toString(36)}`;
-  const placed = await callApi(page, 'post', '/billing/orders', serverOrder({ name }));
-  const paid = await callApi(page, 'post', `/billing/orders/${placed.id}/pay`, {});
-  const id = paid.order.resource_id as number;
-  await expect
-    .poll(async () => (await callApi(page, 'get', `/cloud/servers/${id}`)).status, {
-      timeout: 30_000,
-    })
-    .toBe('active');
+  const id = await buyServer(page, name);
+  await waitUntilRunning(page, id);
   const [primary] = (await callApi(page, 'get', `/cloud/servers/${id}/reverse_dns`)).items;
 
   await page.goto(`/idc/cloud-server/${id}/detail`);

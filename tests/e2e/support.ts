@@ -255,3 +255,10 @@ export async function buyServer(page: Page, name: string): Promise<number> {
   const paid = await callApi(page, 'post', `/billing/orders/${placed.id}/pay`, {});
   return paid.order.resource_id as number;
 }
+
+/** Waits until the customer's server `id` has been built and runs (the sandbox builds in seconds). */
+export async function waitUntilRunning(page: Page, id: number, timeout = 30_000): Promise<void> {
+  await expect
+    .poll(async () => (await callApi(page, 'get', `/cloud/servers/${id}`)).status, { timeout })
+    .toBe('active');
+}
