@@ -35,7 +35,8 @@ describe('the agency area', () => {
     expect(
       screen.getByText(/Khu vực đại lý chỉ dành cho tài khoản đại lý/, { exact: false }),
     ).toBeVisible();
-    const menu = screen.getByRole('navigation', { name: 'Menu chính' });
+    // The menu is built after the page, in a render React slices (MountWhenIdle).
+    const menu = await screen.findByRole('navigation', { name: 'Menu chính' });
     expect(within(menu).queryByRole('link', { name: 'Đại lý' })).toBeNull();
     expect(sandbox().requests.filter((call) => call.includes('/agency'))).toEqual([]);
   });

@@ -107,7 +107,7 @@ describe('the web console', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Console: web-01' })).toBeVisible();
     // The breadcrumb names the server and leads back to its page.
-    const trail = screen.getByRole('navigation', { name: 'Vị trí trang' });
+    const trail = await screen.findByRole('navigation', { name: 'Vị trí trang' });
     expect(within(trail).getByRole('link', { name: 'web-01' })).toHaveAttribute(
       'href',
       `/cloud-server/${id}/detail`,
