@@ -47,7 +47,7 @@ function sandboxServer(port: string, dbFile: string, origin: string) {
       // Support answers a ticket message after this many seconds (the tickets journey waits for it).
       SANDBOX_SUPPORT_REPLY_SECONDS: '3',
       // Every journey registers its own customer from this one address; the per-address limit
-      // (20 an hour by default, tested in server/rateLimits.test.ts) would refuse the later ones.
+      // (20 an hour by default, tested in server/platform/rateLimits.isolated.test.ts) would refuse the later ones.
       SANDBOX_REGISTRATIONS_PER_HOUR: '1000',
       // …and confirms it from the mailed link (20 tokens per 15 minutes and address by default).
       SANDBOX_LINK_ATTEMPTS_PER_15MIN: '1000',

@@ -7,12 +7,25 @@ import { messageSlices } from './vite.config.ts';
 
 /** Screen tests: the whole portal rendered in jsdom against an in-process sandbox. */
 const SCREEN_TESTS = 'tests/unit/screens/**/*.test.tsx';
+/** Every other test file of the unit layer. */
+const UNIT_TESTS = [
+  'src/**/*.test.{ts,tsx}',
+  'server/**/*.test.ts',
+  'tests/unit/**/*.test.{ts,tsx}',
+] as const;
+/**
+ * Test files that replace modules (vi.mock) or load a library that installs globals, and so need
+ * a process of their own (tests/unit/testIsolation.test.ts).
+ */
+const ISOLATED_TESTS = ['{src,server,tests/unit}/**/*.isolated.test.{ts,tsx}'] as const;
 
 export default defineConfig({
   plugins: [react(), messageSlices()],
   test: {
     environment: 'node',
     environmentOptions: { jsdom: { url: 'http://localhost:3000/idc/' } },
+    // The contract's call shapes, parsed once per run and provided to every file.
+    globalSetup: ['tests/globalSetup.ts'],
     setupFiles: ['tests/setup.ts'],
     // Fails a full run when an implemented operation never answered 2xx in any test.
     reporters: ['default', './tests/support/contractCoverageReporter.ts'],
@@ -25,12 +38,17 @@ export default defineConfig({
     // a loaded machine (see README, "Test it") must not turn a slow pass into a failure.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A test's vi.stubGlobal / vi.stubEnv are undone after it: in a shared module graph (below)
+    // the next file would otherwise inherit them.
+    unstubGlobals: true,
+    unstubEnvs: true,
     projects: [
       {
         extends: true,
         test: {
           name: 'screens',
           include: [SCREEN_TESTS],
+          exclude: [...ISOLATED_TESTS],
           // The screen files share one module graph per worker instead of importing React,
           // MUI, react-admin and the sandbox afresh for each file: 38 % less CPU for the same
           // tests (342 → 213 s on the 2-core machine). Their state is reset per test: each
@@ -43,12 +61,20 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: [
-            'src/**/*.test.{ts,tsx}',
-            'server/**/*.test.ts',
-            'tests/unit/**/*.test.{ts,tsx}',
-          ],
-          exclude: [SCREEN_TESTS],
+          include: [...UNIT_TESTS],
+          exclude: [SCREEN_TESTS, ...ISOLATED_TESTS],
+          // Shared module graph too: the sandbox's and the contract's modules are imported once
+          // per worker, not once per file (the sandbox's 67 files: 112 → 58 s). A file that
+          // needs a process of its own (vi.mock, a library that installs globals) is named
+          // *.isolated.test.* (tests/unit/testIsolation.test.ts holds every file to that).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: [...ISOLATED_TESTS],
         },
       },
     ],

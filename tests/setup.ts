@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 
-import { afterAll, afterEach, inject } from 'vitest';
+import { afterAll, afterEach, inject, vi } from 'vitest';
 
 import { noteServerDate } from '../src/api/serverClock';
 import { collectSuccessfulOperations, writeSuccessfulOperations } from './support/contractCoverage';
@@ -17,6 +17,12 @@ afterEach(() => {
 // moved the sandbox's clock must not leave the next test of the file with it.
 afterEach(() => {
   noteServerDate(new Date().toUTCString());
+});
+
+// Most files share their worker's modules (vitest.config.ts): a file that faked the timers must
+// not hand the next one a frozen clock.
+afterAll(() => {
+  vi.useRealTimers();
 });
 
 // Which operations answered 2xx, for the contract coverage check of the whole run.

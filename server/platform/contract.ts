@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompil
 import { parse } from 'yaml';
 import Ajv2020, { type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { ANSWERED_CHANNEL, type AnsweredOperation } from './answeredChannel';
 import { ApiError } from './errors';
 import { RULE_KEYWORD } from './fieldRules';
 import { controlCharacterErrors, MULTILINE_KEYWORD } from './textRules';
@@ -289,12 +290,6 @@ declare module 'fastify' {
   }
 }
 
-/** What `ANSWERED_CHANNEL` publishes for every answer an app that checks its answers gives. */
-export interface AnsweredOperation {
-  operationId: string;
-  statusCode: number;
-}
-export const ANSWERED_CHANNEL = 'sandbox.contract.answered';
 const answeredChannel = channel(ANSWERED_CHANNEL);
 
 /** Turns on the check of every answer against the contract (tests do). */

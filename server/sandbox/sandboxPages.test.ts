@@ -3,9 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { findLinks } from '../platform/outbox';
 import { NEW_CUSTOMER, register, testApp } from '../testing';
 
-let app: FastifyInstance;
+// Only some tests start an app; each closes the one it started, and none closes another's.
+let app: FastifyInstance | undefined;
 afterEach(async () => {
-  await app.close();
+  await app?.close();
+  app = undefined;
 });
 
 describe('the outbox as JSON (/sandbox/outbox)', () => {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ANSWERED_CHANNEL, type AnsweredOperation } from '../../server/platform/contract';
+import { ANSWERED_CHANNEL, type AnsweredOperation } from '../../server/platform/answeredChannel';
 
 /** The key under which the reporter provides the run's folder to the test files. */
 export const COVERAGE_DIR_KEY = 'contractCoverageDir';

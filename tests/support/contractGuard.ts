@@ -10,17 +10,17 @@ import type { FastifyInstance } from 'fastify';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 
-import { loadContract } from '../../server/platform/contract';
+import { providedContractCalls } from './contractCalls';
 
 export const PORTAL_ORIGIN = 'http://localhost:3000';
 
-const contract = loadContract();
+const contract = providedContractCalls();
 const API_PREFIX = contract.apiPrefix;
 
 const operations = contract.operations.map((operation) => ({
   method: operation.method.toUpperCase(),
   pattern: new RegExp(`^${API_PREFIX}${operation.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-  queryNames: new Set(operation.queryParameters.map((parameter) => parameter.name)),
+  queryNames: new Set(operation.queryNames),
 }));
 
 /** Why the contract does not allow this call, or undefined when it does. */

@@ -605,7 +605,7 @@ async function monthReport(month: Books): Promise<string> {
     `## Reconciled month: March 2025 (Vietnam time), ${DEMO}`,
     '',
     `Read from the sandbox API with \`date_from=${MONTH.from}&date_to=${MONTH.to}\` ` +
-      '(balance history, payments, invoices and their PDFs), by `server/reconciliation.test.ts`.',
+      '(balance history, payments, invoices and their PDFs), by `server/billing/reconciliation.isolated.test.ts`.',
     '',
     `Opening balance (last row before the month): **${money(month.opening)}**`,
     '',
