@@ -29,8 +29,9 @@ afterAll(() => {
 const successfulOperations = collectSuccessfulOperations();
 afterAll(() => {
   uninstallContractGuard();
+  successfulOperations.stop();
   const dir = inject('contractCoverageDir');
-  if (dir) writeSuccessfulOperations(dir, successfulOperations());
+  if (dir) writeSuccessfulOperations(dir, successfulOperations.seen());
 });
 
 if (typeof document !== 'undefined') {

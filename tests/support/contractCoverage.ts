@@ -4,7 +4,7 @@
  * checks its answers against the contract, and writes the operations it saw to a folder the
  * reporter (contractCoverageReporter.ts) created for the run; the reporter adds them up.
  */
-import { subscribe } from 'node:diagnostics_channel';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,14 +20,21 @@ declare module 'vitest' {
   }
 }
 
-/** Starts collecting; the returned function lists the operations seen answering 2xx so far. */
-export function collectSuccessfulOperations(): () => string[] {
+/**
+ * Starts collecting: `seen` lists the operations seen answering 2xx so far, `stop` ends it (the
+ * files of a worker share the channel, so each file stops its own listener when it ends).
+ */
+export function collectSuccessfulOperations(): { seen: () => string[]; stop: () => void } {
   const seen = new Set<string>();
-  subscribe(ANSWERED_CHANNEL, (message) => {
+  const listener = (message: unknown) => {
     const { operationId, statusCode } = message as AnsweredOperation;
     if (operationId && statusCode >= 200 && statusCode < 300) seen.add(operationId);
-  });
-  return () => [...seen].sort();
+  };
+  subscribe(ANSWERED_CHANNEL, listener);
+  return {
+    seen: () => [...seen].sort(),
+    stop: () => unsubscribe(ANSWERED_CHANNEL, listener),
+  };
 }
 
 export function writeSuccessfulOperations(dir: string, operationIds: string[]): void {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 
 import { handlers } from '../../server/handlers';
-import { signIn, testApp } from '../../server/testing';
+import { signIn, testApp, withToken } from '../../server/testing';
 import {
   collectSuccessfulOperations,
   readSuccessfulOperations,
@@ -23,12 +23,16 @@ it('counts the operations that answered 2xx, not those that refused', async () =
   const { app } = await testApp();
   try {
     await app.inject({ url: '/api/v1/auth/user' }); // 401: not reached
-    await signIn(app, 'demo@example.vn'); // getToken 200
+    const token = await signIn(app, 'demo@example.vn'); // getToken 200
+    successful.stop();
+    const after = await app.inject({ url: '/api/v1/auth/user', headers: withToken(token) });
+    expect(after.statusCode).toBe(200);
   } finally {
     await app.close();
   }
-  expect(successful()).toContain('getToken');
-  expect(successful()).not.toContain('getCurrentUser');
+  expect(successful.seen()).toContain('getToken');
+  // Neither the refused call before, nor the answered one after it stopped.
+  expect(successful.seen()).not.toContain('getCurrentUser');
 });
 
 it('adds up what the test files saw and lists the implemented operations none reached', () => {
