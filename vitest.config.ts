@@ -12,12 +12,12 @@ const UNIT_TESTS = [
   'src/**/*.test.{ts,tsx}',
   'server/**/*.test.ts',
   'tests/unit/**/*.test.{ts,tsx}',
-] as const;
+];
 /**
  * Test files that replace modules (vi.mock) or load a library that installs globals, and so need
  * a process of their own (tests/unit/testIsolation.test.ts).
  */
-const ISOLATED_TESTS = ['{src,server,tests/unit}/**/*.isolated.test.{ts,tsx}'] as const;
+const ISOLATED_TESTS = ['{src,server,tests/unit}/**/*.isolated.test.{ts,tsx}'];
 
 export default defineConfig({
   plugins: [react(), messageSlices()],
@@ -48,7 +48,7 @@ export default defineConfig({
         test: {
           name: 'screens',
           include: [SCREEN_TESTS],
-          exclude: [...ISOLATED_TESTS],
+          exclude: ISOLATED_TESTS,
           // The screen files share one module graph per worker instead of importing React,
           // MUI, react-admin and the sandbox afresh for each file: 38 % less CPU for the same
           // tests (342 → 213 s on the 2-core machine). Their state is reset per test: each
@@ -61,7 +61,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: [...UNIT_TESTS],
+          include: UNIT_TESTS,
           exclude: [SCREEN_TESTS, ...ISOLATED_TESTS],
           // Shared module graph too: the sandbox's and the contract's modules are imported once
           // per worker, not once per file (the sandbox's 67 files: 112 → 58 s). A file that
@@ -74,7 +74,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'isolated',
-          include: [...ISOLATED_TESTS],
+          include: ISOLATED_TESTS,
         },
       },
     ],
