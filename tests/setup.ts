@@ -5,6 +5,7 @@ import { afterAll, afterEach, inject, vi } from 'vitest';
 import { noteServerDate } from '../src/api/serverClock';
 import { collectSuccessfulOperations, writeSuccessfulOperations } from './support/contractCoverage';
 import { failOnContractViolations, installContractGuard } from './support/contractGuard';
+import { keepGeneratedStylesOutOfCascade } from './support/generatedStylesOutOfCascade';
 
 // Every call to the portal's API goes through the contract guard: a call the contract does not
 // declare, a 501, or a call no sandbox answers fails the test that made it.
@@ -40,4 +41,5 @@ if (typeof document !== 'undefined') {
   // its condition holds; this only bounds how long a failing test takes to fail.
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 15000 });
+  keepGeneratedStylesOutOfCascade(window);
 }

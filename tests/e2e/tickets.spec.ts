@@ -78,7 +78,12 @@ test('a trial customer asks support for more time, gets an answer, replies and r
   await expect(page.getByRole('heading', { name: 'Yêu cầu gia hạn dùng thử' })).toBeVisible();
   await expect(page.getByText('Có thể liên hệ lúc 21:30 (giờ Việt Nam)')).toBeVisible();
   const conversation = page.getByRole('region', { name: 'Nội dung trao đổi' });
-  await expect(conversation.getByText('Xin thêm 7 ngày dùng thử.')).toBeVisible();
+  // The message as typed, its line break kept on screen.
+  const opening = conversation.getByText('Xin thêm 7 ngày dùng thử.');
+  await expect(opening).toBeVisible();
+  expect(await opening.innerText()).toBe(
+    'Xin thêm 7 ngày dùng thử.\nTôi đang thử cài đặt máy chủ.',
+  );
   await expect(
     page.getByRole('status').filter({ hasText: 'Bộ phận hỗ trợ sẽ sớm trả lời' }),
   ).toBeVisible();
