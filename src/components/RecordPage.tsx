@@ -23,22 +23,33 @@ export function useRecordId(): number {
   return /^\d+$/.test(id) ? Number(id) : 0;
 }
 
-/** The record of the page's address, polled fast while `changing(record)` holds. */
+/**
+ * The record of the page's address, polled fast while `changing(record)` holds.
+ *
+ * React-admin's lists leave each row in the cache where this reads its record, so a page opened
+ * from its list starts with the row. Where a row holds less than the page shows (a ticket's row
+ * has no messages), `whole` tells the page's record from a row, and a row counts as still loading.
+ */
 export function useRecordOfPage<T extends RaRecord>(
   resource: string,
   changing: (record: T | undefined) => boolean,
+  whole: (record: T) => boolean = () => true,
 ) {
   const id = useRecordId();
   const visible = useDocumentVisible();
+  const wholeOrNothing = (record: T | undefined) => (record && whole(record) ? record : undefined);
   const query = useGetOne<T>(
     resource,
     { id },
     {
       enabled: id > 0,
-      refetchInterval: ({ state }) => pollInterval(changing(state.data as T | undefined), visible),
+      refetchInterval: ({ state }) =>
+        pollInterval(changing(wholeOrNothing(state.data as T | undefined)), visible),
     },
   );
-  return { ...query, id };
+  if (query.data === undefined || whole(query.data)) return { ...query, id };
+  // Only the list's row so far: loading until the page's own reading comes, or says why not.
+  return { ...query, data: undefined, isPending: !query.error, id };
 }
 
 /** What the frame reads of `useRecordOfPage`'s answer. */

@@ -45,7 +45,9 @@ import { TicketStatusField } from './TicketStatusField';
 
 export default function TicketDetailPage() {
   const translate = useTranslate();
-  const query = useRecordOfPage<TicketDetail>(TICKET_RESOURCE, isAwaitingSupport);
+  const query = useRecordOfPage<TicketDetail>(TICKET_RESOURCE, isAwaitingSupport, (ticket) =>
+    Array.isArray(ticket.replies),
+  );
   usePageTitle(query.data?.subject ?? translate('tickets.detail.title'));
   return (
     <RecordPage

@@ -68,6 +68,17 @@ describe('the ticket list', () => {
     await waitFor(() => expect(screen.queryByText('Máy chủ chậm')).toBeNull());
     expect(screen.getByText('Hỏi về hoá đơn')).toBeVisible();
   });
+  it('opens a ticket from its row with the whole conversation', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    await openTicket(token, 'Máy chủ chậm', 'Máy chủ khởi động lâu hơn thường lệ.');
+    renderPortal('/ticket');
+    const user = userEvent.setup();
+    // The list's row is in the cache where the page reads its ticket, without the messages.
+    await user.click(await screen.findByRole('link', { name: 'Máy chủ chậm' }));
+    expect(await screen.findByText('Máy chủ khởi động lâu hơn thường lệ.')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Nội dung trao đổi' })).toBeVisible();
+    expect(screen.queryByText('Đã xảy ra lỗi')).toBeNull();
+  });
 });
 
 describe('opening a ticket', () => {
