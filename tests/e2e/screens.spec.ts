@@ -77,12 +77,29 @@ function sayIn(language: Language): Say {
   return (vietnamese, english) => (language === 'vi' ? vietnamese : english);
 }
 
-/** Opens, awaits and checks every screen in the list, in order. */
+/**
+ * Opens a path as the portal's own links do — the router moves, the page does not load again —
+ * which costs the browser a third of a full load. Also the way back and forward work.
+ */
+async function openInApp(page: Page, path: string) {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
+ * Opens, awaits and checks every screen in the list, in order. The first screen is loaded by its
+ * address, and so is one that follows a step (an open menu or dialog is left behind with the
+ * page); the others are reached inside the portal.
+ */
 async function checkScreens(page: Page, variant: Variant, screens: Screen[]) {
   const say = sayIn(variant.language);
-  for (const screen of screens) {
+  for (const [index, screen] of screens.entries()) {
     await test.step(screen.name, async () => {
-      if (screen.path) await page.goto(screen.path);
+      const previous = screens[index - 1];
+      if (screen.path && (!previous || previous.act)) await page.goto(screen.path);
+      else if (screen.path) await openInApp(page, screen.path);
       if (screen.act) await screen.act(page, say);
       await expect(screen.ready(page, say)).toBeVisible();
       await checkScreen(page, variant, screen, say);
@@ -1153,21 +1170,25 @@ for (const variant of VARIANTS) {
 for (const variant of VARIANTS.filter((candidate) => candidate.width < 768)) {
   const label = `${variant.language}, ${variant.width} px`;
   // The sections and create forms as the portal declares them (src/portalResources.ts), read
-  // from its sidebar and Create menu: a resource added there is checked here without an edit.
+  // from its sidebar and Create menu: a resource added there is checked here without an edit,
+  // until the catalogue above lists it with its own content and main action.
   test(`every declared section and create form (${label})`, async ({ page, request }) => {
     test.setTimeout(150_000);
     await newCustomerIn(variant, page, request, 'screens-declared', 'Đỗ Khai Báo');
     const paths = [...(await sidebarPaths(page)), ...(await createMenuPaths(page))];
     expect(paths.length).toBeGreaterThan(8);
+    const catalogued = new Set(EMPTY_SCREENS.map((screen) => screen.path));
     await checkScreens(
       page,
       variant,
-      paths.map((path) => ({
-        name: `declared${path.replace(/\//g, '-')}`,
-        path: `/idc${path}`,
-        ready: (current) => declaredScreenReady(current),
-        action: (current) => declaredScreenAction(current),
-      })),
+      paths
+        .filter((path) => !catalogued.has(`/idc${path}`))
+        .map((path) => ({
+          name: `declared${path.replace(/\//g, '-')}`,
+          path: `/idc${path}`,
+          ready: (current) => declaredScreenReady(current),
+          action: (current) => declaredScreenAction(current),
+        })),
     );
   });
 }
