@@ -1,5 +1,6 @@
 /** The sandbox API as a Fastify application, ready to `listen` or to `inject` in tests. */
 import type { LifePolicy } from '../src/domain/serviceLife';
+import AjvCompiler from '@fastify/ajv-compiler';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -83,6 +84,13 @@ export interface SandboxOptions {
   seller?: InvoiceSeller;
 }
 
+/**
+ * Fastify's own validator compilers (those of the sandbox's pages; the API's are contract.ts's),
+ * one set per process: without it each app built — the tests build one per test — makes a new
+ * Ajv and compiles its meta-schema again.
+ */
+const fastifyValidators = AjvCompiler();
+
 export async function buildApp(options: SandboxOptions): Promise<FastifyInstance> {
   connectAreas();
   const db = openDatabase(options.dbFile, AREA_MIGRATIONS);
@@ -92,6 +100,7 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
   const now = clock.now;
   const app = Fastify({
     logger: options.logger ?? false,
+    schemaController: { compilersFactory: { buildValidator: fastifyValidators } },
     // The largest legitimate body (a ticket or an SSH key) is well under this.
     bodyLimit: 128 * 1024,
     // Path ids are integers; a longer segment gets the 414 below instead of reaching a route.

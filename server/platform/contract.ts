@@ -391,13 +391,30 @@ const strictAjv = createAjv({ coerceTypes: false, useDefaults: true });
 const responseAjv = createAjv({ coerceTypes: false, useDefaults: false });
 
 /**
+ * Validators compiled once per process, by the schema they check: each app built (the tests build
+ * one for nearly every test) would otherwise compile the contract's schemas again, and Ajv keeps
+ * every copy it was given.
+ */
+const compiledRequests = new Map<string, ValidateFunction>();
+
+function compileOnce(ajv: Ajv2020, schema: JsonSchema): ValidateFunction {
+  const key = `${ajv === coercingAjv ? 'coerced' : 'strict'} ${JSON.stringify(schema)}`;
+  let validate = compiledRequests.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiledRequests.set(key, validate);
+  }
+  return validate;
+}
+
+/**
  * Path and query strings are coerced to the declared types; JSON bodies must match as sent, and
  * no string in them may hold a control or bidi character (textRules.ts), whatever the schema says.
  */
 function requestValidatorCompiler(operation: Operation): FastifySchemaCompiler<JsonSchema> {
   return ({ schema, httpPart }) => {
-    if (httpPart !== 'body') return coercingAjv.compile(schema);
-    const check = strictAjv.compile(schema);
+    if (httpPart !== 'body') return compileOnce(coercingAjv, schema);
+    const check = compileOnce(strictAjv, schema);
     const optional = !operation.requestBody?.required;
     const validate = (data: unknown) => {
       // Fastify hands a missing body over as null; an optional body may be missing.

@@ -55,6 +55,24 @@ describe('the database', () => {
     );
   });
 
+  it('opens every in-memory database migrated, foreign keys on, and each one its own', () => {
+    const notes = { name: 'example:notes', sql: 'CREATE TABLE example_notes (id INTEGER)' };
+    const first = openDatabase(':memory:', [notes]);
+    const second = openDatabase(':memory:', [notes]);
+    first.prepare('INSERT INTO example_notes (id) VALUES (1)').run();
+    expect(second.prepare('SELECT COUNT(*) AS n FROM example_notes').get()).toEqual({ n: 0 });
+    expect(second.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(second.prepare('SELECT name FROM schema_migrations').all()).toEqual(
+      [...migrations.map((step) => step.name), 'example:notes'].map((name) => ({ name })),
+    );
+    // Another list of steps is its own database, not the first list's.
+    const plain = openDatabase(':memory:');
+    expect(
+      plain.prepare("SELECT name FROM sqlite_master WHERE name = 'example_notes'").all(),
+    ).toEqual([]);
+    for (const db of [first, second, plain]) db.close();
+  });
+
   it('keeps accounts across a restart and seeds only the first time', async () => {
     const dbFile = scratchFile();
     const first = await buildApp({ dbFile });

@@ -10,13 +10,39 @@ export const IN_MEMORY = ':memory:';
 
 /** `areaMigrations`: the areas' own tables (server/handlers.ts), applied after the platform's. */
 export function openDatabase(file: string, areaMigrations: readonly Migration[] = []): Db {
-  if (file !== IN_MEMORY) mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
-  if (file !== IN_MEMORY) db.pragma('journal_mode = WAL');
+  const steps = [...migrations, ...areaMigrations];
+  if (file === IN_MEMORY) return connected(new Database(migratedImage(steps)));
+  mkdirSync(dirname(file), { recursive: true });
+  const db = connected(new Database(file));
+  db.pragma('journal_mode = WAL');
+  migrate(db, steps);
+  return db;
+}
+
+/** What each connection is told again: SQLite keeps neither setting in the file. */
+function connected(db: Db): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  migrate(db, [...migrations, ...areaMigrations]);
   return db;
+}
+
+/**
+ * An empty database with these steps applied, serialized, made once per process: the tests open
+ * an in-memory database for nearly every test, and each starts from a copy of it.
+ */
+const migratedImages = new Map<string, Buffer>();
+
+function migratedImage(steps: readonly Migration[]): Buffer {
+  const key = steps.map((step) => `${step.name}\n${step.sql}`).join('\n');
+  let image = migratedImages.get(key);
+  if (!image) {
+    const db = connected(new Database(IN_MEMORY));
+    migrate(db, steps);
+    image = db.serialize();
+    db.close();
+    migratedImages.set(key, image);
+  }
+  return image;
 }
 
 /**
