@@ -2,10 +2,16 @@ import '@testing-library/jest-dom/vitest';
 
 import { afterAll, afterEach, inject, vi } from 'vitest';
 
+import { setPasswordHashCost } from '../server/platform/secrets';
 import { noteServerDate } from '../src/api/serverClock';
 import { collectSuccessfulOperations, writeSuccessfulOperations } from './support/contractCoverage';
 import { failOnContractViolations, installContractGuard } from './support/contractGuard';
 import { keepGeneratedStylesOutOfCascade } from './support/generatedStylesOutOfCascade';
+
+// The sandboxes of the unit tests hash and check some 1,400 passwords: at scrypt's real cost
+// (server/platform/secrets.ts) that was an eighth of the run's CPU. The end-to-end runs and
+// `npm start` keep the real cost; server/platform/secrets.test.ts checks it.
+setPasswordHashCost(1024);
 
 // Every call to the portal's API goes through the contract guard: a call the contract does not
 // declare, a 501, or a call no sandbox answers fails the test that made it.

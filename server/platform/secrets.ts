@@ -1,15 +1,36 @@
 /** Password hashing and random tokens. Only hashes of secrets ever reach the database. */
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 
-const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 64, saltBytes: 16 };
+/** scrypt's cost N for new password hashes: 2^14, some 25–50 ms of one core a hash. */
+export const PASSWORD_HASH_COST = 16384;
+
+const SCRYPT = { r: 8, p: 1, keyLength: 64, saltBytes: 16 };
+
+let hashCost = PASSWORD_HASH_COST;
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Lowers (or restores) the cost of the hashes this process makes from now on. Only the unit
+ * tests call it (tests/setup.ts): they hash and check some 1,400 passwords, which at the real
+ * cost were an eighth of their CPU time. A stored hash names its own cost, so every hash verifies
+ * whatever the setting.
+ */
+export function setPasswordHashCost(cost: number): void {
+  if (!Number.isInteger(Math.log2(cost)) || cost < 1024) {
+    throw new Error(`scrypt's cost must be a power of two, at least 1024 (got ${cost})`);
+  }
+  hashCost = cost;
+  decoyHash = undefined;
+}
 
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64url. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SCRYPT.saltBytes);
-  const hash = await derive(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keyLength);
+  const N = hashCost;
+  const hash = await derive(password, salt, N, SCRYPT.r, SCRYPT.p, SCRYPT.keyLength);
   return [
     'scrypt',
-    SCRYPT.N,
+    N,
     SCRYPT.r,
     SCRYPT.p,
     salt.toString('base64url'),
@@ -31,8 +52,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   );
   return timingSafeEqual(actual, expected);
 }
-
-let decoyHash: Promise<string> | undefined;
 
 /** Spends as long as a real check, so an unknown e-mail cannot be told apart by timing. */
 export async function verifyAgainstDecoy(password: string): Promise<false> {
