@@ -4,6 +4,8 @@ import { join } from 'node:path';
 
 import { defineConfig } from '@playwright/test';
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
+
 /** One free port and one fresh database per run; workers inherit them through the environment. */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -82,17 +84,7 @@ export default defineConfig({
     baseURL,
     locale: 'vi-VN',
     trace: 'off',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     {

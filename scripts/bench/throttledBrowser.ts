@@ -11,6 +11,8 @@ import {
   type Page,
 } from '@playwright/test';
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+
 export const CONDITIONS = {
   cpuSlowdown: 4,
   latencyMs: 150,
@@ -24,17 +26,7 @@ export const CONDITIONS_TEXT =
   `${CONDITIONS.latencyMs} ms latency, cold cache`;
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 export interface ColdPage {
