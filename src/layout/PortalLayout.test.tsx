@@ -127,6 +127,24 @@ describe('the sidebar', () => {
     act(() => resizeTo(1280));
     expect(screen.getByRole('button', { name: 'Thu gọn menu' })).toBeInTheDocument();
   });
+
+  it('narrowed from a desktop to a phone, leaves no menu over the page', async () => {
+    const resizeTo = fakeWindowWidth(1280);
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderShell();
+    await screen.findByRole('navigation', { name: 'Menu chính' });
+
+    act(() => resizeTo(375));
+    await screen.findByRole('button', { name: 'Mở menu' });
+    // Role queries skip what is hidden from screen readers: the page must still be there, and
+    // nothing modal may be open above it (it swallowed every tap).
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Menu chính' })).not.toBeInTheDocument();
+    expect(document.querySelector('.MuiModal-root')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mở menu' }));
+    expect(await screen.findByRole('navigation', { name: 'Menu chính' })).toBeInTheDocument();
+  });
 });
 
 describe('sign out', () => {

@@ -24,10 +24,13 @@ const DEFAULT_SIDEBAR = { width: 240, closedWidth: 55 };
 
 /**
  * react-admin's sidebar, minus its full-height placeholder: the visible part is fixed anyway,
- * and without the placeholder a short page leaves room for the footer inside the window.
+ * and without the placeholder a short page leaves room for the footer inside the window. It
+ * collapses and reopens with the window's width (useAutoCollapseSidebar).
  */
 function PortalSidebar(props: SidebarProps) {
-  return <Sidebar {...props} sx={{ height: 'auto' }} />;
+  const [open] = useSidebarState();
+  const followsWindow = useAutoCollapseSidebar();
+  return <Sidebar {...props} open={open && followsWindow} sx={{ height: 'auto' }} />;
 }
 
 export function PortalLayout({ children }: LayoutProps) {
@@ -37,7 +40,6 @@ export function PortalLayout({ children }: LayoutProps) {
   const sidebar = { ...DEFAULT_SIDEBAR, ...theme.sidebar };
 
   useSessionGate(identity, error);
-  useAutoCollapseSidebar();
   useLiveChat(
     config.liveChatScriptUrl,
     identity ? { name: displayName(identity), email: identity.email } : undefined,
