@@ -21,6 +21,11 @@ export interface Sandbox {
   /** Every API request made, as 'METHOD /path', in order. */
   requests: string[];
   outbox(to: string): Promise<{ to: string; subject: string; text: string; links: string[] }[]>;
+  /**
+   * Until the returned function is called, every call waits unanswered: for a test that acts
+   * while a call runs, however fast the sandbox would have answered it.
+   */
+  holdAnswers(): () => void;
   close(): Promise<void>;
 }
 
@@ -40,9 +45,14 @@ export async function startSandbox(
   });
   const outsideContract: string[] = [];
   const requests: string[] = [];
+  let held: Promise<void> | undefined;
+  let releaseHeld = () => {};
   const stopAnswering = answerApiWith({
     app,
-    onRequest: (call) => requests.push(call),
+    onRequest: (call) => {
+      requests.push(call);
+      return held;
+    },
     onViolation: (problem) => outsideContract.push(problem),
   });
 
@@ -57,7 +67,19 @@ export async function startSandbox(
       });
       return answer.json();
     },
+    holdAnswers() {
+      let release = () => {};
+      held = new Promise((resolve) => {
+        release = resolve;
+      });
+      releaseHeld = () => {
+        held = undefined;
+        release();
+      };
+      return releaseHeld;
+    },
     async close() {
+      releaseHeld();
       // Calls a removed screen had already sent are answered here, not refused as unanswered.
       await apiCallsSettled();
       stopAnswering();

@@ -92,7 +92,9 @@ describe('the login page', () => {
     await user.type(await screen.findByLabelText('Email'), 'demo@example.vn');
     await user.type(screen.getByLabelText('Mật khẩu'), 'wrong-password');
     const button = screen.getByRole('button', { name: 'Đăng nhập' });
+    const answer = sandbox().holdAnswers();
     await user.tripleClick(button);
+    answer();
     await screen.findByText('Email hoặc mật khẩu không đúng.');
     expect(
       sandbox().requests.filter((request) => request === 'GET /api/v1/auth/token'),
