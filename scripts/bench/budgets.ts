@@ -38,7 +38,9 @@ export interface ScreenBudget {
  * purpose, saying why in the change.
  */
 export const SCREEN_BUDGETS: readonly ScreenBudget[] = [
-  { screen: 'server list', source: 'src/resources/cloud-server/ServerList.tsx', kb: 376 },
+  // 376 → 377 on 27 Nov: the fix that keeps a narrowed window usable (the sidebar drawn closed
+  // until its state follows the window, src/layout/useAutoCollapseSidebar.ts) took it to 376.1.
+  { screen: 'server list', source: 'src/resources/cloud-server/ServerList.tsx', kb: 377 },
   { screen: "server's page", source: 'src/resources/cloud-server/ServerDetailPage.tsx', kb: 317 },
   { screen: 'volume list', source: 'src/resources/volume/VolumeList.tsx', kb: 362 },
   { screen: 'balance history', source: 'src/pages/billing/BillingPage.tsx', kb: 387 },
