@@ -9,7 +9,7 @@ import { failOnContractViolations, installContractGuard } from './support/contra
 import { keepGeneratedStylesOutOfCascade } from './support/generatedStylesOutOfCascade';
 
 // The sandboxes of the unit tests hash and check some 1,400 passwords: at scrypt's real cost
-// (server/platform/secrets.ts) that was an eighth of the run's CPU. The end-to-end runs and
+// (server/platform/secrets.ts) that was a twelfth of the run's CPU. The end-to-end runs and
 // `npm start` keep the real cost; server/platform/secrets.test.ts checks it.
 setPasswordHashCost(1024);
 

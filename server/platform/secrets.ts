@@ -12,7 +12,7 @@ let decoyHash: Promise<string> | undefined;
 /**
  * Lowers (or restores) the cost of the hashes this process makes from now on. Only the unit
  * tests call it (tests/setup.ts): they hash and check some 1,400 passwords, which at the real
- * cost were an eighth of their CPU time. A stored hash names its own cost, so every hash verifies
+ * cost were a twelfth of their CPU time. A stored hash names its own cost, so every hash verifies
  * whatever the setting.
  */
 export function setPasswordHashCost(cost: number): void {
