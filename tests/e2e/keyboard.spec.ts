@@ -18,6 +18,10 @@ const CUSTOMER: NewCustomer = {
   password: 'Keyboard1pass',
 };
 
+// The other journeys run with reduced motion (playwright.config.ts); this one keeps the ripples,
+// fades and slides a customer sees by default, while its dialogs and menus open and close.
+test.use({ reducedMotion: 'no-preference' });
+
 /** Tab presses it may take to reach the furthest control of a page (header, menu, form, footer). */
 const MAX_TABS = 80;
 
