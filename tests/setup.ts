@@ -6,6 +6,7 @@ import { setPasswordHashCost } from '../server/platform/secrets';
 import { noteServerDate } from '../src/api/serverClock';
 import { collectSuccessfulOperations, writeSuccessfulOperations } from './support/contractCoverage';
 import { failOnContractViolations, installContractGuard } from './support/contractGuard';
+import { elementErrorPrintedWhenRead } from './support/elementErrorsPrintedWhenRead';
 import { keepGeneratedStylesOutOfCascade } from './support/generatedStylesOutOfCascade';
 
 // The sandboxes of the unit tests hash and check some 1,400 passwords: at scrypt's real cost
@@ -46,6 +47,6 @@ if (typeof document !== 'undefined') {
   // that takes far longer than Testing Library's default second. A wait still ends as soon as
   // its condition holds; this only bounds how long a failing test takes to fail.
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 15000 });
+  configure({ asyncUtilTimeout: 15000, getElementError: elementErrorPrintedWhenRead });
   keepGeneratedStylesOutOfCascade(window);
 }
