@@ -8,10 +8,13 @@
  * (billing.test.tsx: 2.7 of 40 CPU-s).
  *
  * What it keeps: the message is the one Testing Library writes (its text, the ignored nodes, the
- * DOM as it is when the message is first read, which is when the test fails with it), printed
- * once.
+ * DOM as it is when the message is first read, which is when the test fails with it), made by
+ * Testing Library's own function, once.
  */
-import { getConfig, prettyDOM } from '@testing-library/dom';
+import { getConfig } from '@testing-library/dom';
+
+/** Testing Library's own, which prints at once; taken before tests/setup.ts replaces it. */
+const printedNow = getConfig().getElementError;
 
 export function elementErrorPrintedWhenRead(message: string | null, container: Element): Error {
   const error = new Error();
@@ -20,13 +23,7 @@ export function elementErrorPrintedWhenRead(message: string | null, container: E
   Object.defineProperty(error, 'message', {
     configurable: true,
     enumerable: false,
-    get: () =>
-      (printed ??= [
-        message,
-        `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`,
-      ]
-        .filter(Boolean)
-        .join('\n\n')),
+    get: () => (printed ??= printedNow(message, container).message),
     set: (value: string) => {
       printed = value;
     },

@@ -68,14 +68,12 @@ export async function startSandbox(
       return answer.json();
     },
     holdAnswers() {
-      let release = () => {};
       held = new Promise((resolve) => {
-        release = resolve;
+        releaseHeld = () => {
+          held = undefined;
+          resolve();
+        };
       });
-      releaseHeld = () => {
-        held = undefined;
-        release();
-      };
       return releaseHeld;
     },
     async close() {
