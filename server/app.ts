@@ -87,9 +87,23 @@ export interface SandboxOptions {
 /**
  * Fastify's own validator compilers (those of the sandbox's pages; the API's are contract.ts's),
  * one set per process: without it each app built — the tests build one per test — makes a new
- * Ajv and compiles its meta-schema again.
+ * Ajv and compiles its meta-schema again. Each page's schema is compiled once per process too
+ * (Fastify hands the compiler a fresh copy of it for every app).
  */
 const fastifyValidators = AjvCompiler();
+const pageValidators = new Map<string, ReturnType<ReturnType<typeof fastifyValidators>>>();
+const buildPageValidator: typeof fastifyValidators = (externalSchemas, options) => {
+  const compile = fastifyValidators(externalSchemas, options);
+  return (route) => {
+    const key = `${route.httpPart} ${JSON.stringify(route.schema)}`;
+    let validate = pageValidators.get(key);
+    if (!validate) {
+      validate = compile(route);
+      pageValidators.set(key, validate);
+    }
+    return validate;
+  };
+};
 
 export async function buildApp(options: SandboxOptions): Promise<FastifyInstance> {
   connectAreas();
@@ -100,7 +114,7 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
   const now = clock.now;
   const app = Fastify({
     logger: options.logger ?? false,
-    schemaController: { compilersFactory: { buildValidator: fastifyValidators } },
+    schemaController: { compilersFactory: { buildValidator: buildPageValidator } },
     // The largest legitimate body (a ticket or an SSH key) is well under this.
     bodyLimit: 128 * 1024,
     // Path ids are integers; a longer segment gets the 414 below instead of reaching a route.

@@ -73,6 +73,28 @@ describe('the database', () => {
     for (const db of [first, second, plain]) db.close();
   });
 
+  it('compiles a statement once per connection and hands it out again for the same SQL', () => {
+    const db = openDatabase(':memory:');
+    const sql = 'SELECT name FROM schema_migrations WHERE version = ?';
+    expect(db.prepare(sql)).toBe(db.prepare(sql));
+    expect(openDatabase(':memory:').prepare(sql)).not.toBe(db.prepare(sql));
+    db.close();
+  });
+
+  it("keeps a statement's mode to the caller who chose it", () => {
+    const db = openDatabase(':memory:');
+    const sql = 'SELECT name FROM schema_migrations WHERE version = 1';
+    const first = { name: migrations[0]?.name };
+    // Held plucked for later, as the sandbox clock holds its read.
+    const names = db.prepare(sql).pluck();
+    expect(db.prepare(sql).get()).toEqual(first);
+    expect(names.get()).toBe(first.name);
+    expect(db.prepare(sql).raw().get()).toEqual([first.name]);
+    expect(db.prepare(sql).get()).toEqual(first);
+    expect(names.get()).toBe(first.name);
+    db.close();
+  });
+
   it('keeps accounts across a restart and seeds only the first time', async () => {
     const dbFile = scratchFile();
     const first = await buildApp({ dbFile });

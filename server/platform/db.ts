@@ -23,6 +23,41 @@ export function openDatabase(file: string, areaMigrations: readonly Migration[] 
 function connected(db: Db): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  return reusingStatements(db);
+}
+
+/** More distinct statements than the sandbox has: the list filters build their WHERE clauses. */
+const KEPT_STATEMENTS = 1000;
+const MODES = ['pluck', 'expand', 'raw'] as const;
+
+/**
+ * The connection keeps each statement it compiled and hands it out again for the same SQL. The
+ * sandbox prepares a statement where it runs it, and SQLite compiled each one afresh: starting a
+ * sandbox alone prepared 729 statements of 49 kinds, nearly a third of its start. A kept statement never
+ * changes: `.pluck()`, `.expand()` or `.raw()` on it answers a statement of the caller's own (and
+ * parameters are given at each call, never with `.bind()`).
+ */
+function reusingStatements(db: Db): Db {
+  const compile = db.prepare.bind(db);
+  const kept = new Map<string, Database.Statement>();
+  const keep = (sql: string): Database.Statement => {
+    const statement = compile(sql);
+    if (statement.reader) {
+      for (const mode of MODES) {
+        statement[mode] = ((...toggle: [boolean?]) => compile(sql)[mode](...toggle)) as never;
+      }
+    }
+    return statement;
+  };
+  db.prepare = ((sql: string) => {
+    let statement = kept.get(sql);
+    if (!statement) {
+      if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value as string);
+      statement = keep(sql);
+      kept.set(sql, statement);
+    }
+    return statement;
+  }) as Db['prepare'];
   return db;
 }
 
