@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { GENERATED_PASSWORD_LENGTH, generatePassword } from './passwordGenerator';
+import {
+  GENERATED_PASSWORD_LENGTH,
+  generatePassword,
+  type RandomSource,
+} from './passwordGenerator';
 import { SERVER_PASSWORD_MIN_LENGTH, validateServerPassword } from './serverRules';
 
 describe('generatePassword', () => {
@@ -35,7 +39,7 @@ describe('generatePassword', () => {
   it('draws from the given random source, rejecting words that would bias the choice', () => {
     // A source that first answers the top word (rejected for every bound) and then zeros.
     let calls = 0;
-    const source = (array: Uint32Array): Uint32Array => {
+    const source: RandomSource = (array) => {
       array[0] = calls === 0 ? 0xffff_ffff : 0;
       calls += 1;
       return array;

@@ -15,8 +15,11 @@ const DIGITS = '23456789';
 const CLASSES = [UPPER, LOWER, DIGITS, SERVER_PASSWORD_SPECIALS] as const;
 const ALPHABET = CLASSES.join('');
 
+/** Fills the array with random words and answers it, as `crypto.getRandomValues` does. */
+export type RandomSource = (array: Uint32Array<ArrayBuffer>) => Uint32Array<ArrayBuffer>;
+
 /** A uniformly random whole number in [0, bound), by rejection sampling (no modulo bias). */
-function randomIndex(bound: number, random: (array: Uint32Array) => Uint32Array): number {
+function randomIndex(bound: number, random: RandomSource): number {
   const limit = Math.floor(0x1_0000_0000 / bound) * bound;
   const word = new Uint32Array(1);
   for (;;) {
@@ -25,7 +28,7 @@ function randomIndex(bound: number, random: (array: Uint32Array) => Uint32Array)
   }
 }
 
-function pick(characters: string, random: (array: Uint32Array) => Uint32Array): string {
+function pick(characters: string, random: RandomSource): string {
   return characters.charAt(randomIndex(characters.length, random));
 }
 
@@ -35,7 +38,7 @@ function pick(characters: string, random: (array: Uint32Array) => Uint32Array): 
  */
 export function generatePassword(
   length: number = GENERATED_PASSWORD_LENGTH,
-  random: (array: Uint32Array) => Uint32Array = (array) => globalThis.crypto.getRandomValues(array),
+  random: RandomSource = (array) => globalThis.crypto.getRandomValues(array),
 ): string {
   const size = Math.max(length, CLASSES.length);
   const characters = CLASSES.map((characterClass) => pick(characterClass, random));

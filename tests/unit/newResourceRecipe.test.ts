@@ -80,7 +80,7 @@ describe('the recipe "a new resource"', () => {
     await inCopy('npx', ['redocly', 'lint', 'openapi/openapi.yaml']);
     await inCopy('npx', ['eslint', ...written.filter((file) => /\.(ts|tsx|js)$/.test(file))]);
     await inCopy('npx', ['prettier', '--check', ...written, 'src/api/schema.d.ts']);
-    await inCopy('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+    await inCopy('npm', ['run', 'typecheck']);
     const tests = await inCopy('npx', [
       'vitest',
       'run',
