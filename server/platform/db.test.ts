@@ -76,9 +76,10 @@ describe('the database', () => {
   it('compiles a statement once per connection and hands it out again for the same SQL', () => {
     const db = openDatabase(':memory:');
     const sql = 'SELECT name FROM schema_migrations WHERE version = ?';
+    const other = openDatabase(':memory:');
     expect(db.prepare(sql)).toBe(db.prepare(sql));
-    expect(openDatabase(':memory:').prepare(sql)).not.toBe(db.prepare(sql));
-    db.close();
+    expect(other.prepare(sql)).not.toBe(db.prepare(sql));
+    for (const connection of [db, other]) connection.close();
   });
 
   it("keeps a statement's mode to the caller who chose it", () => {
@@ -93,6 +94,27 @@ describe('the database', () => {
     expect(db.prepare(sql).get()).toEqual(first);
     expect(names.get()).toBe(first.name);
     db.close();
+  });
+
+  it('begins a transaction with the write lock, so a writer in between waits rather than failing it', () => {
+    const file = scratchFile();
+    const sandbox = openDatabase(file);
+    const other = new Database(file, { timeout: 0 });
+    const versions = () => sandbox.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get();
+    const insert = (db: Database.Database, name: string) =>
+      db
+        .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
+        .run(1000 + name.length, name, 'now');
+    const readThenWrite = sandbox.transaction(() => {
+      versions();
+      // Another process writes between the read and the write: it has to wait for the lock.
+      expect(() => insert(other, 'other process')).toThrow(/database is locked/);
+      insert(sandbox, 'sandbox');
+    });
+    expect(() => readThenWrite()).not.toThrow();
+    expect(insert(other, 'after').changes).toBe(1);
+    other.close();
+    sandbox.close();
   });
 
   it('keeps accounts across a restart and seeds only the first time', async () => {

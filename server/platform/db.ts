@@ -23,7 +23,20 @@ export function openDatabase(file: string, areaMigrations: readonly Migration[] 
 function connected(db: Db): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  return reusingStatements(db);
+  return writingFromTheStart(reusingStatements(db));
+}
+
+/**
+ * `db.transaction(fn)()` begins IMMEDIATE: it takes the write lock before its first read. A
+ * deferred transaction that read and then writes is refused at once ("database is locked", no
+ * waiting) when another process on the file — a second sandbox, a test arranging data — wrote in
+ * between; an immediate one makes the other writer wait instead (busy_timeout).
+ */
+function writingFromTheStart(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn: (...args: never[]) => unknown) =>
+    transaction(fn).immediate) as Db['transaction'];
+  return db;
 }
 
 /** More distinct statements than the sandbox has: the list filters build their WHERE clauses. */
@@ -33,9 +46,9 @@ const MODES = ['pluck', 'expand', 'raw'] as const;
 /**
  * The connection keeps each statement it compiled and hands it out again for the same SQL. The
  * sandbox prepares a statement where it runs it, and SQLite compiled each one afresh: starting a
- * sandbox alone prepared 729 statements of 49 kinds, nearly a third of its start. A kept statement never
- * changes: `.pluck()`, `.expand()` or `.raw()` on it answers a statement of the caller's own (and
- * parameters are given at each call, never with `.bind()`).
+ * sandbox alone prepared 729 statements of 49 kinds, nearly a third of its start. A kept
+ * statement never changes: `.pluck()`, `.expand()` or `.raw()` on it answers a statement of the
+ * caller's own (and parameters are given at each call, never with `.bind()`).
  */
 function reusingStatements(db: Db): Db {
   const compile = db.prepare.bind(db);
