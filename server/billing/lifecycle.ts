@@ -78,17 +78,15 @@ export function runLifecycle(
   now: Date,
   policy: LifePolicy = DEFAULT_LIFE_POLICY,
 ): LifecycleReport {
-  return db
-    .transaction((): LifecycleReport => {
-      const report = emptyLifecycleReport();
-      settleResources(db, now);
-      cancelRenewalsOfDeletedResources(db);
-      billEndedTrials(db, now, report);
-      issueRenewals(db, now, policy, report);
-      for (const bill of openBills(db)) followBill(db, bill, now, policy, report);
-      return report;
-    })
-    .immediate();
+  return db.transaction((): LifecycleReport => {
+    const report = emptyLifecycleReport();
+    settleResources(db, now);
+    cancelRenewalsOfDeletedResources(db);
+    billEndedTrials(db, now, report);
+    issueRenewals(db, now, policy, report);
+    for (const bill of openBills(db)) followBill(db, bill, now, policy, report);
+    return report;
+  })();
 }
 
 /**
