@@ -1,8 +1,8 @@
 /**
  * How fast one core of this machine is, as a figure a CI log can be read against: the
- * milliseconds one scrypt hash at the sandbox's password cost (N=16384) takes. The same suite
- * took 733–760 s on the CI machine when a hash took about 25 ms, and 1,271–1,633 s when it took
- * 48–77 ms (README, "How long it takes"). Plain Node, so it runs before `npm ci`.
+ * milliseconds one scrypt hash at the sandbox's password cost (server/platform/secrets.ts) takes.
+ * The README's "How long it takes" gives the times measured at each speed. Plain Node, so it runs
+ * before `npm ci` (and so repeats the cost instead of importing it).
  */
 import console from 'node:console';
 import { scryptSync } from 'node:crypto';

@@ -100,13 +100,17 @@ describe('the database', () => {
     const file = scratchFile();
     const sandbox = openDatabase(file);
     const other = new Database(file, { timeout: 0 });
-    const versions = () => sandbox.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get();
+    const countVersions = () =>
+      sandbox.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get();
     const insert = (db: Database.Database, name: string) =>
       db
-        .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
-        .run(1000 + name.length, name, 'now');
+        .prepare(
+          `INSERT INTO schema_migrations (version, name, applied_at)
+           VALUES ((SELECT MAX(version) + 1 FROM schema_migrations), ?, 'now')`,
+        )
+        .run(name);
     const readThenWrite = sandbox.transaction(() => {
-      versions();
+      countVersions();
       // Another process writes between the read and the write: it has to wait for the lock.
       expect(() => insert(other, 'other process')).toThrow(/database is locked/);
       insert(sandbox, 'sandbox');
