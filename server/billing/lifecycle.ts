@@ -14,7 +14,8 @@
  * clock moves, the timer and a move) do each thing once. Paying goes through `payOpenInvoice`,
  * the one path every invoice payment takes (one ledger row; resumes what the invoice suspended).
  *
- * It runs when the app starts, after each move of the sandbox clock and every LIFECYCLE_SWEEP_MS.
+ * `sweepLifecycle` runs it when the app starts, after each move of the sandbox clock and every
+ * LIFECYCLE_SWEEP_MS, once a day through any time the sweeps skipped.
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -25,6 +26,7 @@ import {
   type LifePolicy,
 } from '../../src/domain/serviceLife';
 import type { Db } from '../platform/db';
+import { DAY_MS } from '../platform/clock';
 import { payOpenInvoice } from './invoices';
 import { deleteVolume, settleResources } from './resourceHooks';
 import { emptyLifecycleReport, type LifecycleReport } from './lifecycleReport';
@@ -50,6 +52,9 @@ import { type UserRow } from '../auth/userRows';
 
 /** How often the running sandbox sweeps. */
 export const LIFECYCLE_SWEEP_MS = 60_000;
+
+/** When the last sweep ran, in `sandbox_settings`: the next one starts from there. */
+const SWEPT_AT_KEY = 'lifecycle_swept_at';
 
 interface BillRow {
   id: number;
@@ -87,6 +92,53 @@ export function runLifecycle(
     for (const bill of openBills(db)) followBill(db, bill, now, policy, report);
     return report;
   })();
+}
+
+/**
+ * Runs the life cycle through the time since the last sweep: once a day, then at `now`. A clock
+ * moved by weeks, or a sandbox stopped for days, would otherwise have everything that fell due in
+ * between happen at `now` in one sweep — a renewal issued after its due date, paid the same
+ * instant, and the next period's renewal left for a later sweep. Day by day, each invoice, payment
+ * and mail is dated on the day it fell due and every skipped period is renewed. One transaction;
+ * the report adds up the days'.
+ */
+export function sweepLifecycle(
+  db: Db,
+  now: Date,
+  policy: LifePolicy = DEFAULT_LIFE_POLICY,
+): LifecycleReport {
+  return db.transaction((): LifecycleReport => {
+    const report = emptyLifecycleReport();
+    for (const at of sweepTimes(lastSweptAt(db), now)) {
+      const day = runLifecycle(db, at, policy);
+      for (const key of Object.keys(report) as (keyof LifecycleReport)[]) report[key] += day[key];
+    }
+    db.prepare(
+      `INSERT INTO sandbox_settings (key, value) VALUES (?, ?)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    ).run(SWEPT_AT_KEY, now.toISOString());
+    return report;
+  })();
+}
+
+function lastSweptAt(db: Db): Date | undefined {
+  const value = db
+    .prepare('SELECT value FROM sandbox_settings WHERE key = ?')
+    .pluck()
+    .get(SWEPT_AT_KEY) as string | undefined;
+  return value === undefined ? undefined : new Date(value);
+}
+
+/** A day after `from`, each day after that before `now`, and `now`; only `now` without `from`. */
+function sweepTimes(from: Date | undefined, now: Date): Date[] {
+  const times: Date[] = [];
+  if (from) {
+    for (let at = from.getTime() + DAY_MS; at < now.getTime(); at += DAY_MS) {
+      times.push(new Date(at));
+    }
+  }
+  times.push(now);
+  return times;
 }
 
 /**
@@ -337,11 +389,11 @@ export function scheduleLifecycleSweeps(
   now: () => Date,
   policy: LifePolicy = DEFAULT_LIFE_POLICY,
 ): void {
-  runLifecycle(db, now(), policy);
+  sweepLifecycle(db, now(), policy);
   const timer = setInterval(() => {
     if (!db.open) return;
     try {
-      runLifecycle(db, now(), policy);
+      sweepLifecycle(db, now(), policy);
     } catch (error) {
       app.log.error({ err: error }, 'life-cycle sweep failed');
     }

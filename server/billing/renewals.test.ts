@@ -111,8 +111,9 @@ describe('renewal invoices', () => {
         resource_type: 'server',
         resource_id: serverId,
         description: 'web-01: gia hạn 1 tháng (từ 01-04-2025 đến hết 30-04-2025)',
-        created: moved.now,
-        // Due when the period it renews begins.
+        // Issued by the first sweep of the notice (the move sweeps once a day, at 08:00 here)…
+        created: '2025-03-25T08:00:00.000Z',
+        // …and due when the period it renews begins.
         due_date: '2025-03-31T17:00:00.000Z',
       }),
     ]);
@@ -242,6 +243,65 @@ describe('renewal invoices', () => {
     );
     expect(await openInvoices(api)).toHaveLength(1);
     expect(ledgerMismatches(books)).toEqual([]);
+  });
+
+  it('renews every period a long move skips, each issued in its notice and paid on its due date', async () => {
+    const { app, books, api: buyer } = await sandbox();
+    const serverId = await buyServer(buyer);
+
+    // From 1 March past the start of May: the April and the May periods both fall in the move.
+    await advance(app, { days: 62 });
+    const api = await demoApi(app);
+
+    const renewals = (
+      (await api.get('/billing/invoices')).json().items as {
+        resource_id: number;
+        order_id: number | null;
+        status: string;
+        created: string;
+        due_date: string;
+        paid_at: string;
+        description: string;
+      }[]
+    ).filter((invoice) => invoice.resource_id === serverId && invoice.order_id === null);
+    expect(renewals.map((invoice) => [invoice.description, invoice.status])).toEqual([
+      ['web-01: gia hạn 1 tháng (từ 01-05-2025 đến hết 31-05-2025)', 'paid'],
+      ['web-01: gia hạn 1 tháng (từ 01-04-2025 đến hết 30-04-2025)', 'paid'],
+    ]);
+    const notice = DEFAULT_LIFE_POLICY.renewalNoticeDays * DAY_MS;
+    for (const invoice of renewals) {
+      const due = Date.parse(invoice.due_date);
+      // Issued on the day its notice began and paid on its due date, as sweeps on those days
+      // would have done: not both at the end of the move, after the due date.
+      expect(Date.parse(invoice.created)).toBeGreaterThanOrEqual(due - notice);
+      expect(Date.parse(invoice.created)).toBeLessThan(due - notice + DAY_MS);
+      expect(Date.parse(invoice.paid_at)).toBeGreaterThanOrEqual(due);
+      expect(Date.parse(invoice.paid_at)).toBeLessThan(due + DAY_MS);
+    }
+    expect((await api.get(`/cloud/servers/${serverId}`)).json().expiry).toBe(
+      '2025-05-31T17:00:00.000Z',
+    );
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+
+  it('catches up at start with the days a stopped sandbox missed', async () => {
+    const { app: first, dbFile } = await sandbox();
+    const serverId = await buyServer(await demoApi(first));
+    await first.close();
+
+    // Started again 62 days later (real time went on; nobody moved the sandbox clock).
+    const later = new Date(START.getTime() + 62 * DAY_MS);
+    ({ app } = await testApp({ dbFile, now: () => later }));
+
+    const paid = await (await demoApi(app)).get('/billing/invoices', undefined, { status: 'paid' });
+    expect(
+      (paid.json().items as { resource_id: number; order_id: number | null }[]).filter(
+        (invoice) => invoice.resource_id === serverId && invoice.order_id === null,
+      ),
+    ).toHaveLength(2);
+    expect((await (await demoApi(app)).get(`/cloud/servers/${serverId}`)).json().expiry).toBe(
+      '2025-05-31T17:00:00.000Z',
+    );
   });
 
   it('cancels an open renewal of a server that is deleted', async () => {

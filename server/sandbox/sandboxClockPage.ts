@@ -2,8 +2,9 @@
  * The sandbox clock's controls, outside /api/v1 and the contract (a development tool, like the
  * outbox): `GET /sandbox/clock` tells the sandbox time, `POST /sandbox/clock` (JSON only) moves it
  * forward, and the /sandbox page gets a section with buttons that post to `/sandbox/clock/advance`
- * (guarded by the form token of sandboxForms.ts). Every move runs the service life cycle, so what
- * fell due in the skipped time happens at once; the page then shows what the move did.
+ * (guarded by the form token of sandboxForms.ts). Every move runs the service life cycle through
+ * the skipped time, a day at a time, so what fell due in it happens, dated on its day; the page
+ * then shows what the move did.
  */
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
@@ -15,7 +16,7 @@ import { ApiError } from '../platform/errors';
 import type { MessageKey, Translate } from '../platform/i18n';
 import { emptyLifecycleReport, type LifecycleReport } from '../billing/lifecycleReport';
 import type { LifePolicy } from '../../src/domain/serviceLife';
-import { runLifecycle } from '../billing/lifecycle';
+import { sweepLifecycle } from '../billing/lifecycle';
 import { formTokenField, requireFormToken } from './sandboxForms';
 import { escapeHtml } from './sandboxHtml';
 
@@ -68,7 +69,7 @@ export function registerSandboxClock(app: FastifyInstance, services: ClockServic
   const advance = (ms: number): LifecycleReport => {
     clock.advance(ms);
     // What the life cycle (billing/lifecycle.ts) did in the skipped time is the move's report.
-    return runLifecycle(services.db, clock.now(), services.lifePolicy);
+    return sweepLifecycle(services.db, clock.now(), services.lifePolicy);
   };
   const state = () => ({ now: clock.now().toISOString(), offset_ms: clock.offsetMs() });
 
