@@ -205,6 +205,23 @@ export function apiAs(app: FastifyInstance, token: string, headers: Record<strin
 
 export type Api = ReturnType<typeof apiAs>;
 
+/**
+ * Moves the sandbox's clock as its operator does (`POST /sandbox/clock`), which runs the life-cycle
+ * sweep a day at a time through the move. A long move ends idle sessions: sign in again after it.
+ */
+export async function moveSandboxClock(
+  app: FastifyInstance,
+  advance: { days?: number; hours?: number },
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/sandbox/clock',
+    payload: { advance },
+  });
+  if (response.statusCode !== 200) throw new Error(`moving the clock failed: ${response.body}`);
+  return response.json() as { now: string; offset_ms: number; renewals_issued: number };
+}
+
 /** A create-server choice as the portal's create form makes it; override what a test needs. */
 export const SERVER_CHOICE: ServerChoice = { ...SMALL_SERVER, cpu: 2, ram: 4, disk: 40 };
 

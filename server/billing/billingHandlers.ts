@@ -7,7 +7,7 @@ import { groupThousands } from '../../src/domain/money';
 import { applyDiscount } from '../../src/domain/pricing';
 import { resolveProductLines, usableCoupon } from '../catalog/catalog';
 import { checkCreditCoupon, redeemCreditCoupon } from './coupons';
-import { ApiError, badRequest } from '../platform/errors';
+import { ApiError } from '../platform/errors';
 import { refuseAtLimit } from '../platform/accountLimits';
 import type { Db } from '../platform/db';
 import { requireActionAllowed, pageOf, signedInUser } from '../auth/guards';
@@ -23,9 +23,11 @@ import {
   accountOrder,
   orderPayment,
   payPendingOrder,
+  requirePayable,
   requirePending,
   toOrder,
 } from './orders';
+import { settleResources } from './resourceHooks';
 import { INVOICE_CODE_SQL, type InvoiceRow, type OrderRow } from './orderRows';
 import { toInvoice } from './invoiceDocument';
 import { orderKind } from './orderKinds';
@@ -92,11 +94,9 @@ export const billingHandlers: HandlerTable = {
     if (ctx.query.check === 'True') {
       // A preview changes nothing, so it is neither blocked nor refused for a short balance.
       const user = signedInUser(ctx);
+      settleResources(ctx.db, now);
       const order = accountOrder(ctx.db, user.id, ctx.params.id);
-      requirePending(order);
-      if (order.expiry !== null && order.expiry <= now.toISOString()) {
-        throw badRequest('server.order_expired');
-      }
+      requirePayable(ctx.db, order, now);
       const coupon = couponCode ? usableCoupon(ctx.db, couponCode, 'discount_invoice', now) : null;
       const { discount, total } = applyDiscount(order.amount, coupon);
       const amounts = { amount: order.amount, discount, total, balance: user.balance };

@@ -9,7 +9,16 @@ import { DAY_MS } from '../platform/clock';
 import { openDatabase, type Db } from '../platform/db';
 import { changeBalance, ledgerMismatches } from './ledger';
 import { runLifecycle } from './lifecycle';
-import { apiAs, buyServer, mailsTo, sandboxWithBooks, signIn, START, type Api } from '../testing';
+import {
+  apiAs,
+  buyServer,
+  mailsTo,
+  sandboxWithBooks,
+  signIn,
+  START,
+  type Api,
+  moveSandboxClock,
+} from '../testing';
 import { invoiceCode } from './orderRows';
 
 const DEMO = 'demo@example.vn';
@@ -17,16 +26,6 @@ const DEMO = 'demo@example.vn';
 /** Signs in again after each move: a long move ends idle sessions, as real time would. */
 const as = async (target: FastifyInstance, email = DEMO): Promise<Api> =>
   apiAs(target, await signIn(target, email));
-
-async function advance(target: FastifyInstance, days: number) {
-  const response = await target.inject({
-    method: 'POST',
-    url: '/sandbox/clock',
-    payload: { advance: { days } },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { now: string };
-}
 
 const subjects = async (target: FastifyInstance, email = DEMO) =>
   (await mailsTo(target, email)).map((mail) => mail.subject);
@@ -68,14 +67,14 @@ describe('renewal paid from the balance (auto-pay, on by default)', () => {
     const serverId = await buyServer(await as(app));
     const before = balanceOf(books);
 
-    await advance(app, 25);
+    await moveSandboxClock(app, { days: 25 });
     const issued = renewalOf(books, serverId)!;
     expect(issued.status).toBe('open');
     expect((await subjects(app))[0]).toMatch(
       /^Hoá đơn INV-2025-\d+: [\d.]+ ₫, hạn thanh toán 01-04-2025/,
     );
 
-    await advance(app, 6);
+    await moveSandboxClock(app, { days: 6 });
     expect(renewalOf(books, serverId)!.status).toBe('paid');
     expect(balanceOf(books)).toBe(before - issued.amount);
     expect((await subjects(app))[0]).toMatch(/^Đã thanh toán hoá đơn INV-2025-\d+/);
@@ -88,7 +87,7 @@ describe('renewal paid from the balance (auto-pay, on by default)', () => {
   it('pays once when two sweeps run at the same moment on two connections', async () => {
     const { app, books, dbFile } = await sandboxWithBooks();
     const serverId = await buyServer(await as(app));
-    await advance(app, 25);
+    await moveSandboxClock(app, { days: 25 });
     const before = balanceOf(books);
     const other = openDatabase(dbFile);
     onTestFinished(() => void other.close());
@@ -110,26 +109,26 @@ describe('renewal the balance does not cover', () => {
     const serverId = await buyServer(await as(app));
     setBalance(books, 0);
 
-    await advance(app, 25);
-    expect((await advance(app, 5)).now).toBe('2025-03-31T08:00:00.000Z');
+    await moveSandboxClock(app, { days: 25 });
+    expect((await moveSandboxClock(app, { days: 5 })).now).toBe('2025-03-31T08:00:00.000Z');
     expect((await subjects(app))[0]).toMatch(
       /^Nhắc thanh toán: hoá đơn INV-2025-\d+ đến hạn ngày 01-04-2025/,
     );
 
-    await advance(app, 1);
+    await moveSandboxClock(app, { days: 1 });
     expect((await subjects(app))[0]).toMatch(/^Hoá đơn INV-2025-\d+ đã quá hạn/);
     let api = await as(app);
     expect((await api.get('/auth/user')).json().has_expired_invoices).toBe(true);
     expect((await api.get(`/cloud/servers/${serverId}`)).json().status).toBe('active');
 
-    await advance(app, DEFAULT_LIFE_POLICY.graceDays);
+    await moveSandboxClock(app, { days: DEFAULT_LIFE_POLICY.graceDays });
     api = await as(app);
     expect((await api.get(`/cloud/servers/${serverId}`)).json().status).toBe('suspended');
     const suspendedMail = (await mailsTo(app, DEMO))[0]!;
     expect(suspendedMail.subject).toMatch(/^Dịch vụ bị tạm ngưng/);
     expect(suspendedMail.text).toContain('web-01');
     // Only once, however often the sandbox sweeps.
-    await advance(app, 1);
+    await moveSandboxClock(app, { days: 1 });
     expect(
       (await subjects(app)).filter((subject) => subject.startsWith('Dịch vụ bị tạm ngưng')),
     ).toHaveLength(1);
@@ -149,7 +148,7 @@ describe('renewal the balance does not cover', () => {
     const { app, books } = await sandboxWithBooks();
     const serverId = await buyServer(await as(app));
     setBalance(books, 0);
-    await advance(app, 31 + DEFAULT_LIFE_POLICY.graceDays);
+    await moveSandboxClock(app, { days: 31 + DEFAULT_LIFE_POLICY.graceDays });
     books.prepare('UPDATE users SET is_in_whitelist = 1 WHERE email = ?').run(DEMO);
 
     const api = await as(app);
@@ -164,7 +163,7 @@ describe('renewal the balance does not cover', () => {
     const serverId = await buyServer(await as(app));
     setBalance(books, 0);
 
-    await advance(app, 31 + DEFAULT_LIFE_POLICY.terminateAfterDays);
+    await moveSandboxClock(app, { days: 31 + DEFAULT_LIFE_POLICY.terminateAfterDays });
 
     const api = await as(app);
     expect((await api.get(`/cloud/servers/${serverId}`)).statusCode).toBe(404);
@@ -194,7 +193,7 @@ describe('renewal the balance does not cover', () => {
     setBalance(books, 0);
     books.prepare('UPDATE users SET is_in_whitelist = 1 WHERE email = ?').run(DEMO);
 
-    await advance(app, 31 + DEFAULT_LIFE_POLICY.terminateAfterDays);
+    await moveSandboxClock(app, { days: 31 + DEFAULT_LIFE_POLICY.terminateAfterDays });
 
     const api = await as(app);
     expect((await api.get(`/cloud/servers/${serverId}`)).json().status).toBe('active');

@@ -76,6 +76,8 @@ export interface OrderRow {
   invoice_id: number | null;
   created_at: string;
   paid_at: string | null;
+  /** What the order was priced from (billing/pricedState.ts); null for a new resource's order. */
+  priced_from: string | null;
 }
 
 /** What a paid create_volume order makes, as stored with the order. */
@@ -119,6 +121,8 @@ export interface NewOrder {
   /** The size in gigabytes a volume order buys. */
   newSize?: number | null;
   expiry: string;
+  /** The existing resource the order changes or renews, whose state its price depends on. */
+  priced?: { type: 'server' | 'volume'; id: number };
   work:
     | CreateServerWork
     | ResizeWork

@@ -19,6 +19,7 @@ import { settleResources } from './resourceHooks';
 import { orderPaymentText, payFromBalance } from './ledger';
 import { invoiceCode, type InvoiceRow, type NewOrder, type OrderRow } from './orderRows';
 import { findUserById } from '../auth/users';
+import { pricedStateOf, requirePricedStateUnchanged } from './pricedState';
 import { callerOf, recordBy } from '../auth/activity';
 
 type Order = components['schemas']['Order'];
@@ -54,8 +55,8 @@ export function insertOrder(db: Db, order: NewOrder, now: Date): OrderRow {
   return db
     .prepare(
       `INSERT INTO orders (user_id, type, status, info, amount, interval_count, resource_id,
-         new_cpu, new_ram, new_disk, new_size, expiry, data, created_at)
-       VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+         new_cpu, new_ram, new_disk, new_size, expiry, data, created_at, priced_from)
+       VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     )
     .get(
       order.userId,
@@ -71,6 +72,7 @@ export function insertOrder(db: Db, order: NewOrder, now: Date): OrderRow {
       order.expiry,
       JSON.stringify(order.work),
       now.toISOString(),
+      order.priced ? pricedStateOf(db, order.userId, order.priced) : null,
     ) as OrderRow;
 }
 
@@ -83,6 +85,18 @@ export function accountOrder(db: Db, userId: number, id: number): OrderRow {
 
 export function requirePending(order: OrderRow): void {
   if (order.status !== 'pending') throw badRequest('server.order_not_pending');
+}
+
+/**
+ * 400 unless the order can be paid at its price now: pending, not past its expiry, and its
+ * resource as it was when the order was priced (pricedState.ts).
+ */
+export function requirePayable(db: Db, order: OrderRow, now: Date): void {
+  requirePending(order);
+  if (order.expiry !== null && order.expiry <= now.toISOString()) {
+    throw badRequest('server.order_expired');
+  }
+  requirePricedStateUnchanged(db, order);
 }
 
 /** Pending create_server orders hold a server's place: its name and a slot of the quota. */
@@ -155,10 +169,7 @@ export function payPendingOrder(
   return db.transaction((): PaidOrder => {
     settleResources(db, now);
     const order = accountOrder(db, userId, orderId);
-    requirePending(order);
-    if (order.expiry !== null && order.expiry <= now.toISOString()) {
-      throw badRequest('server.order_expired');
-    }
+    requirePayable(db, order, now);
     const coupon = couponCode ? usableCoupon(db, couponCode, 'discount_invoice', now) : null;
     const { discount, total } = applyDiscount(order.amount, coupon);
     const user = findUserById(db, userId);

@@ -12,6 +12,7 @@ import {
   testApp,
   testClock,
   type Api,
+  moveSandboxClock,
 } from '../testing';
 
 type Package = components['schemas']['Package'];
@@ -226,28 +227,18 @@ describe("this month's charge", () => {
     const id = packageIdOf('server', serverId);
     const march = (await onePackage(id)).price.charge_this_month;
 
-    await moveClock(app, 27); // 28 March: April's renewal is issued, open
+    await moveSandboxClock(app, { days: 27 }); // 28 March: April's renewal is issued, open
     api = apiAs(app, await signIn(app, 'demo@example.vn'));
     const renewal = (await api.get('/billing/invoices', undefined, { status: 'open' })).json()
       .items[0] as { amount: number };
     expect(renewal.amount).toBe(SERVER_MONTHLY);
     expect((await onePackage(id)).price.charge_this_month).toBe(march);
 
-    await moveClock(app, 5); // 2 April: the renewal's period has started, still owed
+    await moveSandboxClock(app, { days: 5 }); // 2 April: the renewal's period has started, still owed
     api = apiAs(app, await signIn(app, 'demo@example.vn'));
     expect((await onePackage(id)).price.charge_this_month).toBe(SERVER_MONTHLY);
   });
 });
-
-/** Moves the sandbox's clock as its operator does, running the life-cycle sweep. */
-async function moveClock(target: FastifyInstance, days: number) {
-  const response = await target.inject({
-    method: 'POST',
-    url: '/sandbox/clock',
-    payload: { advance: { days } },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
 
 describe('ownership', () => {
   it("answers 404 for another customer's package, an unknown one and a deleted resource", async () => {

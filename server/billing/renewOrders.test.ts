@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../platform/db';
 import { ledgerMismatches } from './ledger';
 import { packageIdOf } from './packages';
-import { apiAs, buyServer, signedInSandbox, signIn, type Api } from '../testing';
+import { apiAs, buyServer, signedInSandbox, signIn, type Api, moveSandboxClock } from '../testing';
 
 /** web-01 (2 CPU, 4 GB RAM, 40 GB SSD and its IPv4) costs this much a month at catalog prices. */
 const WEB_01_MONTHLY = 2 * 90_000 + 4 * 60_000 + 40 * 4_000 + 50_000;
@@ -26,15 +25,6 @@ async function withServer() {
 const balanceOf = async (api: Api) => (await api.get('/auth/user')).json().balance as number;
 const expiryOf = async (api: Api, serverId: number) =>
   (await api.get(`/cloud/servers/${serverId}`)).json().expiry as string;
-
-async function advance(app: FastifyInstance, days: number) {
-  const moved = await app.inject({
-    method: 'POST',
-    url: '/sandbox/clock',
-    payload: { advance: { days } },
-  });
-  expect(moved.statusCode, moved.body).toBe(200);
-}
 
 const openRenewals = (books: Db, serverId: number) =>
   books
@@ -98,10 +88,10 @@ describe('the renew order', () => {
     expect((await api.post(`/billing/orders/${order.id}/pay`)).statusCode).toBe(200);
 
     // A week before the old end: nothing to renew, the period now runs to May.
-    await advance(app, 26);
+    await moveSandboxClock(app, { days: 26 });
     expect(openRenewals(books, serverId)).toBe(0);
     // A week before the new end: one renewal, from May.
-    await advance(app, 30);
+    await moveSandboxClock(app, { days: 30 });
     const invoice = books
       .prepare(
         `SELECT renewal_period_end, due_date FROM invoices
@@ -116,7 +106,7 @@ describe('the renew order', () => {
 
   it('is refused while the package’s renewal invoice is open: that invoice renews it', async () => {
     const { app, books, serverId, packageId } = await withServer();
-    await advance(app, 26);
+    await moveSandboxClock(app, { days: 26 });
     expect(openRenewals(books, serverId)).toBe(1);
     const api = apiAs(app, await signIn(app, 'demo@example.vn'));
     const orders = books.prepare('SELECT COUNT(*) FROM orders').pluck();
@@ -136,7 +126,7 @@ describe('the renew order', () => {
     const api = apiAs(app, await signIn(app, 'demo@example.vn'));
     const order = (await api.post('/billing/orders', renew(packageId))).json();
     // Auto-pay pays the renewal invoice on its due date: the period now ends in May.
-    await advance(app, 31);
+    await moveSandboxClock(app, { days: 31 });
     const again = apiAs(app, await signIn(app, 'demo@example.vn'));
     const expiry = await expiryOf(again, serverId);
     expect(expiry).toBe('2025-04-30T17:00:00.000Z');
@@ -145,7 +135,7 @@ describe('the renew order', () => {
     const refused = await again.post(`/billing/orders/${order.id}/pay`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(
-      'Đơn hàng đã quá hạn thanh toán, vui lòng tạo đơn hàng mới.',
+      'Máy chủ hoặc volume của đơn hàng đã thay đổi từ khi đặt (cấu hình, thời hạn hoặc hoá đơn gia hạn), nên giá của đơn không còn đúng. Vui lòng huỷ đơn này và tạo đơn hàng mới.',
     );
     expect(await balanceOf(again)).toBe(balance);
     expect(await expiryOf(again, serverId)).toBe(expiry);

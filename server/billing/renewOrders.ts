@@ -15,7 +15,6 @@
  *   snapshots are renewed with what they belong to: neither is renewed on its own.
  */
 import { quoteRenewal, type IntervalCount, type Quote } from '../../src/domain/pricing';
-import { toPricedProduct } from '../catalog/catalog';
 import type { Db } from '../platform/db';
 import { ApiError, badRequest } from '../platform/errors';
 import { signedInUser } from '../auth/guards';
@@ -25,6 +24,7 @@ import type { OrderKind } from './orderKinds';
 import { insertOrder } from './orders';
 import { invoiceCode, type InvoiceRow, type RenewWork } from './orderRows';
 import { billedResource, resourceOfPackageId, type BilledResource } from './packages';
+import { renewedLines } from './pricedState';
 import { renewalDescription, vietnamMonthsAfter } from './renewals';
 import { settleResources } from './resourceHooks';
 
@@ -70,30 +70,9 @@ const refusal = (
   field: string,
 ) => new ApiError(400, key, {}, { [field]: key });
 
-/** What a server's renewal charges besides its own products: its extra addresses (renewals.ts). */
-function renewedLines(db: Db, userId: number, resource: Renewed) {
-  const ips =
-    resource.resourceType === 'server'
-      ? (db
-          .prepare('SELECT id FROM ips WHERE server_id = ? AND is_primary = 0 ORDER BY id')
-          .pluck()
-          .all(resource.resourceId) as number[])
-      : [];
-  const addressLines = ips.flatMap((id) => billedResource(db, userId, 'ip', id)?.lines ?? []);
-  return [...resource.lines, ...addressLines].map(({ product, quantity }) => ({
-    product: toPricedProduct(product),
-    quantity,
-  }));
-}
-
-function quoteFor(db: Db, userId: number, resource: Renewed, months: IntervalCount): Quote {
+function quoteFor(db: Db, resource: Renewed, months: IntervalCount): Quote {
   const start = new Date(resource.expiry);
-  return quoteRenewal(
-    renewedLines(db, userId, resource),
-    months,
-    start,
-    vietnamMonthsAfter(start, months),
-  );
+  return quoteRenewal(renewedLines(db, resource), months, start, vietnamMonthsAfter(start, months));
 }
 
 export const renewOrderKind: OrderKind = {
@@ -109,7 +88,7 @@ export const renewOrderKind: OrderKind = {
     const user = signedInUser(ctx);
     settleResources(ctx.db, now);
     const resource = renewedResource(ctx.db, user, referenceId, 'reference_id');
-    const priced = quoteFor(ctx.db, user.id, resource, interval);
+    const priced = quoteFor(ctx.db, resource, interval);
     // The package is priced as it is; a product it does not hold is a mistake worth saying.
     const held = new Set(priced.lines.map((line) => line.product_id));
     const stray = lines.find((line) => !held.has(line.product.id));
@@ -124,7 +103,7 @@ export const renewOrderKind: OrderKind = {
       settleResources(db, now);
       const resource = renewedResource(db, user, body.data.package_id, 'data.package_id');
       const months = body.interval_count;
-      const priced = quoteFor(db, user.id, resource, months);
+      const priced = quoteFor(db, resource, months);
       const work: RenewWork = {
         resource_type: resource.resourceType,
         resource_id: resource.resourceId,
@@ -149,6 +128,7 @@ export const renewOrderKind: OrderKind = {
           newConfig: null,
           expiry: priced.period_end,
           work,
+          priced: { type: resource.resourceType, id: resource.resourceId },
         },
         now,
       );

@@ -4,11 +4,18 @@
  * image, whatever the request lists, and every later price of the server (its plan, package,
  * renewal, trial package) includes it.
  */
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { proratedAmount } from '../../src/domain/pricing';
 import type { ServerChoice } from '../../src/domain/serverOrder';
-import { apiAs, serverOrderFor, signedInSandbox, signIn, START, type Api } from '../testing';
+import {
+  apiAs,
+  serverOrderFor,
+  signedInSandbox,
+  signIn,
+  START,
+  type Api,
+  moveSandboxClock,
+} from '../testing';
 
 interface Image {
   id: number;
@@ -62,15 +69,6 @@ async function pay(api: Api, orderId: number) {
     order: { resource_id: number; amount: number };
     invoice: { id: number; amount: number };
   };
-}
-
-async function advance(target: FastifyInstance, days: number) {
-  const response = await target.inject({
-    method: 'POST',
-    url: '/sandbox/clock',
-    payload: { advance: { days } },
-  });
-  expect(response.statusCode, response.body).toBe(200);
 }
 
 describe('the images', () => {
@@ -179,7 +177,7 @@ describe('a Windows server’s price', () => {
     );
 
     // Past the paid month (to the start of April), the renewal is billed at the package's price.
-    await advance(app, 31);
+    await moveSandboxClock(app, { days: 31 });
     const again = apiAs(app, await signIn(app, 'demo@example.vn'));
     const renewals = (
       await again.get('/billing/invoices', undefined, {

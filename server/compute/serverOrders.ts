@@ -32,6 +32,7 @@ import type {
   ResizeWork,
 } from '../billing/orderRows';
 import { insertOrder, pendingIpCount, pendingServerNames } from '../billing/orders';
+import { billedUntil } from '../billing/pricedState';
 import {
   findDatacenter,
   findImage,
@@ -86,7 +87,7 @@ export const serverOrderKinds = {
       const server = referencedServer(ctx, referenceId);
       const next = resizedConfig(server, lines);
       const growth = resizeLines(ctx.db, server, next);
-      return quoteUntil(growth, periodEnd(server, now), server.interval_count, now);
+      return quoteUntil(growth, changePeriodEnd(ctx.db, server, now), server.interval_count, now);
     },
     place: (ctx, user, body, now) => {
       if (body.type !== 'resize_server') throw new ApiError(501, 'server.not_implemented');
@@ -108,7 +109,7 @@ export const serverOrderKinds = {
     quote: (ctx, lines, referenceId, now) => {
       const server = referencedServer(ctx, referenceId);
       onlyProducts(lines, ['wan_ipv4', 'wan_ipv6']);
-      return quoteUntil(lines, periodEnd(server, now), server.interval_count, now);
+      return quoteUntil(lines, changePeriodEnd(ctx.db, server, now), server.interval_count, now);
     },
     place: (ctx, user, body, now) => {
       if (body.type !== 'buy_ip') throw new ApiError(501, 'server.not_implemented');
@@ -236,7 +237,7 @@ export function resizeOrder(
   ) {
     throw quotaExceeded();
   }
-  const expiry = periodEnd(server, now);
+  const expiry = changePeriodEnd(db, server, now);
   const priced = quoteUntil(resizeLines(db, server, next), expiry, server.interval_count, now);
   const work: ResizeWork = { server_id: server.id, ...next };
   return {
@@ -249,6 +250,7 @@ export function resizeOrder(
     newConfig: next,
     expiry: expiry.toISOString(),
     work,
+    priced: { type: 'server', id: server.id },
   };
 }
 
@@ -271,7 +273,7 @@ export function buyIpOrder(
   ]);
   requireIpRoom(countIps(db, server.id) + pendingIpCount(db, server.id), quantity);
   const product = requireProduct(db, version === 'ipv4' ? 'wan_ipv4' : 'wan_ipv6');
-  const expiry = periodEnd(server, now);
+  const expiry = changePeriodEnd(db, server, now);
   const priced = quoteUntil([{ product, quantity }], expiry, server.interval_count, now);
   const work: BuyIpWork = { server_id: server.id, version, quantity };
   return {
@@ -284,6 +286,7 @@ export function buyIpOrder(
     newConfig: null,
     expiry: expiry.toISOString(),
     work,
+    priced: { type: 'server', id: server.id },
   };
 }
 
@@ -294,6 +297,14 @@ export function buyIpOrder(
 export function periodEnd(server: Pick<ServerRow, 'expiry'>, now: Date): Date {
   const expiry = server.expiry ? new Date(server.expiry) : undefined;
   return expiry && expiry.getTime() > now.getTime() ? expiry : vietnamMonthStartAfter(now, 1);
+}
+
+/**
+ * Where a change to the server is priced to: the end of the last period billed, which is the
+ * period of its renewal invoice when that is already out (billing/pricedState.ts).
+ */
+function changePeriodEnd(db: Db, server: ServerRow, now: Date): Date {
+  return periodEnd({ expiry: billedUntil(db, 'server', server) }, now);
 }
 
 function referencedServer(ctx: OrderDeskContext, referenceId?: number) {

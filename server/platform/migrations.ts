@@ -687,4 +687,13 @@ export const migrations: readonly Migration[] = [
        WHERE server_id IS NOT NULL;
     `,
   },
+  {
+    // What a change or a renewal order was priced from (billing/pricedState.ts): paying refuses an
+    // order whose resource has changed since, so no order is paid at a price that no longer holds.
+    // NULL for orders that make a new resource, and for those placed before this column.
+    name: 'order_priced_from',
+    sql: `
+      ALTER TABLE orders ADD COLUMN priced_from TEXT CHECK (json_valid(priced_from));
+    `,
+  },
 ];

@@ -12,6 +12,7 @@ import type { Db } from '../platform/db';
 import { ApiError, badRequest, notFound } from '../platform/errors';
 import type { MessageKey, Translate } from '../platform/i18n';
 import type { CreateVolumeWork, ExtendVolumeWork, NewOrder, OrderRow } from '../billing/orderRows';
+import { billedUntil } from '../billing/pricedState';
 import { quoteNew, quoteUntil, requireProduct } from '../catalog/prices';
 import { accountServer, requireIdle, type ServerRow } from '../compute/servers';
 import {
@@ -121,7 +122,8 @@ export function extendVolumeOrder(
   requireVolumeIdle(volume, now, t, ['available', 'in_use']);
   requireGrowth(volume, size, field);
   const product = requireProduct(db, volumeProductCode(volume.type));
-  const end = paidPeriodEnd(volume.expiry, now);
+  // The end of the last period billed, its renewal invoice's when out (billing/pricedState.ts).
+  const end = paidPeriodEnd(billedUntil(db, 'volume', volume), now);
   const priced = quoteUntil(
     [{ product, quantity: size - volume.size }],
     end,
@@ -140,6 +142,7 @@ export function extendVolumeOrder(
     newSize: size,
     expiry: end.toISOString(),
     work,
+    priced: { type: 'volume', id: volume.id },
   };
 }
 

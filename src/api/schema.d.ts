@@ -587,6 +587,14 @@ export interface paths {
      *     starts. An order that is not `pending` answers 400; a coupon that cannot be used answers 400
      *     saying why (see `CouponCode`; an unknown code: "Mã giảm giá không hợp lệ."). Paying runs the
      *     action-permission check (403); previewing does not.
+     *
+     *     Our extension: an order that changes or renews a server or volume is priced from that
+     *     resource as it was when placed (its products and addresses, its period, its renewal invoice
+     *     if one was out). When the resource has changed since (another order resized it, its period
+     *     was renewed, its renewal invoice was issued), the order's price no longer holds: paying and
+     *     previewing answer 400 "Máy chủ hoặc volume của đơn hàng đã thay đổi từ khi đặt …" and the
+     *     customer places a new order. A change is priced to the end of the last period billed, its
+     *     renewal invoice's period when that invoice is out.
      */
     post: operations['payOrder'];
     delete?: never;

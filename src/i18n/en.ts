@@ -1966,6 +1966,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     reference_required: 'reference_id is missing: the server to change.',
     order_not_pending: 'The order is not awaiting payment.',
     order_expired: 'The order can no longer be paid; please place a new one.',
+    order_stale:
+      'The server or volume of this order has changed since it was placed (its configuration, its period or its renewal invoice), so its price no longer holds. Please cancel it and place a new order.',
     order_insufficient_balance:
       'The balance is not enough: it costs %{amount} ₫ and the balance is %{balance} ₫. Please top up %{shortfall} ₫.',
     server_busy: 'The server is busy (%{task}); please wait until it is done.',

@@ -2190,6 +2190,8 @@ export const vi = {
     reference_required: 'Thiếu reference_id: máy chủ cần thay đổi.',
     order_not_pending: 'Đơn hàng không ở trạng thái chờ thanh toán.',
     order_expired: 'Đơn hàng đã quá hạn thanh toán, vui lòng tạo đơn hàng mới.',
+    order_stale:
+      'Máy chủ hoặc volume của đơn hàng đã thay đổi từ khi đặt (cấu hình, thời hạn hoặc hoá đơn gia hạn), nên giá của đơn không còn đúng. Vui lòng huỷ đơn này và tạo đơn hàng mới.',
     order_insufficient_balance:
       'Số dư không đủ: cần %{amount} ₫, số dư hiện có %{balance} ₫. Vui lòng nạp thêm %{shortfall} ₫.',
     server_busy: 'Máy chủ đang %{task}, vui lòng đợi thao tác hoàn tất.',

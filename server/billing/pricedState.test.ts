@@ -1,0 +1,167 @@
+/**
+ * Orders are paid at a price that still holds (pricedState.ts): an order on a server or volume is
+ * refused when the resource changed after it was priced, and a change is priced through the
+ * period its renewal invoice has already billed. Each case was a way to pay less (or more) than
+ * the change costs.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../platform/db';
+import { ledgerMismatches } from './ledger';
+import { packageIdOf } from './packages';
+import { apiAs, buyServer, signedInSandbox, signIn, type Api, moveSandboxClock } from '../testing';
+
+const STALE =
+  'Máy chủ hoặc volume của đơn hàng đã thay đổi từ khi đặt (cấu hình, thời hạn hoặc hoá đơn gia hạn), nên giá của đơn không còn đúng. Vui lòng huỷ đơn này và tạo đơn hàng mới.';
+
+/** web-01 as the tests buy it: 2 CPU, 4 GB RAM, 40 GB SSD. */
+const resize = (serverId: number, cpu: number) => ({
+  type: 'resize_server',
+  data: { server_id: serverId, cpu, ram: 4, disk: 40 },
+});
+
+const balanceOf = async (api: Api) => (await api.get('/auth/user')).json().balance as number;
+const cpuOf = async (api: Api, serverId: number) =>
+  (await api.get(`/cloud/servers/${serverId}`)).json().cpu as number;
+
+async function place(api: Api, order: object) {
+  const placed = await api.post('/billing/orders', order);
+  expect(placed.statusCode, placed.body).toBe(201);
+  return placed.json() as { id: number; amount: number; expiry: string; info: string };
+}
+
+async function pay(api: Api, orderId: number) {
+  const paid = await api.post(`/billing/orders/${orderId}/pay`);
+  expect(paid.statusCode, paid.body).toBe(200);
+}
+
+/** Long enough for any simulated build, resize or extension to finish. */
+const TASKS_DONE_MS = 30 * 60_000;
+
+/** Paying and previewing are both refused as stale, and nothing changed. */
+async function expectStale(api: Api, books: Db, orderId: number, serverId: number) {
+  const balance = await balanceOf(api);
+  const cpu = await cpuOf(api, serverId);
+  const preview = await api.post(`/billing/orders/${orderId}/pay`, {}, { check: 'True' });
+  expect(preview.statusCode).toBe(400);
+  expect(preview.json().message).toBe(STALE);
+  const refused = await api.post(`/billing/orders/${orderId}/pay`);
+  expect(refused.statusCode).toBe(400);
+  expect(refused.json().message).toBe(STALE);
+  expect((await api.get(`/billing/orders/${orderId}`)).json().status).toBe('pending');
+  expect(await balanceOf(api)).toBe(balance);
+  expect(await cpuOf(api, serverId)).toBe(cpu);
+  expect(ledgerMismatches(books)).toEqual([]);
+}
+
+const openRenewal = (books: Db, serverId: number) =>
+  books
+    .prepare(
+      `SELECT id, amount, renewal_period_end FROM invoices
+        WHERE status = 'open' AND renewal_period_end IS NOT NULL
+          AND resource_type = 'server' AND resource_id = ?`,
+    )
+    .get(serverId) as { id: number; amount: number; renewal_period_end: string } | undefined;
+
+describe('an order on an existing server', () => {
+  it('is refused when another order resized the server after it was priced', async () => {
+    const { api, books, clock } = await signedInSandbox();
+    const serverId = await buyServer(api);
+    clock.advance(TASKS_DONE_MS);
+    const toFour = await place(api, resize(serverId, 4));
+    const toThree = await place(api, resize(serverId, 3));
+    await pay(api, toThree.id);
+    clock.advance(TASKS_DONE_MS);
+
+    // Its growth was counted from 2 CPU: paid now it would charge for a CPU the server has.
+    await expectStale(api, books, toFour.id, serverId);
+    const again = await place(api, resize(serverId, 4));
+    expect(again.amount).toBe(toThree.amount);
+    expect(again.info).toMatch(/3 CPU.*→ 4 CPU/);
+  });
+
+  it('is refused once the server’s renewal invoice is out: the order was priced to the old period end', async () => {
+    const { app, api, books } = await signedInSandbox();
+    const serverId = await buyServer(api);
+    const order = await place(api, resize(serverId, 4));
+    expect(openRenewal(books, serverId)).toBeUndefined();
+
+    // A week before its period ends the server gets its renewal, priced at 2 CPU.
+    await moveSandboxClock(app, { days: 26 });
+    expect(openRenewal(books, serverId)).toBeDefined();
+    const later = apiAs(app, await signIn(app, 'demo@example.vn'));
+    await expectStale(later, books, order.id, serverId);
+  });
+
+  it('is priced through the period its open renewal invoice bills: the change costs what it costs after that invoice is paid', async () => {
+    const { app, api, books } = await signedInSandbox();
+    const invoiced = await buyServer(api, { name: 'invoiced' });
+    const renewed = await buyServer(api, { name: 'renewed' });
+    await moveSandboxClock(app, { days: 26 });
+    const later = apiAs(app, await signIn(app, 'demo@example.vn'));
+    const renewal = openRenewal(books, invoiced)!;
+    const paidRenewal = openRenewal(books, renewed)!;
+    const paidInvoice = await later.post(`/billing/invoices/${paidRenewal.id}/pay`, {});
+    expect(paidInvoice.statusCode, paidInvoice.body).toBe(200);
+
+    const whileOpen = await place(later, resize(invoiced, 4));
+    const afterPaying = await place(later, resize(renewed, 4));
+    expect(whileOpen.expiry).toBe(renewal.renewal_period_end);
+    expect(whileOpen.amount).toBe(afterPaying.amount);
+
+    // Both paid: April runs on 4 CPU, paid by the renewal (2 CPU) and the change (2 more).
+    await pay(later, whileOpen.id);
+    const invoice = await later.post(`/billing/invoices/${renewal.id}/pay`, {});
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    expect(await cpuOf(later, invoiced)).toBe(4);
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+
+  it('renewing ahead is refused when the server was resized after it was priced', async () => {
+    const { api, books, clock } = await signedInSandbox();
+    const serverId = await buyServer(api);
+    clock.advance(TASKS_DONE_MS);
+    const renew = await place(api, {
+      type: 'renew',
+      data: { package_id: packageIdOf('server', serverId) },
+      interval_count: 3,
+    });
+    await pay(api, (await place(api, resize(serverId, 4))).id);
+    clock.advance(TASKS_DONE_MS);
+
+    await expectStale(api, books, renew.id, serverId);
+    const again = await place(api, {
+      type: 'renew',
+      data: { package_id: packageIdOf('server', serverId) },
+      interval_count: 3,
+    });
+    expect(again.amount - renew.amount).toBe(3 * 2 * 90_000);
+  });
+});
+
+describe('an order on an existing volume', () => {
+  it('is refused when another extension grew the volume after it was priced', async () => {
+    const { api, books, clock } = await signedInSandbox();
+    const created = await place(api, {
+      type: 'create_volume',
+      data: { name: 'data-01', size: 20, type: 'SSD' },
+      interval_count: 1,
+    });
+    const paid = await api.post(`/billing/orders/${created.id}/pay`);
+    const volumeId = paid.json().order.resource_id as number;
+    clock.advance(TASKS_DONE_MS);
+    const extend = (size: number) => ({
+      type: 'extend_volume',
+      data: { volume_id: volumeId, size },
+    });
+    const toForty = await place(api, extend(40));
+    await pay(api, (await place(api, extend(30))).id);
+    clock.advance(TASKS_DONE_MS);
+
+    const balance = await balanceOf(api);
+    const refused = await api.post(`/billing/orders/${toForty.id}/pay`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(STALE);
+    expect(await balanceOf(api)).toBe(balance);
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+});
