@@ -158,6 +158,35 @@ describe('changing the password', () => {
     await expect(signIn(app, NEW_CUSTOMER.email, NEW_PASSWORD)).resolves.toBeTruthy();
   });
 
+  it('lets only one of two changes sent at once with the same current password through', async () => {
+    await start();
+    const first = await freshCustomer();
+    const second = await signIn(app, NEW_CUSTOMER.email, NEW_CUSTOMER.password);
+    const to = (password: string) => ({
+      old_password: NEW_CUSTOMER.password,
+      new_password: password,
+      verify_password: password,
+    });
+
+    const answers = await Promise.all([
+      change(first, to('mat-khau-alpha-1')),
+      change(second, to('mat-khau-bravo-2')),
+    ]);
+
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.toSorted()).toEqual([200, 400]);
+    const winner = statuses.indexOf(200);
+    const [kept, lost] = winner === 0 ? [first, second] : [second, first];
+    expect(answers[1 - winner]!.json().errors).toEqual({
+      old_password: 'Mật khẩu hiện tại không đúng.',
+    });
+    // The password that was accepted is the one that signs in, and its session stays.
+    const accepted = winner === 0 ? 'mat-khau-alpha-1' : 'mat-khau-bravo-2';
+    await expect(signIn(app, NEW_CUSTOMER.email, accepted)).resolves.toBeTruthy();
+    expect((await call('GET', '/auth/user', kept)).statusCode).toBe(200);
+    expect((await call('GET', '/auth/user', lost)).statusCode).toBe(401);
+  });
+
   it('refuses a wrong current password on its field, changing nothing', async () => {
     await start();
     const here = await freshCustomer();

@@ -61,12 +61,25 @@ export const accountHandlers: HandlerTable = {
       );
     }
     const passwordHash = await hashPassword(password);
-    ctx.db.transaction(() => {
+    const changed = ctx.db.transaction(() => {
+      // Another change may have landed while this one was hashing (two tabs, or someone else
+      // with the old password racing the owner): the password checked above is then no longer
+      // the account's, and this change must not overwrite that one.
+      if (findUserById(ctx.db, user.id)?.password_hash !== user.password_hash) return false;
       setPasswordHash(ctx.db, user.id, passwordHash);
       recordCallerActivity(ctx, 'password_changed');
       // Whoever else knew the old password is signed out; the customer here stays signed in.
       revokeOtherSessions(ctx.db, user.id, ctx.sessionToken);
+      return true;
     })();
+    if (!changed) {
+      throw new ApiError(
+        400,
+        'server.old_password_wrong',
+        {},
+        { old_password: 'server.old_password_wrong' },
+      );
+    }
     return { message: ctx.t('server.account_password_changed') };
   },
 
