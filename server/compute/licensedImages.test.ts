@@ -17,6 +17,9 @@ import {
   moveSandboxClock,
 } from '../testing';
 
+/** Long enough for any simulated build or rebuild to finish. */
+const TASKS_DONE_MS = 30 * 60_000;
+
 interface Image {
   id: number;
   name: string;
@@ -33,13 +36,13 @@ interface Product {
 
 /** A sandbox on a database file (a second connection reads and seeds it), one account signed in. */
 async function sandbox(email = 'demo@example.vn') {
-  const { app, books, api } = await signedInSandbox({ email });
+  const { app, books, api, clock } = await signedInSandbox({ email });
   const images = (await api.get('/catalog/images')).json().items as Image[];
   const windows = images.find((image) => image.name === 'Windows Server 2022') as Image;
   const extras = (await api.get('/billing/products', undefined, { category: 'extra' })).json()
     .products as Product[];
   const license = extras.find((product) => product.id === windows.license_product_id) as Product;
-  return { app, books, api, images, windows, license };
+  return { app, books, api, clock, images, windows, license };
 }
 
 /** The smallest Windows server, as the portal orders it (licence in products and extras). */
@@ -248,5 +251,55 @@ describe('a Windows trial server', () => {
     expect(windowsItem.price.charge_this_month).toBe(
       ubuntu.price.charge_this_month + proratedAmount(license.price, 1, START),
     );
+  });
+});
+
+describe('rebuilding onto a licensed image', () => {
+  it('is refused for a Linux server, changing nothing: the licence is bought with a new server', async () => {
+    const { api, windows, images, clock } = await sandbox();
+    const ubuntu = images.find((image) => image.name === 'Ubuntu 22.04') as Image;
+    const linuxId = (
+      await pay(api, (await place(api, serverOrderFor({ name: 'lin-01', disk: 40 }))).id)
+    ).order.resource_id;
+    clock.advance(TASKS_DONE_MS);
+    const packages = async () => (await api.get('/billing/packages')).json();
+    const before = await packages();
+
+    const refused = await api.post(`/cloud/servers/${linuxId}/rebuild`, {
+      image_id: windows.id,
+      password: 'Hn7#Vps2026x',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message:
+        'Hệ điều hành Windows Server 2022 có bản quyền tính phí hằng tháng, được mua cùng máy chủ, nên không cài lại sang được. Hãy tạo máy chủ mới với Windows Server 2022.',
+      errors: {
+        image_id:
+          'Hệ điều hành Windows Server 2022 có bản quyền tính phí hằng tháng, được mua cùng máy chủ, nên không cài lại sang được. Hãy tạo máy chủ mới với Windows Server 2022.',
+      },
+    });
+    const server = (await api.get(`/cloud/servers/${linuxId}`)).json();
+    expect(server).toMatchObject({ status: 'active', image: { id: ubuntu.id } });
+    expect(await packages()).toEqual(before);
+  });
+
+  it('leaves a Windows server free to be rebuilt onto Linux or Windows again', async () => {
+    const { api, windows, images, clock } = await sandbox();
+    const ubuntu = images.find((image) => image.name === 'Ubuntu 22.04') as Image;
+    const windowsId = (
+      await pay(api, (await place(api, serverOrderFor(windowsChoice(windows)))).id)
+    ).order.resource_id;
+    clock.advance(TASKS_DONE_MS);
+    const again = await api.post(`/cloud/servers/${windowsId}/rebuild`, {
+      image_id: windows.id,
+      password: 'Hn7#Vps2026x',
+    });
+    expect(again.statusCode, again.body).toBe(202);
+    clock.advance(TASKS_DONE_MS);
+    const toLinux = await api.post(`/cloud/servers/${windowsId}/rebuild`, {
+      image_id: ubuntu.id,
+      password: 'Hn7#Vps2026x',
+    });
+    expect(toLinux.statusCode, toLinux.body).toBe(202);
   });
 });

@@ -4,9 +4,9 @@
  * order (billing). Every change runs the action-permission check first.
  */
 import type { components } from '../../src/api/schema';
-import { validateServerPassword } from '../../src/domain/serverRules';
+import { rebuildAddsLicense, validateServerPassword } from '../../src/domain/serverRules';
 import { nextWeeklyAt } from '../../src/domain/vietnamTime';
-import { findImage } from '../catalog/catalog';
+import { findImage, imageById } from '../catalog/catalog';
 import type { Db } from '../platform/db';
 import { ApiError, notFound } from '../platform/errors';
 import { pageItems, rejectInvalidFields, requireActionAllowed, signedInUser } from '../auth/guards';
@@ -120,6 +120,15 @@ export const serverHandlers: HandlerTable = {
       const image = findImage(ctx.db, ctx.body.image_id);
       if (!image) throw notFound('server.image_not_found');
       requireIdle(row, now, ctx.t, ['active', 'shutoff']);
+      // A licence is paid for through the server's order; a rebuild changes no price.
+      if (rebuildAddsLicense(imageById(ctx.db, row.image_id), image)) {
+        throw new ApiError(
+          400,
+          'server.image_needs_new_server',
+          { image: image.name },
+          { image_id: 'server.image_needs_new_server' },
+        );
+      }
       if (image.min_disk > row.disk) {
         const params = { image: image.name, min: image.min_disk };
         throw new ApiError(400, 'server.image_needs_disk', params, {

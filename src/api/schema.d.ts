@@ -937,6 +937,11 @@ export interface paths {
      *     `min_disk` must not exceed the server's disk (400). The server must be `active` or
      *     `shutoff` (400 otherwise). Answers at once with the server in status `rebuilding`. Runs
      *     the action-permission check (403). An image that does not exist answers 404.
+     *
+     *     Our extension: a rebuild changes no price, so an image carrying a licence the server's
+     *     image does not (`license_product_id`, e.g. Windows Server 2022 onto a Linux server)
+     *     answers 400 on `image_id` ("Hệ điều hành … có bản quyền tính phí hằng tháng …"): the
+     *     licence is bought with a new server. Leaving a licensed image is allowed.
      */
     post: operations['rebuildServer'];
     delete?: never;

@@ -5,6 +5,7 @@ import { vi } from '../i18n/vi';
 import {
   diskFitsImage,
   imageAllowsSshKeys,
+  rebuildAddsLicense,
   rootDiskForImage,
   validateResize,
   validateServerName,
@@ -91,5 +92,19 @@ describe('what an image asks of its server', () => {
     expect(imageAllowsSshKeys(windows)).toBe(false);
     expect(imageAllowsSshKeys(ubuntu)).toBe(true);
     expect(imageAllowsSshKeys({ min_disk: 10 })).toBe(true);
+  });
+});
+
+describe('rebuildAddsLicense', () => {
+  const linux = { license_product_id: null };
+  const windows = { license_product_id: 7 };
+
+  it('is true only when the target carries a licence the current image does not', () => {
+    expect(rebuildAddsLicense(linux, windows)).toBe(true);
+    expect(rebuildAddsLicense(undefined, windows)).toBe(true);
+    expect(rebuildAddsLicense(windows, windows)).toBe(false);
+    expect(rebuildAddsLicense(windows, linux)).toBe(false);
+    expect(rebuildAddsLicense(linux, linux)).toBe(false);
+    expect(rebuildAddsLicense(windows, { license_product_id: 8 })).toBe(true);
   });
 });

@@ -105,3 +105,19 @@ export function diskFitsImage(disk: number, image: ImageRequirements): boolean {
 export function imageAllowsSshKeys(image: ImageRequirements): boolean {
   return image.ssh_keys_allowed !== false;
 }
+
+/**
+ * Whether rebuilding a server of image `current` onto `target` would add a licence it has not
+ * paid for (Windows onto a Linux server). A licence is bought with the server, through its order,
+ * so such a rebuild is refused: the customer creates a new server of that image instead. Leaving a
+ * licensed image adds nothing, and is allowed.
+ */
+export function rebuildAddsLicense(
+  current: { license_product_id: number | null } | undefined,
+  target: { license_product_id: number | null },
+): boolean {
+  return (
+    target.license_product_id !== null &&
+    target.license_product_id !== (current?.license_product_id ?? null)
+  );
+}

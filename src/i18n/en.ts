@@ -563,6 +563,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       rebuild_ended_in_error:
         'Reinstalling the operating system of %{name} ended in an error; please contact support.',
       image_too_big: '%{name} (needs a %{size} GB disk)',
+      image_needs_new_server: '%{name} (licensed: create a new server)',
       resize: 'Resize',
       resize_title: 'Resize %{name}',
       resize_started: 'Resizing %{name}.',
@@ -1926,6 +1927,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     server_needs_access: 'Choose an SSH key or let us generate a password for the server.',
     image_not_found: 'There is no such operating system.',
     image_needs_disk: '%{image} needs a disk of at least %{min} GB.',
+    image_needs_new_server:
+      '%{image} carries a monthly licence, bought with the server, so a server cannot be rebuilt onto it. Create a new server with %{image}.',
     image_password_only: '%{image} signs in with a password only; an SSH key cannot be used.',
     datacenter_not_found: 'There is no such datacenter.',
     ssh_key_not_found: 'There is no such SSH key.',

@@ -778,6 +778,7 @@ export const vi = {
       rebuild_ended_in_error:
         'Cài lại hệ điều hành cho máy chủ %{name} gặp lỗi, vui lòng liên hệ bộ phận hỗ trợ.',
       image_too_big: '%{name} (cần ổ đĩa từ %{size} GB)',
+      image_needs_new_server: '%{name} (có bản quyền: tạo máy chủ mới)',
       resize: 'Thay đổi cấu hình',
       resize_title: 'Thay đổi cấu hình máy chủ %{name}',
       resize_started: 'Đang thay đổi cấu hình máy chủ %{name}.',
@@ -2149,6 +2150,8 @@ export const vi = {
     server_needs_access: 'Hãy chọn một SSH key hoặc để hệ thống tạo mật khẩu cho máy chủ.',
     image_not_found: 'Không tìm thấy hệ điều hành này.',
     image_needs_disk: 'Hệ điều hành %{image} cần ổ đĩa tối thiểu %{min} GB.',
+    image_needs_new_server:
+      'Hệ điều hành %{image} có bản quyền tính phí hằng tháng, được mua cùng máy chủ, nên không cài lại sang được. Hãy tạo máy chủ mới với %{image}.',
     image_password_only:
       'Hệ điều hành %{image} chỉ đăng nhập bằng mật khẩu, không dùng được SSH key.',
     datacenter_not_found: 'Không tìm thấy trung tâm dữ liệu này.',

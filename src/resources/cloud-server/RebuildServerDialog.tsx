@@ -22,7 +22,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { ConfirmByNameDialog } from '../../components/ConfirmByNameDialog';
 import type { PortalDataProvider, Server, SshKey } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
-import { validateServerPassword } from '../../domain/serverRules';
+import { rebuildAddsLicense, validateServerPassword } from '../../domain/serverRules';
 import { CATALOG_STALE_MS } from './serverConstants';
 import { ServerPasswordField } from './ServerPasswordField';
 import { useServerAction } from './useServerAction';
@@ -47,6 +47,7 @@ export function RebuildServerDialog({ server, onClose }: { server: Server; onClo
     staleTime: CATALOG_STALE_MS,
   });
   const image = images.data?.find((candidate) => candidate.id === imageId);
+  const current = images.data?.find((candidate) => candidate.id === server.image.id);
   const keysAllowed = image?.ssh_keys_allowed !== false;
   const selectedKeys = chosenKeys ?? defaultKeys(keys.data);
   const rebuild = useServerAction({
@@ -71,7 +72,11 @@ export function RebuildServerDialog({ server, onClose }: { server: Server; onClo
   });
 
   const passwordError = validateServerPassword(password);
-  const ready = image !== undefined && image.min_disk <= server.disk && !passwordError;
+  const ready =
+    image !== undefined &&
+    image.min_disk <= server.disk &&
+    !rebuildAddsLicense(current, image) &&
+    !passwordError;
 
   return (
     <ConfirmByNameDialog
@@ -101,20 +106,21 @@ export function RebuildServerDialog({ server, onClose }: { server: Server; onClo
         disabled={!images.data}
         fullWidth
       >
-        {(images.data ?? []).map((candidate) => (
-          <MenuItem
-            key={candidate.id}
-            value={candidate.id}
-            disabled={candidate.min_disk > server.disk}
-          >
-            {candidate.min_disk > server.disk
+        {(images.data ?? []).map((candidate) => {
+          const refusal = rebuildAddsLicense(current, candidate)
+            ? translate('servers.actions.image_needs_new_server', { name: candidate.name })
+            : candidate.min_disk > server.disk
               ? translate('servers.actions.image_too_big', {
                   name: candidate.name,
                   size: candidate.min_disk,
                 })
-              : candidate.name}
-          </MenuItem>
-        ))}
+              : undefined;
+          return (
+            <MenuItem key={candidate.id} value={candidate.id} disabled={refusal !== undefined}>
+              {refusal ?? candidate.name}
+            </MenuItem>
+          );
+        })}
       </TextField>
       <ServerPasswordField value={password} onChange={setPassword} />
       <KeyChoice

@@ -210,6 +210,20 @@ describe('the rebuild dialog', () => {
     expect(kept.status).toBe(200);
   });
 
+  it('offers Windows Server 2022 to a Linux server only as a new server: its licence is not bought by a rebuild', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const id = await buyServer(sandbox(), token, { ...SMALL_SERVER, disk: 40 });
+    timePasses();
+    const dialog = await openRebuild(id);
+
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Hệ điều hành' }));
+    const windows = await screen.findByRole('option', {
+      name: 'Windows Server 2022 (có bản quyền: tạo máy chủ mới)',
+    });
+    expect(windows).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('option', { name: 'Debian 12' })).not.toHaveAttribute('aria-disabled');
+  });
+
   it("chooses the customer's only key, and deletes the snapshots unless kept", async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     await api(sandbox(), token, 'POST', '/cloud/ssh_keys', { name: 'laptop' });
