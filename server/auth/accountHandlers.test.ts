@@ -135,11 +135,18 @@ describe('changing the password', () => {
   const change = (token: string, body: object) =>
     call('POST', '/account/change_password', token, body);
 
-  it('signs out the other sessions, keeps this one, and the new password signs in', async () => {
+  it('signs out the other sessions, keeps this one and the API tokens, and the new password signs in', async () => {
     await start();
     const here = await freshCustomer();
     const elsewhere = await signIn(app, NEW_CUSTOMER.email, NEW_CUSTOMER.password);
     const someoneElse = await signIn(app, 'demo@example.vn', DEMO_PASSWORD);
+    const created = await call('POST', '/account/api_tokens', here, {
+      name: 'deploy',
+      scope: 'read',
+      expires_in_days: 30,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const apiToken = created.json().token as string;
 
     const response = await change(here, {
       old_password: NEW_CUSTOMER.password,
@@ -154,6 +161,7 @@ describe('changing the password', () => {
     expect((await call('GET', '/auth/user', here)).statusCode).toBe(200);
     expect((await call('GET', '/auth/user', elsewhere)).statusCode).toBe(401);
     expect((await call('GET', '/auth/user', someoneElse)).statusCode).toBe(200);
+    expect((await call('GET', '/auth/user', apiToken)).statusCode).toBe(200);
     await expect(signIn(app, NEW_CUSTOMER.email, NEW_CUSTOMER.password)).rejects.toThrow();
     await expect(signIn(app, NEW_CUSTOMER.email, NEW_PASSWORD)).resolves.toBeTruthy();
   });

@@ -102,6 +102,11 @@ export function revokeApiToken(db: Db, userId: number, id: number): string | und
   return row?.name;
 }
 
+/** Deletes every token of the account (a password reset takes the account back). */
+export function revokeApiTokens(db: Db, userId: number): void {
+  db.prepare('DELETE FROM api_tokens WHERE user_id = ?').run(userId);
+}
+
 /** Whether a bearer value has the shape of an API token (else it can only be a session's). */
 export const looksLikeApiToken = (value: string) => value.startsWith(API_TOKEN_PREFIX);
 

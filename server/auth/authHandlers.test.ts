@@ -391,9 +391,17 @@ describe('resetPassword', () => {
     return tokenInMail(await latestMailTo(app, email));
   }
 
-  it('sets the new password and signs out every existing session', async () => {
+  it('sets the new password and signs out every existing session and API token', async () => {
     await start();
     const oldSession = await signIn(app, 'demo@example.vn');
+    const created = await post(
+      '/account/api_tokens',
+      { name: 'left-behind', scope: 'read_write', expires_in_days: null },
+      withToken(oldSession),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const apiToken = created.json().token as string;
+    expect((await getUser(apiToken)).statusCode).toBe(200);
     const token = await resetToken();
 
     const response = await post('/auth/users/reset_password', { token, new_password: 'moi-12345' });
@@ -401,6 +409,8 @@ describe('resetPassword', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toMatch(/thành công/);
     expect((await getUser(oldSession)).statusCode).toBe(401);
+    // Whoever had taken the account and left a token for their scripts is out too.
+    expect((await getUser(apiToken)).statusCode).toBe(401);
     await expect(signIn(app, 'demo@example.vn')).rejects.toThrow(/sign-in failed/);
     expect((await getUser(await signIn(app, 'demo@example.vn', 'moi-12345'))).statusCode).toBe(200);
   });

@@ -35,6 +35,7 @@ import {
 } from './otpCodes';
 import { hashPassword } from '../platform/secrets';
 import { createSession, revokeSession, revokeSessions } from './sessions';
+import { revokeApiTokens } from './apiTokens';
 import {
   createUser,
   findUserByEmail,
@@ -143,7 +144,10 @@ export const authHandlers: HandlerTable = {
       const userId = consumeEmailToken(ctx.db, token, 'reset', now);
       if (userId === undefined) throw badRequest('server.invalid_link');
       setPasswordHash(ctx.db, userId, passwordHash);
+      // A reset is how an account is taken back: whoever held it loses every way in, scripts'
+      // tokens too (a change of password, made signed in, keeps them).
       revokeSessions(ctx.db, userId);
+      revokeApiTokens(ctx.db, userId);
       recordBy(ctx.db, userId, 'password_reset', now, callerOf(ctx));
     })();
     return { message: ctx.t('server.password_changed') };

@@ -165,3 +165,36 @@ describe('an order on an existing volume', () => {
     expect(ledgerMismatches(books)).toEqual([]);
   });
 });
+
+describe('a change to a trial’s resource', () => {
+  it('is refused until the trial is upgraded: the trial bill prices what the server has at its end', async () => {
+    const { api, books } = await signedInSandbox({ email: 'trial@example.vn' });
+    const serverId = books
+      .prepare('SELECT id FROM servers WHERE name = ?')
+      .pluck()
+      .get('vps-dung-thu-01') as number;
+    const refusal =
+      'Tài nguyên của tài khoản dùng thử chưa thay đổi cấu hình hay mua thêm được: hãy nâng cấp tài khoản trước.';
+    const orders = books.prepare('SELECT COUNT(*) FROM orders').pluck();
+    const before = orders.get();
+
+    const resized = await api.post('/billing/orders', {
+      type: 'resize_server',
+      data: { server_id: serverId, cpu: 1, ram: 2, disk: 10 },
+    });
+    const address = await api.post('/billing/orders', {
+      type: 'buy_ip',
+      data: { server_id: serverId, version: 'ipv4', quantity: 1 },
+    });
+    const priced = await api.post('/billing/calculation', {
+      action: 'resize_server',
+      products: [{ id_or_name: 'ram', quantity: 2 }],
+      reference_id: serverId,
+    });
+    for (const answer of [resized, address, priced]) {
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().message).toBe(refusal);
+    }
+    expect(orders.get()).toBe(before);
+  });
+});

@@ -16,7 +16,7 @@
  */
 import { toPricedProduct } from '../catalog/catalog';
 import type { Db } from '../platform/db';
-import { badRequest } from '../platform/errors';
+import { ApiError, badRequest } from '../platform/errors';
 import type { OrderRow } from './orderRows';
 import { billedResource, type BilledResource } from './packages';
 
@@ -40,6 +40,21 @@ export function billedUntil(
     .pluck()
     .get(type, resource.id, resource.expiry) as string | null;
   return invoiced ?? resource.expiry;
+}
+
+/**
+ * The end of the last period billed for a resource a change is priced to; 400 for a trial's
+ * resource (no paid period yet): its trial bill prices whatever it has at the trial's end, so a
+ * change paid now would be charged twice. The trial is upgraded first.
+ */
+export function changePricedUntil(
+  db: Db,
+  type: PricedResource['type'],
+  resource: { id: number; expiry: string | null },
+): string {
+  const until = billedUntil(db, type, resource);
+  if (until === null) throw new ApiError(400, 'server.refusals.change_on_trial');
+  return until;
 }
 
 /**

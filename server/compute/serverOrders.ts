@@ -32,7 +32,7 @@ import type {
   ResizeWork,
 } from '../billing/orderRows';
 import { insertOrder, pendingIpCount, pendingServerNames } from '../billing/orders';
-import { billedUntil } from '../billing/pricedState';
+import { changePricedUntil } from '../billing/pricedState';
 import {
   findDatacenter,
   findImage,
@@ -301,10 +301,11 @@ export function periodEnd(server: Pick<ServerRow, 'expiry'>, now: Date): Date {
 
 /**
  * Where a change to the server is priced to: the end of the last period billed, which is the
- * period of its renewal invoice when that is already out (billing/pricedState.ts).
+ * period of its renewal invoice when that is already out; refused on a trial's server
+ * (billing/pricedState.ts).
  */
 function changePeriodEnd(db: Db, server: ServerRow, now: Date): Date {
-  return periodEnd({ expiry: billedUntil(db, 'server', server) }, now);
+  return periodEnd({ expiry: changePricedUntil(db, 'server', server) }, now);
 }
 
 function referencedServer(ctx: OrderDeskContext, referenceId?: number) {

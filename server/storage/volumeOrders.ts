@@ -12,7 +12,7 @@ import type { Db } from '../platform/db';
 import { ApiError, badRequest, notFound } from '../platform/errors';
 import type { MessageKey, Translate } from '../platform/i18n';
 import type { CreateVolumeWork, ExtendVolumeWork, NewOrder, OrderRow } from '../billing/orderRows';
-import { billedUntil } from '../billing/pricedState';
+import { changePricedUntil } from '../billing/pricedState';
 import { quoteNew, quoteUntil, requireProduct } from '../catalog/prices';
 import { accountServer, requireIdle, type ServerRow } from '../compute/servers';
 import {
@@ -122,8 +122,9 @@ export function extendVolumeOrder(
   requireVolumeIdle(volume, now, t, ['available', 'in_use']);
   requireGrowth(volume, size, field);
   const product = requireProduct(db, volumeProductCode(volume.type));
-  // The end of the last period billed, its renewal invoice's when out (billing/pricedState.ts).
-  const end = paidPeriodEnd(billedUntil(db, 'volume', volume), now);
+  // The end of the last period billed, its renewal invoice's when out; refused on a trial's
+  // volume (billing/pricedState.ts).
+  const end = paidPeriodEnd(changePricedUntil(db, 'volume', volume), now);
   const priced = quoteUntil(
     [{ product, quantity: size - volume.size }],
     end,

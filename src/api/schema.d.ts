@@ -162,7 +162,9 @@ export interface paths {
     put?: never;
     /**
      * Set a new password with the token from the reset mail
-     * @description The token is single-use and expires; every session of the account is revoked.
+     * @description The token is single-use and expires; every session of the account is revoked. Our
+     *     extension: so are its API tokens (a reset is how an account is taken back; a change of
+     *     password while signed in keeps them).
      */
     post: operations['resetPassword'];
     delete?: never;
@@ -542,6 +544,11 @@ export interface paths {
      *     paid (15–30 minutes; follow `GET /cloud/servers/{id}/progress`). The body's shape depends on
      *     `type` (one schema per type). Runs the action-permission check (403). A server or volume in
      *     `data` that is not the account's answers 404.
+     *
+     *     Our extension: a change (`resize_server`, `buy_ip`, `extend_volume`) is priced to the end
+     *     of the last period billed — the period of the resource's renewal invoice when that is
+     *     already issued — and is refused (400) on a trial's resource, which its trial bill prices at
+     *     the trial's end. Paying checks the resource has not changed since (see `payOrder`).
      */
     post: operations['createOrder'];
     delete?: never;

@@ -1874,6 +1874,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       renew_with_server: 'This package is renewed with its server or volume, not on its own.',
       renew_on_trial:
         'The resources of a trial account cannot be renewed ahead: upgrade the account first.',
+      change_on_trial:
+        'The resources of a trial account cannot be resized or added to yet: upgrade the account first.',
       renewal_invoice_open:
         'This package already has the renewal invoice %{code} awaiting payment: pay that invoice to renew it.',
     },

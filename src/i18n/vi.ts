@@ -2096,6 +2096,8 @@ export const vi = {
         'Gói này được gia hạn cùng máy chủ hoặc ổ đĩa của nó, không gia hạn riêng được.',
       renew_on_trial:
         'Tài nguyên của tài khoản dùng thử chưa gia hạn trước được: hãy nâng cấp tài khoản trước.',
+      change_on_trial:
+        'Tài nguyên của tài khoản dùng thử chưa thay đổi cấu hình hay mua thêm được: hãy nâng cấp tài khoản trước.',
       renewal_invoice_open:
         'Gói này đã có hoá đơn gia hạn %{code} chờ thanh toán: hãy thanh toán hoá đơn đó để gia hạn.',
     },
