@@ -24,6 +24,7 @@ import { trialOffer } from './billing/trialPackages';
 import { serverOrderKinds } from './compute/serverOrders';
 import { settleServers } from './compute/servers';
 import { storageOrderKinds, withDataVolumes } from './storage/storageOrders';
+import { deleteSnapshotRow } from './storage/snapshots';
 import { deleteVolumeRows } from './storage/volumes';
 
 /** Every area of the sandbox, each declared in its folder's index.ts. */
@@ -55,7 +56,11 @@ export const AREA_MIGRATIONS: readonly Migration[] = AREAS.flatMap((area) => are
  */
 export function connectAreas(): void {
   priceTrialUpgradesWith(trialOffer);
-  registerResourceHooks({ settle: settleServers, deleteVolume: deleteVolumeRows });
+  registerResourceHooks({
+    settle: settleServers,
+    deleteVolume: deleteVolumeRows,
+    deleteSnapshot: deleteSnapshotRow,
+  });
   registerOrderKinds({
     ...serverOrderKinds,
     create_server: withDataVolumes(serverOrderKinds.create_server),

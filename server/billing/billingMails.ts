@@ -148,6 +148,25 @@ export function mailInvoiceOverdue(
   );
 }
 
+/** A snapshot's renewal is overdue: nothing runs on a snapshot, so it is deleted on `deleteOn`. */
+export function mailSnapshotInvoiceOverdue(
+  db: Db,
+  to: Recipient,
+  invoice: MailedInvoice,
+  deleteOn: Date,
+  now: Date,
+): void {
+  sendInvoiceMail(
+    db,
+    to,
+    invoice,
+    'server.mail.invoice_overdue_subject',
+    'server.mail.invoice_overdue_snapshot_text',
+    { delete: formatDate(deleteOn) },
+    now,
+  );
+}
+
 /** Resources suspended for the unpaid invoice; they are terminated on `terminateOn`. */
 export function mailResourcesSuspended(
   db: Db,

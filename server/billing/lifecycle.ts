@@ -28,7 +28,7 @@ import {
 import type { Db } from '../platform/db';
 import { DAY_MS } from '../platform/clock';
 import { payOpenInvoice } from './invoices';
-import { deleteVolume, settleResources } from './resourceHooks';
+import { deleteSnapshot, deleteVolume, settleResources } from './resourceHooks';
 import { emptyLifecycleReport, type LifecycleReport } from './lifecycleReport';
 import {
   mailInvoiceAutoPaid,
@@ -37,6 +37,7 @@ import {
   mailInvoiceReminder,
   mailResourcesSuspended,
   mailResourcesTerminated,
+  mailSnapshotInvoiceOverdue,
 } from './billingMails';
 import {
   cancelRenewalsOfDeletedResources,
@@ -71,7 +72,7 @@ interface BillRow {
 }
 
 interface ResourceRef {
-  table: 'servers' | 'volumes';
+  table: 'servers' | 'volumes' | 'snapshots';
   id: number;
   name: string;
   suspended_at: string | null;
@@ -235,8 +236,12 @@ function followBill(
     if (user.auto_pay_renewals === 1 && covered && autoPay(db, user, bill, now, report)) return;
     if (bill.overdue_mailed_at === null && markMailed(db, bill.id, 'overdue_mailed_at', now)) {
       report.overdue += 1;
-      const suspendOn = user.is_in_whitelist === 1 ? null : suspendAt(due, policy);
-      mailInvoiceOverdue(db, user, bill, suspendOn, now);
+      const trusted = user.is_in_whitelist === 1;
+      if (bill.resource_type === 'snapshot' && !trusted) {
+        mailSnapshotInvoiceOverdue(db, user, bill, terminateAt(due, policy), now);
+      } else {
+        mailInvoiceOverdue(db, user, bill, trusted ? null : suspendAt(due, policy), now);
+      }
     }
   } else if (now >= reminderAt(due) && !(user.auto_pay_renewals === 1 && covered)) {
     if (bill.reminded_at === null && markMailed(db, bill.id, 'reminded_at', now)) {
@@ -329,11 +334,22 @@ function resourcesOf(db: Db, bill: BillRow): ResourceRef[] {
   }
   if (bill.resource_type === 'server') return select('servers', 'id = ?', bill.resource_id);
   if (bill.resource_type === 'volume') return select('volumes', 'id = ?', bill.resource_id);
+  if (bill.resource_type === 'snapshot') {
+    return (
+      db
+        .prepare(`SELECT id, name FROM snapshots WHERE deleted_at IS NULL AND id = ?`)
+        .all(bill.resource_id) as { id: number; name: string }[]
+    ).map((row) => ({ ...row, suspended_at: null, table: 'snapshots' as const }));
+  }
   return [];
 }
 
-/** Suspends a resource not suspended yet (a server is powered off); true when it did. */
+/**
+ * Suspends a resource not suspended yet (a server is powered off); true when it did. A snapshot
+ * is a copy nothing runs on: it is kept as it is until it is terminated.
+ */
 function suspend(db: Db, resource: ResourceRef, now: Date): boolean {
+  if (resource.table === 'snapshots') return false;
   const powerOff = resource.table === 'servers' ? `, status = 'shutoff'` : '';
   return (
     db
@@ -367,8 +383,10 @@ function terminate(db: Db, bill: BillRow, resources: ResourceRef[], now: Date): 
         `UPDATE servers SET delete_volumes = 0, task = 'delete', task_started_at = ?,
            task_ends_at = ? WHERE id = ? AND deleted_at IS NULL`,
       ).run(at, at, resource.id);
-    } else {
+    } else if (resource.table === 'volumes') {
       deleteVolume(db, resource.id, now);
+    } else {
+      deleteSnapshot(db, resource.id, now);
     }
   }
   settleResources(db, now);

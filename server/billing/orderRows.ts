@@ -44,7 +44,7 @@ export interface ResizeWork {
 
 /** A `renew` order (billing/renewOrders.ts): the period it extends, as it was when placed. */
 export interface RenewWork {
-  resource_type: 'server' | 'volume';
+  resource_type: 'server' | 'volume' | 'snapshot';
   resource_id: number;
   package_id: number;
   /** The end of the paid period when the order was placed: the renewal starts there. */
@@ -122,7 +122,7 @@ export interface NewOrder {
   newSize?: number | null;
   expiry: string;
   /** The existing resource the order changes or renews, whose state its price depends on. */
-  priced?: { type: 'server' | 'volume'; id: number };
+  priced?: { type: 'server' | 'volume' | 'snapshot'; id: number };
   work:
     | CreateServerWork
     | ResizeWork

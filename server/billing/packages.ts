@@ -10,7 +10,10 @@
  * - A data volume's package holds its gigabytes, for the volume's own period.
  * - An extra address (not the primary one) is a package of one WAN IP, for its server's period.
  *
- * The sandbox keeps no snapshots and trial packages name no resource, so neither is a package.
+ * - A snapshot the customer took is a package of its gigabytes at the SNAPSHOT price, month by
+ *   month from its own paid period (the weekly auto-snapshots are free, so not packages).
+ *
+ * Trial packages name no resource, so they are not packages here (trialPackages.ts).
  *
  * A package's id is derived from its resource's id and kind, so it is stable without a table:
  * `resource_id × PACKAGE_KINDS.length + index of the kind` (server 7 → 28, volume 7 → 29).
@@ -120,6 +123,39 @@ function volumeResource(db: Db, row: VolumeRow): BilledResource {
   };
 }
 
+/** A snapshot as a package sees it: month by month, at its SNAPSHOT product's price. */
+interface PaidSnapshotRow {
+  id: number;
+  user_id: number;
+  name: string;
+  size: number;
+  type: 'SSD' | 'HDD';
+  created_at: string;
+  expiry: string | null;
+}
+
+const PAID_SNAPSHOTS_SQL = `
+  SELECT id, user_id, name, size, type, created_at, expiry FROM snapshots
+   WHERE auto = 0 AND deleted_at IS NULL AND user_id = @userId`;
+
+function snapshotResource(db: Db, row: PaidSnapshotRow): BilledResource {
+  return {
+    userId: row.user_id,
+    resourceType: 'snapshot',
+    resourceId: row.id,
+    name: row.name,
+    interval: 1,
+    start: row.created_at,
+    expiry: row.expiry,
+    lines: [
+      {
+        product: catalogProduct(db, row.type === 'SSD' ? 'snapshot_ssd' : 'snapshot_hdd'),
+        quantity: row.size,
+      },
+    ],
+  };
+}
+
 interface ExtraIpRow {
   id: number;
   user_id: number;
@@ -157,10 +193,12 @@ function billedResources(db: Db, userId: number): BilledResource[] {
     .prepare('SELECT * FROM volumes WHERE user_id = ? AND deleted_at IS NULL')
     .all(userId) as VolumeRow[];
   const ips = db.prepare(EXTRA_IPS_SQL).all({ userId }) as ExtraIpRow[];
+  const snapshots = db.prepare(PAID_SNAPSHOTS_SQL).all({ userId }) as PaidSnapshotRow[];
   return [
     ...servers.map((row) => serverResource(db, row)),
     ...volumes.map((row) => volumeResource(db, row)),
     ...ips.map((row) => ipResource(db, row)),
+    ...snapshots.map((row) => snapshotResource(db, row)),
   ];
 }
 
@@ -181,6 +219,13 @@ export function billedResource(
       .prepare('SELECT * FROM volumes WHERE id = ? AND user_id = ? AND deleted_at IS NULL')
       .get(resourceId, userId) as VolumeRow | undefined;
     return row && volumeResource(db, row);
+  }
+  if (resourceType === 'snapshot') {
+    const row = db.prepare(`${PAID_SNAPSHOTS_SQL} AND id = @resourceId`).get({
+      userId,
+      resourceId,
+    }) as PaidSnapshotRow | undefined;
+    return row && snapshotResource(db, row);
   }
   if (resourceType === 'ip') {
     const row = db.prepare(`${EXTRA_IPS_SQL} AND ips.id = @resourceId`).get({

@@ -20,7 +20,7 @@ import { ApiError, badRequest } from '../platform/errors';
 import type { OrderRow } from './orderRows';
 import { billedResource, type BilledResource } from './packages';
 
-export type PricedResource = { type: 'server' | 'volume'; id: number };
+export type PricedResource = { type: 'server' | 'volume' | 'snapshot'; id: number };
 
 /**
  * The end of the last period billed for a resource: its open renewal invoice's period when one is

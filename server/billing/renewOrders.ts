@@ -9,10 +9,11 @@
  * - a package whose renewal invoice is already open is renewed by paying that invoice: the order
  *   is refused (placed or paid), so one period is never charged twice, and no invoice is left
  *   open for a period already paid (it would turn overdue and block the account);
- * - the period starts where the paid one ends at placing; if it has moved since (the invoice was
- *   paid meanwhile), paying the order is refused as expired: the customer orders again;
- * - a trial's resources have the trial's bill instead of a period, and extra addresses and
- *   snapshots are renewed with what they belong to: neither is renewed on its own.
+ * - the period starts where the paid one ends at placing; if the package has changed since (its
+ *   invoice was paid meanwhile, or it was resized), paying the order is refused as stale
+ *   (pricedState.ts): the customer orders again;
+ * - a trial's resources have the trial's bill instead of a period, and extra addresses are
+ *   renewed with their server, not on their own. A snapshot has its own period (renewals.ts).
  */
 import { quoteRenewal, type IntervalCount, type Quote } from '../../src/domain/pricing';
 import type { Db } from '../platform/db';
@@ -25,10 +26,10 @@ import { insertOrder } from './orders';
 import { invoiceCode, type InvoiceRow, type RenewWork } from './orderRows';
 import { billedResource, resourceOfPackageId, type BilledResource } from './packages';
 import { renewedLines } from './pricedState';
-import { renewalDescription, vietnamMonthsAfter } from './renewals';
+import { renewalDescription, vietnamMonthsAfter, type RenewedType } from './renewals';
 import { settleResources } from './resourceHooks';
 
-type Renewed = BilledResource & { resourceType: 'server' | 'volume'; expiry: string };
+type Renewed = BilledResource & { resourceType: RenewedType; expiry: string };
 
 /** The package's resource as a renewal sees it, or the reason it cannot be renewed ahead. */
 function renewedResource(db: Db, user: UserRow, packageId: number, field: string): Renewed {
@@ -42,7 +43,7 @@ function renewedResource(db: Db, user: UserRow, packageId: number, field: string
       { [field]: 'server.package_not_found' },
     );
   }
-  if (resource.resourceType !== 'server' && resource.resourceType !== 'volume') {
+  if (resource.resourceType === 'ip') {
     throw refusal('server.refusals.renew_with_server', field);
   }
   if (resource.expiry === null || user.trial_start !== null) {
@@ -143,7 +144,9 @@ export const renewOrderKind: OrderKind = {
     const resource = renewedResource(db, user, work.package_id, 'data.package_id');
     // The period moved since the order was placed (its invoice was paid): this price is stale.
     if (resource.expiry !== work.from) throw badRequest('server.order_expired');
-    const table = work.resource_type === 'server' ? 'servers' : 'volumes';
+    const table = { server: 'servers', volume: 'volumes', snapshot: 'snapshots' }[
+      work.resource_type
+    ];
     const end = vietnamMonthsAfter(new Date(work.from), work.months).toISOString();
     db.prepare(`UPDATE ${table} SET expiry = ? WHERE id = ? AND expiry = ?`).run(
       end,

@@ -7,10 +7,11 @@
  * moves the expiry to the end of the period it paid for and resumes the resource if it was
  * suspended. The rest of the life cycle (auto-pay, reminders, suspension) is billing/lifecycle.ts.
  *
- * What is renewed: live servers and live volumes, each on its own invoice. Extra IP addresses have
- * no period of their own (a server's addresses run to the server's expiry, see packages.ts), so a
- * server's renewal also charges its extra addresses. A renewal still open when its resource is
- * deleted is cancelled: the period it asked for will not be used.
+ * What is renewed: live servers, live volumes and the snapshots customers took (month by month;
+ * the weekly auto-snapshots are free), each on its own invoice. Extra IP addresses have no period
+ * of their own (a server's addresses run to the server's expiry, see packages.ts), so a server's
+ * renewal also charges its extra addresses. A renewal still open when its resource is deleted is
+ * cancelled: the period it asked for will not be used.
  *
  * Issuing is idempotent: the unique index on (resource, renewal_period_end) lets one invoice per
  * resource per period exist, whatever runs at the same time.
@@ -47,7 +48,7 @@ export function vietnamMonthsAfter(instant: Date, months: number): Date {
     .toDate();
 }
 
-export type RenewedType = 'server' | 'volume';
+export type RenewedType = 'server' | 'volume' | 'snapshot';
 
 export interface DueRenewal {
   userId: number;
@@ -91,14 +92,21 @@ export function dueRenewals(db: Db, now: Date, policy: LifePolicy): DueRenewal[]
           AND v.expiry IS NOT NULL AND v.expiry <= ? AND ${NOT_YET_INVOICED('volume', 'v')}`,
     )
     .all(at) as VolumeRow[];
-  if (!servers.length && !volumes.length) return [];
+  const snapshots = db
+    .prepare(
+      `SELECT id, user_id, name, expiry FROM snapshots s
+        WHERE s.deleted_at IS NULL AND s.auto = 0
+          AND s.expiry IS NOT NULL AND s.expiry <= ? AND ${NOT_YET_INVOICED('snapshot', 's')}`,
+    )
+    .all(at) as { id: number; user_id: number; name: string; expiry: string }[];
+  if (!servers.length && !volumes.length && !snapshots.length) return [];
 
   const planPrices = planPricesOf(
     db,
-    [...servers, ...volumes].map((row) => row.user_id),
+    [...servers, ...volumes, ...snapshots].map((row) => row.user_id),
     now,
   );
-  const planPrice = (type: 'server' | 'volume' | 'ip', id: number) => {
+  const planPrice = (type: RenewedType | 'ip', id: number) => {
     const price = planPrices.get(`${type}:${id}`);
     if (price === undefined) throw new Error(`No package for ${type} ${id}`);
     return price;
@@ -117,6 +125,15 @@ export function dueRenewals(db: Db, now: Date, policy: LifePolicy): DueRenewal[]
     }),
     ...volumes.map((volume) =>
       renewal(volume, 'volume', volume.name, planPrice('volume', volume.id)),
+    ),
+    // A snapshot runs month by month (packages.ts).
+    ...snapshots.map((snapshot) =>
+      renewal(
+        { ...snapshot, interval_count: 1 },
+        'snapshot',
+        snapshot.name,
+        planPrice('snapshot', snapshot.id),
+      ),
     ),
   ];
 }
@@ -210,7 +227,9 @@ export function cancelRenewalsOfDeletedResources(db: Db): void {
         (resource_type = 'server'
           AND resource_id IN (SELECT id FROM servers WHERE deleted_at IS NOT NULL))
         OR (resource_type = 'volume'
-          AND resource_id IN (SELECT id FROM volumes WHERE deleted_at IS NOT NULL)))`,
+          AND resource_id IN (SELECT id FROM volumes WHERE deleted_at IS NOT NULL))
+        OR (resource_type = 'snapshot'
+          AND resource_id IN (SELECT id FROM snapshots WHERE deleted_at IS NOT NULL)))`,
   ).run();
 }
 
@@ -229,7 +248,9 @@ export function extendRenewedResource(db: Db, invoiceId: number): void {
       }
     | undefined;
   if (!invoice?.renewal_period_end) return;
-  const table = { server: 'servers', volume: 'volumes' }[invoice.resource_type as RenewedType];
+  const table = { server: 'servers', volume: 'volumes', snapshot: 'snapshots' }[
+    invoice.resource_type as RenewedType
+  ];
   if (!table) return;
   // Never shortens: the expiry only moves forward, to the end this invoice paid for.
   db.prepare(

@@ -1,5 +1,5 @@
 /**
- * What billing needs done to the resources it sells. Servers and volumes live in areas above
+ * What billing needs done to the resources it sells. Servers, volumes and snapshots live in areas above
  * billing (compute, storage), and imports only go down (docs/architecture.md): so billing declares
  * here what it needs, and the composition (server/handlers.ts `connectAreas`) registers the
  * implementations of those areas, once, before anything runs.
@@ -11,6 +11,8 @@ export interface ResourceHooks {
   settle: (db: Db, now: Date) => void;
   /** Deletes a volume at once, as its owner's delete would (storage/volumes.ts). */
   deleteVolume: (db: Db, volumeId: number, now: Date) => void;
+  /** Deletes a snapshot at once, as its owner's delete would (storage/snapshots.ts). */
+  deleteSnapshot: (db: Db, snapshotId: number, now: Date) => void;
 }
 
 let hooks: ResourceHooks | undefined;
@@ -31,4 +33,8 @@ export function settleResources(db: Db, now: Date): void {
 
 export function deleteVolume(db: Db, volumeId: number, now: Date): void {
   registered().deleteVolume(db, volumeId, now);
+}
+
+export function deleteSnapshot(db: Db, snapshotId: number, now: Date): void {
+  registered().deleteSnapshot(db, snapshotId, now);
 }

@@ -2064,6 +2064,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       invoice_overdue_subject: 'Invoice %{code} is overdue',
       invoice_overdue_text:
         'Hello %{name},\nInvoice %{code} (%{description}) for %{amount} ₫ has been overdue since %{due}. Until it is paid, the account cannot create or change services. If it is still unpaid, the service will be suspended on %{suspend}.',
+      invoice_overdue_snapshot_text:
+        'Hello %{name},\nInvoice %{code} (%{description}) for %{amount} ₫ has been overdue since %{due}. Until it is paid, the account cannot create or change services. If it is still unpaid, the snapshot will be deleted on %{delete}.',
       invoice_overdue_whitelisted_text:
         'Hello %{name},\nInvoice %{code} (%{description}) for %{amount} ₫ has been overdue since %{due}. Please pay it on the Billing page.',
       suspended_subject: 'Service suspended: invoice %{code} is unpaid',

@@ -2288,6 +2288,8 @@ export const vi = {
       invoice_overdue_subject: 'Hoá đơn %{code} đã quá hạn',
       invoice_overdue_text:
         'Xin chào %{name},\nHoá đơn %{code} (%{description}), số tiền %{amount} ₫, đã quá hạn từ ngày %{due}. Tài khoản tạm thời không tạo hay thay đổi được dịch vụ cho đến khi hoá đơn được thanh toán. Nếu hoá đơn chưa được thanh toán, dịch vụ sẽ bị tạm ngưng vào ngày %{suspend}.',
+      invoice_overdue_snapshot_text:
+        'Xin chào %{name},\nHoá đơn %{code} (%{description}), số tiền %{amount} ₫, đã quá hạn từ ngày %{due}. Tài khoản tạm thời không tạo hay thay đổi được dịch vụ cho đến khi hoá đơn được thanh toán. Nếu hoá đơn chưa được thanh toán, snapshot sẽ bị xoá vào ngày %{delete}.',
       invoice_overdue_whitelisted_text:
         'Xin chào %{name},\nHoá đơn %{code} (%{description}), số tiền %{amount} ₫, đã quá hạn từ ngày %{due}. Vui lòng thanh toán ở trang Thanh toán.',
       suspended_subject: 'Dịch vụ bị tạm ngưng: hoá đơn %{code} chưa thanh toán',
