@@ -23,7 +23,7 @@ import { useSearchParams } from 'react-router-dom';
 
 import { LoadFailed } from './LoadFailed';
 import { useScreenReady } from './useScreenReady';
-import { ON_PHONE } from './phoneLayout';
+import './phoneLayout';
 import { VISUALLY_HIDDEN } from './visuallyHidden';
 
 const SKELETON_ROWS = 5;
@@ -43,7 +43,7 @@ const TABLE_SCROLLS_INSIDE_ITS_CARD = {
     '&:not(.RaBulkActionsToolbar-collapsed)': { height: 'auto' },
     '& .RaBulkActionsToolbar-topToolbar': { flexWrap: 'wrap' },
   },
-  [ON_PHONE]: { '& .MuiTableCell-root': { paddingLeft: '8px', paddingRight: '8px' } },
+  // On a phone a table's cells have narrower side padding: phoneLayout.css.
 } as const;
 
 /**

@@ -1309,6 +1309,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       unpaid: 'Unpaid',
       new_accounts: 'New accounts',
       active_servers: 'Servers held',
+      month_new_accounts: 'New accounts: %{count}',
+      month_active_servers: 'Servers held: %{count}',
       active_servers_help: 'at the year’s end, or today for this year',
       chart_title: 'By month, %{year}',
       chart_label:

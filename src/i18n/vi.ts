@@ -1524,6 +1524,8 @@ export const vi = {
       unpaid: 'Chưa thanh toán',
       new_accounts: 'Tài khoản mới',
       active_servers: 'Máy chủ đang có',
+      month_new_accounts: 'Tài khoản mới: %{count}',
+      month_active_servers: 'Máy chủ đang có: %{count}',
       active_servers_help: 'cuối năm, hoặc hôm nay với năm hiện tại',
       chart_title: 'Theo tháng, năm %{year}',
       chart_label:

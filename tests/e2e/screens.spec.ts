@@ -143,6 +143,9 @@ async function checkScreen(page: Page, variant: Variant, screen: Screen, say: Sa
     expect
       .soft(await namesBrokenInDialogTitles(page), `names split in titles: "${screen.name}"`)
       .toEqual([]);
+    expect
+      .soft(await tablesScrollingSideways(page), `tables wider than their box: "${screen.name}"`)
+      .toEqual([]);
     await attachScreenshot(page, test.info(), `${variant.language}-${screen.name}`);
   }
 }
@@ -215,6 +218,25 @@ async function widerThanTheWindow(page: Page): Promise<string[]> {
     }
     return found;
   });
+}
+
+/**
+ * A list's table, or a table in its own scrolling region, wider than its box at 375 px. Such a box
+ * clips it (widerThanTheWindow rightly lets a box that scrolls on purpose, like the tab bar, be),
+ * and a phone's customer then sees a Pay button or an amount cut at the edge: a list on a phone
+ * shows the columns that fit (HIDDEN_ON_PHONE) instead of scrolling sideways.
+ */
+async function tablesScrollingSideways(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.RaList-content, [role="region"]')]
+      .filter((box) => box.querySelector('table') && box.scrollWidth > box.clientWidth + 1)
+      .map((box) => {
+        const name =
+          box.getAttribute('aria-label') ??
+          (box.querySelector('th')?.textContent ?? '').trim().slice(0, 40);
+        return `the table "${name}" is ${box.scrollWidth} px wide in a ${box.clientWidth} px box`;
+      }),
+  );
 }
 
 /**

@@ -2,7 +2,8 @@
  * /agency/report: the overview of a chosen year (in the URL, `?year=`, this year by default):
  * totals (revenue — what the customers paid —, invoiced, unpaid, new accounts, servers held,
  * customers in all) and, by month, a revenue chart and a chart of new accounts and servers (our own
- * small SVG bar chart), and a table with the same figures for readers who cannot see the charts.
+ * small SVG bar chart), and a table with the same figures for readers who cannot see the charts
+ * (on a phone: month, revenue and unpaid, with the month's counts under it).
  */
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -17,6 +18,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
@@ -25,6 +27,7 @@ import { serverNow } from '../../api/serverClock';
 import { BarChart } from '../../components/BarChart';
 import { LoadFailed } from '../../components/LoadFailed';
 import type { AgencyReport as Report, PortalDataProvider } from '../../dataProvider/dataProvider';
+import { HIDDEN_ON_PHONE, ON_PHONE, PHONE_QUERY } from '../../components/phoneLayout';
 import { compactVnd, formatVnd } from '../../domain/money';
 
 /** The years the report offers: the contract accepts 2000–2100; agencies start later. */
@@ -190,25 +193,48 @@ function MonthlyCharts({ report }: { report: Report }) {
   );
 }
 
+/** An amount, a month's name or count never wraps: "₫" stays beside its figure. */
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
+
+/** On a phone the cells have 8 px at each side, as a list's have (phoneLayout.css). */
+const NARROW_CELLS_ON_PHONE = { [ON_PHONE]: { '& .MuiTableCell-root': { px: 1 } } };
+
+/**
+ * The columns of the monthly table; a phone does without those marked `phone: false` (invoiced is
+ * revenue plus unpaid; the counts are under the month there) so the table fits 375 px.
+ */
+const COLUMNS = [
+  { key: 'agency.report.month', phone: true },
+  { key: 'agency.report.revenue', phone: true },
+  { key: 'agency.report.invoiced', phone: false },
+  { key: 'agency.report.unpaid', phone: true },
+  { key: 'agency.report.new_accounts', phone: false },
+  { key: 'agency.report.active_servers', phone: false },
+];
+
 function MonthlyTable({ report, months }: { report: Report; months: string[] }) {
   const translate = useTranslate();
-  const header = [
-    'agency.report.month',
-    'agency.report.revenue',
-    'agency.report.invoiced',
-    'agency.report.unpaid',
-    'agency.report.new_accounts',
-    'agency.report.active_servers',
-  ];
+  const onPhone = useMediaQuery(PHONE_QUERY, { noSsr: true });
   const caption = translate('agency.report.table_caption', { year: report.year });
+  const hidden = (shownOnPhone: boolean) => (shownOnPhone ? undefined : HIDDEN_ON_PHONE);
+  const amount = (value: number, shownOnPhone: boolean) => (
+    <TableCell align="right" className={hidden(shownOnPhone)} sx={ONE_LINE}>
+      {formatVnd(value)}
+    </TableCell>
+  );
   return (
-    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+    // A window narrower than even the phone's columns scrolls it sideways: focusable, so the
+    // keyboard can scroll it too.
     <Box role="region" aria-label={caption} tabIndex={0} sx={{ overflowX: 'auto', mt: 2 }}>
-      <Table size="small" aria-label={caption}>
+      <Table size="small" aria-label={caption} sx={NARROW_CELLS_ON_PHONE}>
         <TableHead>
           <TableRow>
-            {header.map((key) => (
-              <TableCell key={key} align={key === 'agency.report.month' ? 'left' : 'right'}>
+            {COLUMNS.map(({ key, phone }) => (
+              <TableCell
+                key={key}
+                align={key === 'agency.report.month' ? 'left' : 'right'}
+                className={hidden(phone)}
+              >
                 {translate(key)}
               </TableCell>
             ))}
@@ -218,13 +244,33 @@ function MonthlyTable({ report, months }: { report: Report; months: string[] }) 
           {report.months.map((month, index) => (
             <TableRow key={month.month}>
               <TableCell component="th" scope="row">
-                {months[index]}
+                <Box component="span" sx={ONE_LINE}>
+                  {months[index]}
+                </Box>
+                {onPhone ? (
+                  <Typography
+                    variant="caption"
+                    component="div"
+                    color="text.secondary"
+                    sx={ONE_LINE}
+                  >
+                    {translate('agency.report.month_new_accounts', { count: month.new_accounts })}
+                    <br />
+                    {translate('agency.report.month_active_servers', {
+                      count: month.active_servers,
+                    })}
+                  </Typography>
+                ) : null}
               </TableCell>
-              <TableCell align="right">{formatVnd(month.paid)}</TableCell>
-              <TableCell align="right">{formatVnd(month.invoiced)}</TableCell>
-              <TableCell align="right">{formatVnd(month.unpaid)}</TableCell>
-              <TableCell align="right">{month.new_accounts}</TableCell>
-              <TableCell align="right">{month.active_servers}</TableCell>
+              {amount(month.paid, true)}
+              {amount(month.invoiced, false)}
+              {amount(month.unpaid, true)}
+              <TableCell align="right" className={HIDDEN_ON_PHONE}>
+                {month.new_accounts}
+              </TableCell>
+              <TableCell align="right" className={HIDDEN_ON_PHONE}>
+                {month.active_servers}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -21,9 +21,11 @@ import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 const AdjustmentColumn = DataTable.Col<BalanceAdjustment>;
 
-/** One style for every row's amount (an `sx` per row was re-serialised on each of 100 rows). */
+/**
+ * One style for every row's amount (an `sx` per row was re-serialised on each of 100 rows); on one
+ * line as every list's amount is (phoneLayout.css).
+ */
 const SignedAmount = styled('span')(({ theme }) => ({
-  whiteSpace: 'nowrap',
   fontWeight: 600,
   '&.debit': { color: theme.palette.error.main },
   '&.credit': { color: theme.palette.success.main },

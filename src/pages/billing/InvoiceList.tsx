@@ -19,7 +19,13 @@ import type { Invoice, InvoiceStatus } from '../../dataProvider/dataProvider';
 import { formatDate, formatDateTime } from '../../domain/dates';
 import { isOverdue } from '../../domain/invoices';
 import { formatVnd } from '../../domain/money';
-import { BillingTable, dateRangeFilters, FilterSelect, SortableColumn } from './BillingTable';
+import {
+  BillingTable,
+  dateRangeFilters,
+  FilterSelect,
+  SortableColumn,
+  useOnPhone,
+} from './BillingTable';
 import type { CsvColumn } from './csv';
 import { invoiceResourceText, InvoiceStatusChip } from './InvoiceStatusChip';
 import { PayInvoiceDialog } from './PayInvoiceDialog';
@@ -38,6 +44,7 @@ export function InvoiceList() {
   const translate = useTranslate();
   const [paying, setPaying] = useState<Invoice | null>(null);
   const trialBill = useTrialStep()?.invoiceId ?? null;
+  const onPhone = useOnPhone();
   const filters = [
     <FilterSelect
       key="status"
@@ -85,6 +92,13 @@ export function InvoiceList() {
                   sx={{ ml: 1 }}
                 />
               ) : null}
+              {/* On a phone the amount and status columns give way to this line (on one line, as
+                  the code's column is: phoneLayout.css). */}
+              {onPhone ? (
+                <div>
+                  {formatVnd(invoice.amount)} <InvoiceStatusChip invoice={invoice} />
+                </div>
+              ) : null}
             </>
           )}
         />
@@ -101,11 +115,13 @@ export function InvoiceList() {
         />
         <SortableColumn<Invoice>
           source="amount"
+          className={HIDDEN_ON_PHONE}
           label="billing.invoice.fields.amount"
           render={(invoice) => formatVnd(invoice.amount)}
         />
         <InvoiceColumn
           source="status"
+          className={HIDDEN_ON_PHONE}
           label="billing.invoice.fields.status"
           disableSort
           render={(invoice) => <InvoiceStatusChip invoice={invoice} />}

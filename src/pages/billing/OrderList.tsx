@@ -21,7 +21,13 @@ import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
 import { sayPaidThrough } from '../../domain/periods';
 import { CancelOrderDialog } from '../order/CancelOrderDialog';
-import { BillingTable, dateRangeFilters, FilterSelect, SortableColumn } from './BillingTable';
+import {
+  BillingTable,
+  dateRangeFilters,
+  FilterSelect,
+  SortableColumn,
+  useOnPhone,
+} from './BillingTable';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
 /** The react-admin resource of this list (its path is in the dataProvider's RESOURCE_PATHS). */
@@ -40,6 +46,7 @@ const OrderColumn = DataTable.Col<Order>;
 export function OrderList() {
   const translate = useTranslate();
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  const onPhone = useOnPhone();
   return (
     <>
       <BillingTable<Order>
@@ -70,23 +77,34 @@ export function OrderList() {
           disableSort
           render={(order) => translate(`orders.type.${order.type}`)}
         />
-        <OrderColumn source="info" label="billing.orders.fields.info" disableSort />
+        {/* On a phone the amount and status columns give way to a line under the content. */}
+        <OrderColumn
+          source="info"
+          label="billing.orders.fields.info"
+          disableSort
+          render={(order) => (
+            <>
+              {order.info}
+              {onPhone ? (
+                <div style={{ whiteSpace: 'nowrap' }}>
+                  {formatVnd(order.amount)} <OrderStatus order={order} />
+                </div>
+              ) : null}
+            </>
+          )}
+        />
         <SortableColumn<Order>
           source="amount"
+          className={HIDDEN_ON_PHONE}
           label="billing.orders.fields.amount"
           render={(order) => formatVnd(order.amount)}
         />
         <OrderColumn
           source="status"
+          className={HIDDEN_ON_PHONE}
           label="billing.lists.order_status"
           disableSort
-          render={(order) => (
-            <Chip
-              size="small"
-              color={STATUS_COLORS[order.status]}
-              label={translate(`orders.status.${order.status}`)}
-            />
-          )}
+          render={(order) => <OrderStatus order={order} />}
         />
         <SortableColumn<Order>
           source="created"
@@ -109,7 +127,8 @@ export function OrderList() {
             order.status !== 'pending' ? (
               <OrderInvoiceLink order={order} />
             ) : (
-              <Stack direction="row" spacing={1}>
+              // Cancel goes under Pay where the column is narrow (a phone).
+              <Stack direction="row" useFlexGap spacing={1} flexWrap="wrap">
                 <Button
                   size="small"
                   variant="contained"
@@ -124,7 +143,6 @@ export function OrderList() {
                   color="error"
                   onClick={() => setCancelling(order)}
                   aria-label={translate('billing.orders.cancel_named', { id: order.id })}
-                  sx={{ whiteSpace: 'nowrap' }}
                 >
                   {translate('orders.cancel')}
                 </Button>
@@ -137,6 +155,17 @@ export function OrderList() {
         <CancelFromList order={cancelling} onClose={() => setCancelling(null)} />
       ) : null}
     </>
+  );
+}
+
+function OrderStatus({ order }: { order: Order }) {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLORS[order.status]}
+      label={translate(`orders.status.${order.status}`)}
+    />
   );
 }
 

@@ -8,7 +8,13 @@ import { DataTable, TextInput, useTranslate, type TranslateFunction } from 'reac
 import type { Payment, PaymentGateway } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
-import { BillingTable, dateRangeFilters, FilterSelect, SortableColumn } from './BillingTable';
+import {
+  BillingTable,
+  dateRangeFilters,
+  FilterSelect,
+  SortableColumn,
+  useOnPhone,
+} from './BillingTable';
 import type { CsvColumn } from './csv';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 
@@ -27,6 +33,7 @@ const methodText = (payment: Payment, translate: TranslateFunction) =>
 
 export function PaymentList() {
   const translate = useTranslate();
+  const onPhone = useOnPhone();
   // The filter sources are the contract's query parameter names, sent as they are.
   const filters = [
     <FilterSelect
@@ -59,7 +66,17 @@ export function PaymentList() {
         source="date"
         unsortedOrder
         label="billing.payments.fields.date"
-        render={(payment) => formatDateTime(payment.date)}
+        render={(payment) => (
+          <>
+            {formatDateTime(payment.date)}
+            {/* On a phone the transaction column gives way to this, small, under the date. */}
+            {onPhone ? (
+              <small>
+                <TransactionIds payment={payment} />
+              </small>
+            ) : null}
+          </>
+        )}
       />
       <PaymentColumn
         source="gateway"
@@ -68,20 +85,12 @@ export function PaymentList() {
         disableSort
         render={(payment) => translate(`billing.payments.gateway.${payment.gateway}`)}
       />
-      {/* Our reference (the one in the balance history and on the result page), the gateway's own
-          number under it. */}
       <PaymentColumn
         source="transaction_id"
+        className={HIDDEN_ON_PHONE}
         label="billing.payments.fields.transaction_id"
         disableSort
-        render={(payment) => (
-          <>
-            {payment.reference}
-            {payment.transaction_id !== payment.reference && (
-              <small style={{ display: 'block', opacity: 0.75 }}>{payment.transaction_id}</small>
-            )}
-          </>
-        )}
+        render={(payment) => <TransactionIds payment={payment} />}
       />
       <SortableColumn<Payment>
         source="amount"
@@ -96,6 +105,22 @@ export function PaymentList() {
         render={(payment) => methodText(payment, translate)}
       />
     </BillingTable>
+  );
+}
+
+/**
+ * Our reference (the one in the balance history and on the result page), the gateway's own number
+ * under it; each on one line (as the date and transaction columns are: phoneLayout.css), so a code
+ * is never broken at its hyphens.
+ */
+function TransactionIds({ payment }: { payment: Payment }) {
+  return (
+    <div>
+      {payment.reference}
+      {payment.transaction_id !== payment.reference && (
+        <small style={{ display: 'block', opacity: 0.75 }}>{payment.transaction_id}</small>
+      )}
+    </div>
   );
 }
 

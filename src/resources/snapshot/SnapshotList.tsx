@@ -102,7 +102,7 @@ export default function SnapshotList() {
             sortByOrder="ASC"
             render={(snapshot) => (
               <Stack spacing={0}>
-                <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
+                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {snapshot.name}
                 </Typography>
                 <CopyableId id={snapshot.id} name={snapshot.name} />
@@ -167,7 +167,14 @@ export default function SnapshotList() {
             label="resources.snapshot.fields.actions"
             disableSort
             render={(snapshot) => (
-              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+              // A phone's narrow column puts the buttons under one another rather than past the
+              // card's edge.
+              <Stack
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}
+              >
                 <RestoreServerButton snapshot={snapshot} />
                 <RestoreSnapshotButton snapshot={snapshot} />
                 <DeleteSnapshotButton snapshot={snapshot} />
