@@ -178,7 +178,7 @@ function createQueryClient(): QueryClient {
   });
   // react-admin runs the session check (GET /auth/user) each time a page opens. A check that
   // just succeeded is trusted for a while, so a short network outage while moving between pages
-  // shows the page's own "cannot reach the server, retry" instead of ending the session; any
+  // shows the page's own "cannot reach our service, retry" instead of ending the session; any
   // 401 from any call still ends it at once (checkError).
   queryClient.setQueryDefaults(['auth', 'checkAuth'], { staleTime: SESSION_CHECK_FRESH_MS });
   return queryClient;

@@ -43,7 +43,9 @@ export const SCREEN_BUDGETS: readonly ScreenBudget[] = [
   { screen: 'server list', source: 'src/resources/cloud-server/ServerList.tsx', kb: 377 },
   { screen: "server's page", source: 'src/resources/cloud-server/ServerDetailPage.tsx', kb: 317 },
   { screen: 'volume list', source: 'src/resources/volume/VolumeList.tsx', kb: 362 },
-  { screen: 'balance history', source: 'src/pages/billing/BillingPage.tsx', kb: 387 },
+  // 387 → 388 on 27 Nov: the billing tabs' phone layout (the Pay button, amount and status
+  // within a 375 px card: BillingTable's useOnPhone) took it to 387.02.
+  { screen: 'balance history', source: 'src/pages/billing/BillingPage.tsx', kb: 388 },
 ];
 
 export const TIME_BUDGETS_MS = {

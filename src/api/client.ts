@@ -217,7 +217,7 @@ export function isNetworkError(error: unknown): boolean {
 }
 
 /**
- * What to tell the customer about a failed call: "cannot reach the server" when there was no
+ * What to tell the customer about a failed call: "cannot reach our service" when there was no
  * answer, the server's own `message` when it sent one (e.g. the 429 "try again in N minutes"),
  * the message of `fallbackKey` otherwise.
  */

@@ -1,7 +1,7 @@
 /**
  * What the signed-in portal shows instead of a page that failed to render (react-admin's error
  * page, replaced): when the page's code could not be downloaded because the server is out of
- * reach, "cannot reach the server" and a Retry that reloads; for any other failure the translated
+ * reach, "cannot reach our service" and a Retry that reloads; for any other failure the translated
  * "something went wrong", with the same Retry.
  */
 import Button from '@mui/material/Button';

@@ -1,6 +1,6 @@
 /**
  * Notifications as the spec wants them (§8, §9): 3 seconds; success messages from the message
- * files; errors carry the server's own `message` when it sent one, "cannot reach the server" when
+ * files; errors carry the server's own `message` when it sent one, "cannot reach our service" when
  * no answer came, the generic sentence otherwise.
  */
 import { HttpError, useNotify, useTranslate } from 'react-admin';

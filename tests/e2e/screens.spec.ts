@@ -470,7 +470,7 @@ const PUBLIC_SCREENS: Screen[] = [
   {
     name: 'server-error',
     path: '/idc/500',
-    ready: (page, say) => heading(page, say('Lỗi máy chủ', 'Server error')),
+    ready: (page, say) => heading(page, say('Lỗi hệ thống', 'Service error')),
     action: (page, say) => link(page, say('Trang chủ', 'Home')),
   },
 ];
@@ -705,7 +705,7 @@ const EMPTY_SCREENS: Screen[] = [
     ready: (page, say) =>
       page
         .getByRole('alert')
-        .filter({ hasText: say('Không kết nối được máy chủ', 'Cannot reach the server') }),
+        .filter({ hasText: say('Không kết nối được hệ thống', 'Cannot reach our service') }),
     action: (page, say) => button(page, say('Thử lại', 'Try again')),
   },
 ];

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 
 import { expect, signIn, test } from './support';
 
-const UNREACHABLE = 'Không kết nối được máy chủ. Kiểm tra mạng rồi thử lại.';
+const UNREACHABLE = 'Không kết nối được hệ thống. Kiểm tra mạng rồi thử lại.';
 
 /**
  * Signed in, on a dashboard that has its data: blocking the server before then would fail the
@@ -52,7 +52,7 @@ test('a screen whose code cannot be downloaded says the server cannot be reached
   await page.route('**/api/v1/**', (route) => route.abort('connectionrefused'));
   await page.getByRole('link', { name: 'Cloud VPS' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Không kết nối được máy chủ' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Không kết nối được hệ thống' })).toBeVisible();
   await expect(page.getByText(UNREACHABLE)).toBeVisible();
   await expect(
     page.getByText('Đã xảy ra lỗi phía máy khách, không thể hoàn tất yêu cầu của bạn.'),

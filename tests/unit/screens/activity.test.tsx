@@ -94,7 +94,7 @@ describe('when the log cannot be read', () => {
     const card = await activityCard();
 
     const alert = await within(card).findByRole('alert', {}, { timeout: 10_000 });
-    expect(alert).toHaveTextContent('Không kết nối được máy chủ');
+    expect(alert).toHaveTextContent('Không kết nối được hệ thống');
     expect(within(card).queryByText('Chưa có hoạt động nào.')).toBeNull();
     vi.restoreAllMocks();
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Thử lại' }));

@@ -240,7 +240,7 @@ describe('the dashboard', () => {
 
     const servers = await card('Máy chủ');
     const retry = await servers.findByRole('button', { name: 'Thử lại' });
-    expect(servers.getByRole('alert')).toHaveTextContent('Không kết nối được máy chủ');
+    expect(servers.getByRole('alert')).toHaveTextContent('Không kết nối được hệ thống');
     expect(screen.getAllByRole('button', { name: 'Thử lại' })).toHaveLength(8);
     expect(screen.queryByText('Bạn chưa có máy chủ nào.')).not.toBeInTheDocument();
     expect(screen.queryByText('Chưa có khoản chi nào trong 12 tháng qua.')).not.toBeInTheDocument();

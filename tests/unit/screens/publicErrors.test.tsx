@@ -16,7 +16,7 @@ const sandbox = sandboxPerTest();
 beforeEach(() => sessionStorage.clear());
 
 const TOO_FAST = /^Bạn thao tác quá nhanh, vui lòng thử lại sau \d+ phút\.$/;
-const UNREACHABLE = 'Không kết nối được máy chủ. Kiểm tra mạng rồi thử lại.';
+const UNREACHABLE = 'Không kết nối được hệ thống. Kiểm tra mạng rồi thử lại.';
 
 /** Wrong passwords sent straight to the sandbox until it limits the address (its real 429). */
 async function exhaustSignInAttempts(email: string) {
@@ -68,7 +68,7 @@ describe('the login page', () => {
     const first = renderPublicPage('/login');
     expect(
       await screen.findByText(
-        'Không kết nối được máy chủ nên bạn đã được đăng xuất. Vui lòng đăng nhập lại khi mạng ổn định.',
+        'Không kết nối được hệ thống nên bạn đã được đăng xuất. Vui lòng đăng nhập lại khi mạng ổn định.',
       ),
     ).toBeVisible();
     first.unmount();

@@ -55,7 +55,7 @@ describe('a 500 from the session check on a reload', () => {
     openPortal('/idc/dashboard');
 
     expect(
-      await screen.findByRole('heading', { name: 'Lỗi máy chủ' }, { timeout: 10_000 }),
+      await screen.findByRole('heading', { name: 'Lỗi hệ thống' }, { timeout: 10_000 }),
     ).toBeVisible();
     expect(window.location.pathname).toBe('/idc/500');
     expect(sandbox.requests).toContain('GET /api/v1/auth/user');

@@ -314,7 +314,7 @@ describe('auto-pay of renewals', () => {
 
     breakNetworkFor('/account/profile');
     await user.click(toggle);
-    expect(await screen.findByText(/^Không rõ kết quả vì mất kết nối tới máy chủ/)).toBeVisible();
+    expect(await screen.findByText(/^Không rõ kết quả vì mất kết nối tới hệ thống/)).toBeVisible();
     await waitFor(() => expect(toggle).toBeChecked());
     expect(toggle).toBeEnabled();
     vi.restoreAllMocks();

@@ -26,9 +26,9 @@ afterEach(() => {
 
 const sandbox = sandboxPerTest();
 
-const UNREACHABLE = 'Không kết nối được máy chủ. Kiểm tra mạng rồi thử lại.';
+const UNREACHABLE = 'Không kết nối được hệ thống. Kiểm tra mạng rồi thử lại.';
 const RESULT_UNKNOWN =
-  'Không rõ kết quả vì mất kết nối tới máy chủ; đang kiểm tra lại trạng thái trước khi cho phép thao tác tiếp.';
+  'Không rõ kết quả vì mất kết nối tới hệ thống; đang kiểm tra lại trạng thái trước khi cho phép thao tác tiếp.';
 const TRY_AGAIN = 'Đã có lỗi xảy ra, vui lòng thử lại.';
 
 type Fetch = typeof globalThis.fetch;
