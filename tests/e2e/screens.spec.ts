@@ -373,29 +373,71 @@ async function buildHoldings(page: Page, email: string): Promise<Holdings> {
     keyName,
     ticketId: ticket.id,
     unpaidOrderId: unpaid.id,
-    openInvoiceId: addOpenInvoice(email),
+    openInvoiceId: addOpenInvoice(email, serverId, serverName),
   };
 }
 
-/** An invoice due next month on the customer's own account (no screen issues one on demand). */
-function addOpenInvoice(email: string): number {
+/**
+ * An open invoice due next month for the customer's server, with a renewal's line and the buyer
+ * as the sandbox writes them (no screen issues one on demand, and moving the shared sandbox's
+ * clock would move every worker's). It is not marked as the server's renewal, so the sandbox's
+ * own renewal and pricing of that server are as they would be without it.
+ */
+function addOpenInvoice(email: string, serverId: number, serverName: string): number {
   const db = new Database(process.env.E2E_DB as string);
   try {
     db.pragma('busy_timeout = 10000');
-    const now = Date.now();
-    const row = db
-      .prepare(
-        `INSERT INTO invoices (user_id, status, amount, created_at, due_date, description)
-         SELECT id, 'open', 330000, ?, ?, 'scr-vm: gia hạn 1 tháng' FROM users WHERE email = ?
-         RETURNING id`,
-      )
-      .get(new Date(now).toISOString(), new Date(now + 30 * 86_400_000).toISOString(), email) as {
-      id: number;
+    const now = new Date();
+    const due = new Date(now.getTime() + 30 * 86_400_000);
+    const end = new Date(due.getTime() + 30 * 86_400_000);
+    const text = {
+      name: serverName,
+      months: 1,
+      // The days as the portal writes them (DD-MM-YYYY, Vietnam's calendar), through the last
+      // day paid.
+      period: {
+        key: 'periods.from_through',
+        params: { start: vietnamDay(due), end: vietnamDay(new Date(end.getTime() - 1)) },
+      },
     };
-    return row.id;
+    return db.transaction(() => {
+      const invoice = db
+        .prepare(
+          `INSERT INTO invoices (user_id, status, amount, created_at, due_date, description,
+             resource_type, resource_id, parties)
+           SELECT id, 'open', 330000, ?, ?, ?, 'server', ?,
+                  json_object('buyer', json_object('name', fullname, 'email', email,
+                    'company_name', NULL, 'tax_code', NULL, 'tax_address', NULL,
+                    'billing_address', NULL))
+             FROM users WHERE email = ?
+           RETURNING id`,
+        )
+        .get(
+          now.toISOString(),
+          due.toISOString(),
+          `${serverName}: gia hạn 1 tháng`,
+          serverId,
+          email,
+        ) as { id: number };
+      db.prepare(
+        `INSERT INTO invoice_lines (invoice_id, position, kind, text_key, text_params, unit_price,
+           quantity, period_months, period_start, period_end, amount)
+         VALUES (?, 1, 'item', 'invoice_document.line.renewal', ?, 330000, 1, 1, ?, ?, 330000)`,
+      ).run(invoice.id, JSON.stringify(text), due.toISOString(), end.toISOString());
+      return invoice.id;
+    })();
   } finally {
     db.close();
   }
+}
+
+/** DD-MM-YYYY of the instant in Vietnam (UTC+7 all year). */
+function vietnamDay(instant: Date): string {
+  const [year, month, day] = new Date(instant.getTime() + 7 * 3_600_000)
+    .toISOString()
+    .slice(0, 10)
+    .split('-');
+  return `${day}-${month}-${year}`;
 }
 
 /** Clicks Submit on an empty form. */
