@@ -41,7 +41,9 @@ export const SCREEN_BUDGETS: readonly ScreenBudget[] = [
   // 376 → 377 on 27 Nov: the fix that keeps a narrowed window usable (the sidebar drawn closed
   // until its state follows the window, src/layout/useAutoCollapseSidebar.ts) took it to 376.1.
   { screen: 'server list', source: 'src/resources/cloud-server/ServerList.tsx', kb: 377 },
-  { screen: "server's page", source: 'src/resources/cloud-server/ServerDetailPage.tsx', kb: 317 },
+  // 317 → 318 on 27 Nov: it sat at 316.99, and a change anywhere renames the chunks its entry
+  // imports, which alone moves the figure by up to ±0.03 KB; a budget needs that much room.
+  { screen: "server's page", source: 'src/resources/cloud-server/ServerDetailPage.tsx', kb: 318 },
   { screen: 'volume list', source: 'src/resources/volume/VolumeList.tsx', kb: 362 },
   // 387 → 388 on 27 Nov: the billing tabs' phone layout (the Pay button, amount and status
   // within a 375 px card: BillingTable's useOnPhone) took it to 387.02.

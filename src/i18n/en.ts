@@ -709,6 +709,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       source_volume: '%{name} (%{size} GB %{type})',
       source_root: 'Root disk of %{name} (%{size} GB %{type})',
       no_sources: 'You have no volume or server to copy yet.',
+      create_server: 'Create a server',
+      create_volume: 'Create a volume',
       sources_failed: 'The volumes could not be loaded. Please try again.',
       name: 'Snapshot name',
       name_help: 'Letters, digits, dashes and underscores, 5–32 characters',

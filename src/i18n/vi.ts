@@ -375,7 +375,7 @@ export const vi = {
       pay_to_keep:
         'Hãy thanh toán %{amount} (%{period}) để tiếp tục dùng dịch vụ sau thời gian dùng thử.',
       upgrade: 'Nâng cấp tài khoản',
-      none: 'Tài khoản của bạn không dùng thử.',
+      none: 'Tài khoản của bạn không ở chế độ dùng thử.',
       request: 'Yêu cầu dùng thử',
       request_subject: 'Yêu cầu dùng thử',
     },
@@ -827,7 +827,7 @@ export const vi = {
     rdns: {
       label: 'Reverse DNS',
       intro:
-        'Reverse DNS (bản ghi PTR) là tên miền trả về khi tra ngược một địa chỉ IP; máy chủ gửi email cần có.',
+        'Reverse DNS (bản ghi PTR) là tên miền trả về khi tra ngược một địa chỉ IP; máy chủ gửi email cần có bản ghi này.',
       default: 'mặc định',
       edit: 'Sửa reverse DNS',
       edit_named: 'Sửa reverse DNS của %{address}',
@@ -926,6 +926,8 @@ export const vi = {
       source_volume: '%{name} (%{size} GB %{type})',
       source_root: 'Ổ đĩa gốc của %{name} (%{size} GB %{type})',
       no_sources: 'Bạn chưa có volume hay máy chủ nào để sao lưu.',
+      create_server: 'Tạo máy chủ',
+      create_volume: 'Tạo volume',
       sources_failed: 'Không tải được danh sách volume. Vui lòng thử lại.',
       name: 'Tên snapshot',
       name_help: 'Chữ cái, chữ số, dấu gạch ngang và gạch dưới, 5–32 ký tự',
@@ -1526,7 +1528,7 @@ export const vi = {
       active_servers: 'Máy chủ đang có',
       month_new_accounts: 'Tài khoản mới: %{count}',
       month_active_servers: 'Máy chủ đang có: %{count}',
-      active_servers_help: 'cuối năm, hoặc hôm nay với năm hiện tại',
+      active_servers_help: 'tính đến cuối năm (năm nay: tính đến hôm nay)',
       chart_title: 'Theo tháng, năm %{year}',
       chart_label:
         'Biểu đồ cột theo tháng năm %{year}: doanh thu, tài khoản mới và máy chủ đang có. Bảng bên dưới có cùng số liệu.',
@@ -1784,7 +1786,7 @@ export const vi = {
         session_revoked: 'Đăng xuất phiên đăng nhập trên %{device}',
         session_revoked_others: 'Đăng xuất %{count} phiên đăng nhập khác',
         agency_account_created: 'Tạo tài khoản khách hàng %{name} (%{email})',
-        agency_account_created_by: 'Tài khoản được đại lý %{agency} tạo',
+        agency_account_created_by: 'Đại lý %{agency} đã tạo tài khoản này',
         top_up: 'Nạp %{amount} vào số dư qua %{method}',
         payment: 'Thanh toán hoá đơn %{invoice} từ số dư: %{amount}',
         order_placed: 'Đặt đơn hàng #%{order}: %{amount}',

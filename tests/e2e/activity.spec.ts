@@ -85,7 +85,7 @@ test('an agency reads its customers’ activity, each event naming the account',
   await expect(page).toHaveURL(/\/idc\/agency\/activity$/);
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Trịnh Nhật Ký');
-  await expect(row).toContainText('Tài khoản được đại lý agency@example.vn tạo');
+  await expect(row).toContainText('Đại lý agency@example.vn đã tạo tài khoản này');
   await expect(row).toContainText('Đại lý');
   expect(await axeViolations(page, 'main')).toEqual([]);
 
@@ -95,7 +95,7 @@ test('an agency reads its customers’ activity, each event naming the account',
     .getByRole('list', { name: 'Nhật ký hoạt động' })
     .getByRole('listitem')
     .filter({ hasText: email });
-  await expect(item).toContainText('Tài khoản được đại lý agency@example.vn tạo');
+  await expect(item).toContainText('Đại lý agency@example.vn đã tạo tài khoản này');
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
     .toBeLessThanOrEqual(375);

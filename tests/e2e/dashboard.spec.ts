@@ -92,7 +92,9 @@ test('a fresh customer’s dashboard leads from every empty card somewhere usefu
   await expect(
     card(page, 'Chi tiêu 12 tháng gần đây').getByText('Chưa có khoản chi nào trong 12 tháng qua.'),
   ).toBeVisible();
-  await expect(card(page, 'Dùng thử').getByText('Tài khoản của bạn không dùng thử.')).toBeVisible();
+  await expect(
+    card(page, 'Dùng thử').getByText('Tài khoản của bạn không ở chế độ dùng thử.'),
+  ).toBeVisible();
   expect(await axeViolations(page, 'main')).toEqual([]);
 
   await page.setViewportSize({ width: 375, height: 740 });

@@ -599,7 +599,8 @@ const EMPTY_SCREENS: Screen[] = [
       main(page).getByText(
         say('Bạn chưa có volume hay máy chủ nào để sao lưu.', /no volume or server/i),
       ),
-    action: (page) => button(main(page), /snapshot/i),
+    // Nothing to copy: the way forward is to create a server (or a volume).
+    action: (page, say) => link(main(page), say('Tạo máy chủ', 'Create a server')),
   },
   {
     name: 'ssh-keys-empty',

@@ -5,6 +5,7 @@
  * a short balance leads to a top-up. `?volume_id=` or `?server_id=` preselects the source.
  */
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -16,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Title, useDataProvider, useGetList, useTranslate } from 'react-admin';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
 import type { components } from '../../api/schema';
 import { errorStatus } from '../../api/client';
@@ -135,6 +136,7 @@ export default function SnapshotCreatePage() {
 
   const loadingSources = volumes.isPending || servers.isPending;
   const sourcesFailed = volumes.error ?? servers.error;
+  const nothingToCopy = !loadingSources && !sourcesFailed && options.length === 0;
   const showNameProblem = (submitted || touchedName) && nameProblem;
 
   return (
@@ -157,8 +159,23 @@ export default function SnapshotCreatePage() {
                   />
                 ) : loadingSources ? (
                   <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
-                ) : options.length === 0 ? (
-                  <Alert severity="info">{translate('snapshots.create.no_sources')}</Alert>
+                ) : nothingToCopy ? (
+                  // Nothing to copy yet: the way forward is to make something to copy.
+                  <Alert
+                    severity="info"
+                    action={
+                      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                        <Button component={Link} to="/cloud-server/create" size="small">
+                          {translate('snapshots.create.create_server')}
+                        </Button>
+                        <Button component={Link} to="/volume/create" size="small">
+                          {translate('snapshots.create.create_volume')}
+                        </Button>
+                      </Stack>
+                    }
+                  >
+                    {translate('snapshots.create.no_sources')}
+                  </Alert>
                 ) : null}
                 <TextField
                   select
@@ -206,7 +223,7 @@ export default function SnapshotCreatePage() {
                   type="submit"
                   variant="contained"
                   busy={create.isPending}
-                  disabled={!permission.allowed || product.isFetching}
+                  disabled={!permission.allowed || product.isFetching || nothingToCopy}
                 >
                   {total === undefined
                     ? translate('snapshots.create.submit_plain')

@@ -79,7 +79,7 @@ describe('the dashboard', () => {
     );
 
     const trial = await card('Dùng thử');
-    expect(trial.getByText('Tài khoản của bạn không dùng thử.')).toBeVisible();
+    expect(trial.getByText('Tài khoản của bạn không ở chế độ dùng thử.')).toBeVisible();
     const request = new URL(
       hrefOf(trial.getByRole('link', { name: 'Yêu cầu dùng thử' })) as string,
       'http://portal',

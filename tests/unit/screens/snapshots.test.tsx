@@ -128,6 +128,43 @@ describe('the snapshot list', () => {
 });
 
 describe('creating a snapshot', () => {
+  it('with nothing to copy yet, leads to creating a server or a volume and takes no order', async () => {
+    const registered = await sandbox().app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/users',
+      payload: {
+        fullname: 'Đỗ Thị Lan',
+        email: 'lan@example.vn',
+        password: 'Demo@12345',
+        verify_password: 'Demo@12345',
+        phone: '+84987654321',
+        formatted_phone: '098 765 43 21',
+      },
+    });
+    expect(registered.statusCode).toBe(201);
+    const [mail] = await sandbox().outbox('lan@example.vn');
+    const link = new URL(mail?.links.find((href) => href.includes('/confirm?token=')) ?? '');
+    const confirmed = await sandbox().app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/users/confirm_email',
+      payload: { token: link.searchParams.get('token') },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    await signInAs(sandbox(), 'lan@example.vn');
+    renderPortal('/snapshot/create');
+
+    expect(await screen.findByText('Bạn chưa có volume hay máy chủ nào để sao lưu.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Tạo máy chủ' })).toHaveAttribute(
+      'href',
+      '/cloud-server/create',
+    );
+    expect(screen.getByRole('link', { name: 'Tạo volume' })).toHaveAttribute(
+      'href',
+      '/volume/create',
+    );
+    expect(screen.getByRole('button', { name: 'Tạo snapshot' })).toBeDisabled();
+  });
+
   it('asks for a volume and a valid name, keeping what was typed', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     await serverWithVolume(token);
