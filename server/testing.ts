@@ -7,6 +7,7 @@ import { onTestFinished } from 'vitest';
 import { createServerOrder, type ServerChoice } from '../src/domain/serverOrder';
 import { SMALL_SERVER } from '../tests/support/serverChoices';
 import { buildApp, type SandboxOptions } from './app';
+import { changeBalance } from './billing/ledger';
 import { AREA_MIGRATIONS } from './handlers';
 import { IN_MEMORY, openDatabase, type Db } from './platform/db';
 import type { StoredMail } from './platform/outbox';
@@ -220,6 +221,27 @@ export async function moveSandboxClock(
   });
   if (response.statusCode !== 200) throw new Error(`moving the clock failed: ${response.body}`);
   return response.json() as { now: string; offset_ms: number; renewals_issued: number };
+}
+
+/**
+ * Sets an account's balance to `amount` as an administrator's change would: one ledger row, so
+ * the books still add up (ledgerMismatches stays empty).
+ */
+export function setBalanceAsAdmin(db: Db, email: string, amount: number): void {
+  const { id, balance } = db
+    .prepare('SELECT id, balance FROM users WHERE email = ?')
+    .get(email) as { id: number; balance: number };
+  db.transaction(() =>
+    changeBalance(db, {
+      userId: id,
+      type: 'manual',
+      method: 'admin',
+      amount: amount - balance,
+      text: { key: 'ledger.manual' as const, params: { note: 'test: set the balance' } },
+      reference: null,
+      at: START,
+    }),
+  )();
 }
 
 /** A create-server choice as the portal's create form makes it; override what a test needs. */

@@ -7,7 +7,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { DEFAULT_LIFE_POLICY } from '../../src/domain/serviceLife';
 import { DAY_MS } from '../platform/clock';
 import { openDatabase, type Db } from '../platform/db';
-import { changeBalance, ledgerMismatches } from './ledger';
+import { ledgerMismatches } from './ledger';
 import { runLifecycle } from './lifecycle';
 import {
   apiAs,
@@ -18,6 +18,7 @@ import {
   START,
   type Api,
   moveSandboxClock,
+  setBalanceAsAdmin,
 } from '../testing';
 import { invoiceCode } from './orderRows';
 
@@ -32,24 +33,6 @@ const subjects = async (target: FastifyInstance, email = DEMO) =>
 
 const balanceOf = (db: Db, email = DEMO) =>
   db.prepare('SELECT balance FROM users WHERE email = ?').pluck().get(email) as number;
-
-/** Sets the account's balance to `amount` as an admin change would: one ledger row. */
-function setBalance(db: Db, amount: number, email = DEMO) {
-  const { id, balance } = db
-    .prepare('SELECT id, balance FROM users WHERE email = ?')
-    .get(email) as { id: number; balance: number };
-  db.transaction(() =>
-    changeBalance(db, {
-      userId: id,
-      type: 'manual',
-      method: 'admin',
-      amount: amount - balance,
-      text: { key: 'ledger.manual' as const, params: { note: 'test: set the balance' } },
-      reference: null,
-      at: START,
-    }),
-  )();
-}
 
 const renewalOf = (db: Db, serverId: number) =>
   db
@@ -107,7 +90,7 @@ describe('renewal the balance does not cover', () => {
   it('reminds, goes overdue, suspends after the grace period, and resumes when paid', async () => {
     const { app, books } = await sandboxWithBooks();
     const serverId = await buyServer(await as(app));
-    setBalance(books, 0);
+    setBalanceAsAdmin(books, DEMO, 0);
 
     await moveSandboxClock(app, { days: 25 });
     expect((await moveSandboxClock(app, { days: 5 })).now).toBe('2025-03-31T08:00:00.000Z');
@@ -134,7 +117,7 @@ describe('renewal the balance does not cover', () => {
     ).toHaveLength(1);
 
     const renewal = renewalOf(books, serverId)!;
-    setBalance(books, renewal.amount);
+    setBalanceAsAdmin(books, DEMO, renewal.amount);
     api = await as(app);
     const paid = await api.post(`/billing/invoices/${renewal.id}/pay`);
     expect(paid.statusCode, paid.body).toBe(200);
@@ -147,7 +130,7 @@ describe('renewal the balance does not cover', () => {
   it('refuses a suspended server’s power-on until the invoice is paid', async () => {
     const { app, books } = await sandboxWithBooks();
     const serverId = await buyServer(await as(app));
-    setBalance(books, 0);
+    setBalanceAsAdmin(books, DEMO, 0);
     await moveSandboxClock(app, { days: 31 + DEFAULT_LIFE_POLICY.graceDays });
     books.prepare('UPDATE users SET is_in_whitelist = 1 WHERE email = ?').run(DEMO);
 
@@ -161,7 +144,7 @@ describe('renewal the balance does not cover', () => {
   it('terminates the server and cancels the invoice when it stays unpaid', async () => {
     const { app, books } = await sandboxWithBooks();
     const serverId = await buyServer(await as(app));
-    setBalance(books, 0);
+    setBalanceAsAdmin(books, DEMO, 0);
 
     await moveSandboxClock(app, { days: 31 + DEFAULT_LIFE_POLICY.terminateAfterDays });
 
@@ -190,7 +173,7 @@ describe('renewal the balance does not cover', () => {
   it('never suspends a whitelisted account’s server', async () => {
     const { app, books } = await sandboxWithBooks();
     const serverId = await buyServer(await as(app));
-    setBalance(books, 0);
+    setBalanceAsAdmin(books, DEMO, 0);
     books.prepare('UPDATE users SET is_in_whitelist = 1 WHERE email = ?').run(DEMO);
 
     await moveSandboxClock(app, { days: 31 + DEFAULT_LIFE_POLICY.terminateAfterDays });
@@ -240,7 +223,7 @@ describe('the bill that ends a trial', () => {
   ])('ends the trial and unblocks the account by %s', async (_way, pay) => {
     const { books, api, invoices } = await expiredTrial();
     const bill = invoices[0]!;
-    setBalance(books, bill.amount, EXPIRED);
+    setBalanceAsAdmin(books, EXPIRED, bill.amount);
 
     const paid = await pay(api, bill.id);
 

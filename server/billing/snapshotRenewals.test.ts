@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIFE_POLICY } from '../../src/domain/serviceLife';
 import type { Db } from '../platform/db';
-import { changeBalance, ledgerMismatches } from './ledger';
+import { ledgerMismatches } from './ledger';
 import { INVOICE_CODE_SQL } from './orderRows';
 import { packageIdOf } from './packages';
 import {
@@ -16,8 +16,8 @@ import {
   moveSandboxClock,
   sandboxWithBooks,
   signIn,
-  START,
   type Api,
+  setBalanceAsAdmin,
 } from '../testing';
 
 const DEMO = 'demo@example.vn';
@@ -30,25 +30,6 @@ const TASKS_DONE_MS = 30 * 60_000;
 
 const as = async (app: FastifyInstance, email = DEMO): Promise<Api> =>
   apiAs(app, await signIn(app, email));
-
-/** The balance set as an admin change would: one ledger row. */
-function setBalance(db: Db, amount: number) {
-  const { id, balance } = db.prepare('SELECT id, balance FROM users WHERE email = ?').get(DEMO) as {
-    id: number;
-    balance: number;
-  };
-  db.transaction(() =>
-    changeBalance(db, {
-      userId: id,
-      type: 'manual',
-      method: 'admin',
-      amount: amount - balance,
-      text: { key: 'ledger.manual' as const, params: { note: 'test: set the balance' } },
-      reference: null,
-      at: START,
-    }),
-  )();
-}
 
 const renewalsOf = (db: Db, snapshotId: number) =>
   db
@@ -131,7 +112,7 @@ describe('a snapshot', () => {
     expect(ahead.statusCode, ahead.body).toBe(201);
     const paid = await api.post(`/billing/orders/${ahead.json().id}/pay`);
     expect(paid.statusCode, paid.body).toBe(200);
-    setBalance(books, 0);
+    setBalanceAsAdmin(books, DEMO, 0);
 
     await moveSandboxClock(app, { days: 31 });
     const overdue = (await mailsTo(app, DEMO)).find((mail) => /đã quá hạn/.test(mail.subject));

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 import { renderPublicPage } from '../../support/renderPublicPage';
 import { sandboxPerTest } from '../../support/sandbox';
-import { api, DEMO_PASSWORD, renderPortal, signInAs } from './portalHarness';
+import { api, DEMO_PASSWORD, registerConfirmed, renderPortal, signInAs } from './portalHarness';
 
 const sandbox = sandboxPerTest();
 
@@ -75,30 +75,8 @@ describe('changing the password to the same one', () => {
 });
 
 describe('a confirmation link opened a second time', () => {
-  async function usedConfirmationLink(): Promise<string> {
-    const registered = await sandbox().app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/users',
-      payload: {
-        fullname: 'Đỗ Thị Lan',
-        email: 'lan@example.vn',
-        password: 'mat-khau-1',
-        verify_password: 'mat-khau-1',
-        phone: '+84987654321',
-        formatted_phone: '098 765 43 21',
-      },
-    });
-    expect(registered.statusCode).toBe(201);
-    const [mail] = await sandbox().outbox('lan@example.vn');
-    const link = new URL(mail?.links.find((href) => href.includes('/confirm?token=')) ?? '');
-    const first = await sandbox().app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/users/confirm_email',
-      payload: { token: link.searchParams.get('token') },
-    });
-    expect(first.statusCode).toBe(200);
-    return `/confirm${link.search}`;
-  }
+  const usedConfirmationLink = async () =>
+    `/confirm${await registerConfirmed(sandbox(), 'lan@example.vn')}`;
 
   it('says the address is already confirmed on the way to login', async () => {
     renderPublicPage(await usedConfirmationLink());

@@ -32,6 +32,35 @@ export async function signInAs(sandbox: Sandbox, email: string): Promise<string>
   return token;
 }
 
+/**
+ * Registers a customer with DEMO_PASSWORD (so signInAs works) and confirms the e-mail through the
+ * mailed link, as the customer would; answers the link's query (`?token=…`), now used.
+ */
+export async function registerConfirmed(sandbox: Sandbox, email: string): Promise<string> {
+  const registered = await sandbox.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/users',
+    payload: {
+      fullname: 'Đỗ Thị Lan',
+      email,
+      password: DEMO_PASSWORD,
+      verify_password: DEMO_PASSWORD,
+      phone: '+84987654321',
+      formatted_phone: '098 765 43 21',
+    },
+  });
+  if (registered.statusCode !== 201) throw new Error(`registering failed: ${registered.body}`);
+  const [mail] = await sandbox.outbox(email);
+  const link = new URL(mail?.links.find((href) => href.includes('/confirm?token=')) ?? '');
+  const confirmed = await sandbox.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/users/confirm_email',
+    payload: { token: link.searchParams.get('token') },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`confirming failed: ${confirmed.body}`);
+  return link.search;
+}
+
 /** One API call made directly to the sandbox (test set-up and cross-checks). */
 export async function api<T>(
   sandbox: Sandbox,

@@ -5,7 +5,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { formatVnd } from '../../../src/domain/money';
 import { sandboxPerTest, type Sandbox } from '../../support/sandbox';
-import { api, buyServer, renderPortal, signInAs, SMALL_SERVER } from './portalHarness';
+import {
+  api,
+  buyServer,
+  registerConfirmed,
+  renderPortal,
+  signInAs,
+  SMALL_SERVER,
+} from './portalHarness';
 
 const NOW = new Date('2025-03-10T03:00:00.000Z');
 const MINUTE_MS = 60 * 1000;
@@ -129,27 +136,7 @@ describe('the snapshot list', () => {
 
 describe('creating a snapshot', () => {
   it('with nothing to copy yet, leads to creating a server or a volume and takes no order', async () => {
-    const registered = await sandbox().app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/users',
-      payload: {
-        fullname: 'Đỗ Thị Lan',
-        email: 'lan@example.vn',
-        password: 'Demo@12345',
-        verify_password: 'Demo@12345',
-        phone: '+84987654321',
-        formatted_phone: '098 765 43 21',
-      },
-    });
-    expect(registered.statusCode).toBe(201);
-    const [mail] = await sandbox().outbox('lan@example.vn');
-    const link = new URL(mail?.links.find((href) => href.includes('/confirm?token=')) ?? '');
-    const confirmed = await sandbox().app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/users/confirm_email',
-      payload: { token: link.searchParams.get('token') },
-    });
-    expect(confirmed.statusCode).toBe(200);
+    await registerConfirmed(sandbox(), 'lan@example.vn');
     await signInAs(sandbox(), 'lan@example.vn');
     renderPortal('/snapshot/create');
 
