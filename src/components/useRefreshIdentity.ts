@@ -1,6 +1,7 @@
 /**
- * After a payment or a charge the balance has changed: ask the API who the user is again (which
- * stores the fresh user_info the authProvider answers from), refresh react-admin's identity and
+ * After a payment or a charge the balance has changed: ask the API who the user is again, with a
+ * request of its own (one already on its way may predate the change), which stores the fresh
+ * user_info the authProvider answers from, refresh react-admin's identity and
  * the dashboard's figures, which show the balance too, and the trial's step (a payment may have
  * paid the trial's bill, which ends the trial).
  */
@@ -16,7 +17,7 @@ const IDENTITY_QUERY_KEY = ['auth', 'getIdentity'];
 export function useRefreshIdentity(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    await fetchCurrentUser().catch(() => undefined);
+    await fetchCurrentUser({ fresh: true }).catch(() => undefined);
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: IDENTITY_QUERY_KEY }),
       queryClient.invalidateQueries({ queryKey: QUERY_KEYS.dashboardSummary }),
