@@ -73,6 +73,7 @@ export type RestoreSnapshotRequest = Schemas['RestoreSnapshotRequest'];
 export type AttachVolumeRequest = Schemas['AttachVolumeRequest'];
 export type ExtendVolumeRequest = Schemas['ExtendVolumeRequest'];
 export type VolumeCharge = Schemas['VolumeCharge'];
+export type Volume = Schemas['Volume'];
 export type ServerPowerAction = Schemas['ServerActionRequest']['action'];
 export type ResizeServerRequest = Schemas['ResizeServerRequest'];
 export type RebuildServerRequest = Schemas['RebuildServerRequest'];

@@ -127,7 +127,9 @@ test('the demo customer orders a server from a plan, pays from the balance and r
 
   // Delete, keeping the volumes.
   const remove = await chooseAction(page, 'Xoá máy chủ', `Xoá máy chủ ${name}`);
-  await expect(remove.getByRole('checkbox')).not.toBeChecked();
+  await expect(
+    remove.getByRole('checkbox', { name: new RegExp(`^Xoá cả các volume .*: ${name}-data-1$`) }),
+  ).not.toBeChecked();
   await remove.getByLabel(`Nhập tên máy chủ "${name}" để xác nhận`).fill(name);
   await remove.getByRole('button', { name: 'Xoá máy chủ' }).click();
   await expect(page.getByText(`Đang xoá máy chủ ${name}.`)).toBeVisible();

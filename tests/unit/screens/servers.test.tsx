@@ -400,13 +400,23 @@ describe('the server detail page', () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const id = await buyServer(sandbox(), token);
     buildFinished();
+    const attached = await api(sandbox(), token, 'POST', '/storage/volumes', {
+      name: 'data-01',
+      size: 20,
+      type: 'SSD',
+      server_id: id,
+    });
+    expect(attached.status).toBe(201);
     renderPortal(`/cloud-server/${id}/detail`);
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Thao tác khác' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Xoá máy chủ' }));
     const dialog = await screen.findByRole('dialog', { name: 'Xoá máy chủ web-01' });
-    expect(within(dialog).getByRole('checkbox')).not.toBeChecked();
+    // The choice names what it would delete.
+    expect(
+      await within(dialog).findByRole('checkbox', { name: /^Xoá cả các volume .*: data-01$/ }),
+    ).not.toBeChecked();
     expect(within(dialog).getByText(/Thao tác này cần khoảng 15–30 phút/)).toBeVisible();
     await typeName(dialog, 'web-01');
     await user.click(within(dialog).getByRole('button', { name: 'Xoá máy chủ' }));
@@ -445,8 +455,9 @@ describe('the server detail page', () => {
     expect(within(dialog).getByTestId('unrefunded-note')).toHaveTextContent(
       `Phần đã thanh toán còn lại đến hết 31-05-2025 (khoảng ${formatVnd(server.unused_prepaid_amount)}) sẽ không được hoàn lại.`,
     );
-    // The choice about the volumes is still there.
-    expect(within(dialog).getByRole('checkbox')).not.toBeChecked();
+    // No volume is attached, so there is nothing to choose about volumes.
+    await waitFor(() => expect(sandbox().requests).toContain('GET /api/v1/storage/volumes'));
+    await waitFor(() => expect(within(dialog).queryByRole('checkbox')).toBeNull());
   });
 
   it('offers no action on a suspended server, and leads to the invoices to pay', async () => {
