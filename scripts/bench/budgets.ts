@@ -44,7 +44,9 @@ export const SCREEN_BUDGETS: readonly ScreenBudget[] = [
   // 317 → 318 on 27 Nov: it sat at 316.99, and a change anywhere renames the chunks its entry
   // imports, which alone moves the figure by up to ±0.03 KB; a budget needs that much room.
   { screen: "server's page", source: 'src/resources/cloud-server/ServerDetailPage.tsx', kb: 318 },
-  { screen: 'volume list', source: 'src/resources/volume/VolumeList.tsx', kb: 362 },
+  // 362 → 363 on 27 Nov, for the same reason: at 361.99 it went over with no byte of its own
+  // changed (a shared tab bar added for the billing and agency pages renamed its chunks).
+  { screen: 'volume list', source: 'src/resources/volume/VolumeList.tsx', kb: 363 },
   // 387 → 388 on 27 Nov: the billing tabs' phone layout (the Pay button, amount and status
   // within a 375 px card: BillingTable's useOnPhone) took it to 387.02.
   { screen: 'balance history', source: 'src/pages/billing/BillingPage.tsx', kb: 388 },

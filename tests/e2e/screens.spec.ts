@@ -146,6 +146,12 @@ async function checkScreen(page: Page, variant: Variant, screen: Screen, say: Sa
     expect
       .soft(await tablesScrollingSideways(page), `tables wider than their box: "${screen.name}"`)
       .toEqual([]);
+    // Polled: the tab bar scrolls its selected tab into view once its arrows have appeared.
+    await expect
+      .poll(() => selectedTabsOutOfView(page), {
+        message: `selected tab cut off: "${screen.name}"`,
+      })
+      .toEqual([]);
     await attachScreenshot(page, test.info(), `${variant.language}-${screen.name}`);
   }
 }
@@ -236,6 +242,30 @@ async function tablesScrollingSideways(page: Page): Promise<string[]> {
           (box.querySelector('th')?.textContent ?? '').trim().slice(0, 40);
         return `the table "${name}" is ${box.scrollWidth} px wide in a ${box.clientWidth} px box`;
       }),
+  );
+}
+
+/**
+ * Selected tabs a phone's tab bar shows cut off or not at all: on a page opened at its third
+ * tab, the customer must see which tab they are on without scrolling the bar to find it.
+ */
+async function selectedTabsOutOfView(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[role="tablist"] [role="tab"][aria-selected="true"]')].flatMap(
+      (tab) => {
+        let clip = tab.parentElement;
+        while (clip && getComputedStyle(clip).overflowX === 'visible') clip = clip.parentElement;
+        if (!clip) return [];
+        const shown = clip.getBoundingClientRect();
+        const box = tab.getBoundingClientRect();
+        return box.left >= shown.left - 1 && box.right <= shown.right + 1
+          ? []
+          : [
+              `"${tab.textContent}" spans ${Math.round(box.left)}–${Math.round(box.right)} px, ` +
+                `its bar shows ${Math.round(shown.left)}–${Math.round(shown.right)} px`,
+            ];
+      },
+    ),
   );
 }
 

@@ -12,13 +12,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Title, useCanAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 import { MessageCard } from '../../components/MessageCard';
+import { ScrollingTabs } from '../../components/ScrollingTabs';
 import { usePageTitle } from '../../components/usePageTitle';
 import { AgencyAccountList } from './AgencyAccountList';
 import { AgencyCreateAccount } from './AgencyCreateAccount';
@@ -67,13 +67,9 @@ function AgencyArea({ tab }: { tab: AgencyTab }) {
       <Typography variant="h5" component="h1" gutterBottom>
         {title}
       </Typography>
-      <Tabs
+      <ScrollingTabs
         value={tab}
         aria-label={translate('agency.tabs.label')}
-        // Arrows only when the tabs overflow (a phone); none when every tab fits.
-        variant="scrollable"
-        scrollButtons="auto"
-        allowScrollButtonsMobile
         // On paper, not the page's grey: the selected tab's blue keeps its 4.5:1 contrast.
         sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
       >
@@ -86,7 +82,7 @@ function AgencyArea({ tab }: { tab: AgencyTab }) {
             to={TAB_PATHS[name]}
           />
         ))}
-      </Tabs>
+      </ScrollingTabs>
       <div role="tabpanel" aria-label={tabTitle}>
         <Suspense fallback={<Waiting />}>
           <Content />

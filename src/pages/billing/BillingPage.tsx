@@ -12,13 +12,13 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { AskSupportLink } from '../../components/AskSupportLink';
+import { ScrollingTabs } from '../../components/ScrollingTabs';
 import { usePageTitle } from '../../components/usePageTitle';
 import { formatVnd } from '../../domain/money';
 import { usePortalIdentity } from '../../layout/usePortalIdentity';
@@ -72,13 +72,9 @@ export default function BillingPage({ tab }: { tab: BillingTab }) {
       </Typography>
       <BalanceSummary />
       <PendingTopups />
-      <Tabs
+      <ScrollingTabs
         value={tab}
         aria-label={translate('billing.tabs.label')}
-        // Arrows only when the tabs overflow (a phone); none when every tab fits.
-        variant="scrollable"
-        scrollButtons="auto"
-        allowScrollButtonsMobile
         // On paper, not the page's grey: the selected tab's blue keeps its 4.5:1 contrast.
         sx={{ mt: 2, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
       >
@@ -91,7 +87,7 @@ export default function BillingPage({ tab }: { tab: BillingTab }) {
             to={TAB_PATHS[name]}
           />
         ))}
-      </Tabs>
+      </ScrollingTabs>
       <div role="tabpanel" aria-label={translate(`billing.tabs.${tab}`)}>
         <TabList />
       </div>

@@ -13,7 +13,6 @@ import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -33,6 +32,7 @@ import { CopyableId } from '../../components/CopyButton';
 import { ActionBlockedAlert } from '../../components/ActionBlockedAlert';
 import { DatacenterName } from '../../components/DatacenterName';
 import { RecordPage, useRecordOfPage } from '../../components/RecordPage';
+import { ScrollingTabs } from '../../components/ScrollingTabs';
 import { ServerVolumesSection } from '../../components/ServerVolumesSection';
 import { SuspendedNotice } from '../../components/SuspendedNotice';
 import { useActionPermission } from '../../components/useActionPermission';
@@ -154,12 +154,10 @@ function ServerDetail({ server, stateUnknown }: { server: Server; stateUnknown: 
         </Box>
       ) : null}
       <Card variant="outlined">
-        <Tabs
+        <ScrollingTabs
           value={tab}
           onChange={(_event, value: TabName) => setTab(value)}
           aria-label={translate('servers.detail.tabs')}
-          variant="scrollable"
-          allowScrollButtonsMobile
           // The tab bar takes the card's width and scrolls within it: its labels never widen the
           // page (without this, its own width would stretch the whole layout on a phone).
           sx={{ borderBottom: 1, borderColor: 'divider', contain: 'inline-size' }}
@@ -188,7 +186,7 @@ function ServerDetail({ server, stateUnknown }: { server: Server; stateUnknown: 
             id={`${tabsId}-metrics`}
             aria-controls={`${tabsId}-panel`}
           />
-        </Tabs>
+        </ScrollingTabs>
         <CardContent role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
           {tab === 'overview' ? <Overview server={server} /> : null}
           {tab === 'ips' ? <ServerIpsSection canAct={!disabled} /> : null}
