@@ -9,6 +9,7 @@ import {
   register,
   signIn,
   testApp,
+  tokenInMail,
   withToken,
 } from '../testing';
 
@@ -163,6 +164,34 @@ describe('changing the password', () => {
     expect((await call('GET', '/auth/user', someoneElse)).statusCode).toBe(200);
     expect((await call('GET', '/auth/user', apiToken)).statusCode).toBe(200);
     await expect(signIn(app, NEW_CUSTOMER.email, NEW_CUSTOMER.password)).rejects.toThrow();
+    await expect(signIn(app, NEW_CUSTOMER.email, NEW_PASSWORD)).resolves.toBeTruthy();
+  });
+
+  it('ends the reset links mailed before it: whoever had the mailbox then has no way in', async () => {
+    await start();
+    const here = await freshCustomer();
+    const requested = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/users/request_reset_password',
+      payload: { email: NEW_CUSTOMER.email },
+    });
+    expect(requested.statusCode).toBe(200);
+    const mailedBefore = tokenInMail(await latestMailTo(app, NEW_CUSTOMER.email));
+
+    const changed = await change(here, {
+      old_password: NEW_CUSTOMER.password,
+      new_password: NEW_PASSWORD,
+      verify_password: NEW_PASSWORD,
+    });
+    expect(changed.statusCode).toBe(200);
+
+    const used = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/users/reset_password',
+      payload: { token: mailedBefore, new_password: 'ke-gian-12345' },
+    });
+    expect(used.statusCode).toBe(400);
+    await expect(signIn(app, NEW_CUSTOMER.email, 'ke-gian-12345')).rejects.toThrow();
     await expect(signIn(app, NEW_CUSTOMER.email, NEW_PASSWORD)).resolves.toBeTruthy();
   });
 

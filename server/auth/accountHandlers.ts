@@ -19,6 +19,8 @@ import type { HandlerTable } from '../platform/handler';
 import { hashPassword, verifyPassword } from '../platform/secrets';
 import { findUserById, setPasswordHash } from './users';
 import { recordCallerActivity } from './activity';
+import { dropUnusedEmailTokens } from './emailTokens';
+import { dropSignInTickets } from './twoFactor';
 
 export const accountHandlers: HandlerTable = {
   getProfile: (ctx) => toProfile(signedInUser(ctx)),
@@ -68,8 +70,11 @@ export const accountHandlers: HandlerTable = {
       if (findUserById(ctx.db, user.id)?.password_hash !== user.password_hash) return false;
       setPasswordHash(ctx.db, user.id, passwordHash);
       recordCallerActivity(ctx, 'password_changed');
-      // Whoever else knew the old password is signed out; the customer here stays signed in.
+      // Whoever else knew the old password is signed out, or halfway through signing in, or
+      // holds a reset link mailed before; the customer here stays signed in.
       revokeOtherSessions(ctx.db, user.id, ctx.sessionToken);
+      dropSignInTickets(ctx.db, user.id);
+      dropUnusedEmailTokens(ctx.db, user.id, 'reset');
       return true;
     })();
     if (!changed) {

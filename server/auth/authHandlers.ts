@@ -45,7 +45,7 @@ import {
   toUserInfo,
 } from './users';
 import { type UserRow } from './userRows';
-import { isTwoFactorEnabled } from './twoFactor';
+import { dropSignInTickets, isTwoFactorEnabled } from './twoFactor';
 import { secondStepChallenge } from './twoFactorHandlers';
 
 export const authHandlers: HandlerTable = {
@@ -148,6 +148,7 @@ export const authHandlers: HandlerTable = {
       // tokens too (a change of password, made signed in, keeps them).
       revokeSessions(ctx.db, userId);
       revokeApiTokens(ctx.db, userId);
+      dropSignInTickets(ctx.db, userId);
       recordBy(ctx.db, userId, 'password_reset', now, callerOf(ctx));
     })();
     return { message: ctx.t('server.password_changed') };

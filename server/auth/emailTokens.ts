@@ -18,10 +18,7 @@ export function issueEmailToken(
   now: Date,
 ): string {
   const token = newToken();
-  db.prepare('DELETE FROM email_tokens WHERE user_id = ? AND purpose = ? AND used_at IS NULL').run(
-    userId,
-    purpose,
-  );
+  dropUnusedEmailTokens(db, userId, purpose);
   db.prepare(
     `INSERT INTO email_tokens (user_id, purpose, token_hash, created_at, expires_at)
      VALUES (?, ?, ?, ?, ?)`,
@@ -33,6 +30,17 @@ export function issueEmailToken(
     new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]).toISOString(),
   );
   return token;
+}
+
+/**
+ * Every unused link of this purpose stops working: a new one replaces them, and a changed
+ * password ends the reset links mailed before it (whoever had the mailbox then keeps no way in).
+ */
+export function dropUnusedEmailTokens(db: Db, userId: number, purpose: EmailTokenPurpose): void {
+  db.prepare('DELETE FROM email_tokens WHERE user_id = ? AND purpose = ? AND used_at IS NULL').run(
+    userId,
+    purpose,
+  );
 }
 
 /**

@@ -233,6 +233,11 @@ export function disableTwoFactor(db: Db, userId: number): void {
   }
 }
 
+/** A new password ends the sign-ins that the old one had started and a code would finish. */
+export function dropSignInTickets(db: Db, userId: number): void {
+  db.prepare('DELETE FROM two_factor_tickets WHERE user_id = ?').run(userId);
+}
+
 /** After the password: a single-use ticket that the code exchanges for a session. */
 export function issueSecondStepTicket(db: Db, userId: number, now: Date): string {
   db.prepare('DELETE FROM two_factor_tickets WHERE expires_at <= ?').run(now.toISOString());

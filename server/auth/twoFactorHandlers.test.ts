@@ -210,6 +210,34 @@ describe('signing in with two-step sign-in on', () => {
     expect((await secondStep(await ticket(), codeOf(secret))).statusCode).toBe(200);
   });
 
+  it('ends the tickets of a sign-in begun with the old password when the password changes or is reset', async () => {
+    const token = await start();
+    const { secret } = await enrol(token);
+    clock.advance(STEP_MS);
+    // Someone with the old password is halfway in when the owner changes it.
+    const begunBeforeTheChange = await ticket();
+    const changed = await call('POST', '/account/change_password', token, {
+      old_password: password,
+      new_password: 'mat-khau-moi-2',
+      verify_password: 'mat-khau-moi-2',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await secondStep(begunBeforeTheChange, codeOf(secret))).statusCode).toBe(401);
+
+    // The same after a reset by mailed link.
+    const begunBeforeTheReset = await passwordStep('mat-khau-moi-2');
+    expect(begunBeforeTheReset.statusCode).toBe(200);
+    await call('POST', '/auth/users/request_reset_password', undefined, { email });
+    const reset = await call('POST', '/auth/users/reset_password', undefined, {
+      token: tokenInMail(await latestMailTo(app, email)),
+      new_password: 'mat-khau-moi-3',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    clock.advance(STEP_MS);
+    const late = await secondStep(begunBeforeTheReset.json().ticket, codeOf(secret));
+    expect(late.statusCode).toBe(401);
+  });
+
   it(`keeps only the latest ${OPEN_TICKETS_KEPT} tickets of an account open`, async () => {
     const { secret } = await enrol(await start());
     clock.advance(STEP_MS);

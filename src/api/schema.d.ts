@@ -164,7 +164,8 @@ export interface paths {
      * Set a new password with the token from the reset mail
      * @description The token is single-use and expires; every session of the account is revoked. Our
      *     extension: so are its API tokens (a reset is how an account is taken back; a change of
-     *     password while signed in keeps them).
+     *     password while signed in keeps them), and two-step sign-ins begun with the old password
+     *     can no longer be finished.
      */
     post: operations['resetPassword'];
     delete?: never;
@@ -1610,7 +1611,9 @@ export interface paths {
      * @description Our extension (spec §7 does not show the account calls). A wrong `old_password`, a
      *     `new_password` equal to the current one, or a `verify_password` different from
      *     `new_password`, answers 400 with the field in `errors`.
-     *     The account's other sessions are revoked; this one stays.
+     *     The account's other sessions are revoked; this one stays. Reset links mailed before the
+     *     change stop working, and two-step sign-ins begun with the old password can no longer be
+     *     finished.
      */
     post: operations['changePassword'];
     delete?: never;
