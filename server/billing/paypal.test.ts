@@ -413,6 +413,32 @@ describe('a PayPal sale left pending (eCheck)', () => {
   });
 });
 
+describe('the return, settled only by the signed-in portal', () => {
+  it.each(['read', 'read_write'] as const)(
+    'refuses it to a %s API token, leaving the top-up as it was',
+    async (scope) => {
+      const created = await demo.post('/account/api_tokens', {
+        name: scope,
+        scope,
+        expires_in_days: 30,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const script = apiAs(app, created.json().token);
+      const before = await balanceOf(demo);
+      const request = await startPaypal(demo, 100_000);
+      const query = await decide(request, 'pay');
+
+      const refused = await completeTopup(script, query);
+      expect(refused.statusCode).toBe(403);
+      expect(findAttempt(db, request.reference)?.status).toBe('pending');
+      expect(await balanceOf(demo)).toBe(before);
+
+      expect((await completeTopup(demo, query)).statusCode).toBe(200);
+      expect(await balanceOf(demo)).toBe(before + 100_000);
+    },
+  );
+});
+
 describe('cancelling on PayPal', () => {
   it('returns with the token alone, records the top-up as cancelled and credits nothing', async () => {
     const before = await balanceOf(demo);

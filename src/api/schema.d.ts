@@ -411,6 +411,8 @@ export interface paths {
     /**
      * Credit the balance from a gateway's return query
      * @description The portal's `/idc/billing/payment` page forwards the query the gateway returned with.
+     *     Our extension: it is the signed-in portal's own call (`x-session-only`): although a GET,
+     *     it settles the top-up, so an API token, read-only or not, gets 403 and changes nothing.
      *
      *     - Card gateway (`payment_method=card`): `vpc_*` parameters. `vpc_Amount` is the amount
      *       times 100 (the credited amount is `vpc_Amount` without its last two digits),
