@@ -109,6 +109,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): SandboxConfig 
         DEFAULT_RATE_LIMITS.resetRequestsPerAddressPerHour,
       ),
       creationsPerHour: limit('SANDBOX_CREATIONS_PER_HOUR', DEFAULT_RATE_LIMITS.creationsPerHour),
+      couponTriesPer15Min: limit(
+        'SANDBOX_COUPON_TRIES_PER_15MIN',
+        DEFAULT_RATE_LIMITS.couponTriesPer15Min,
+      ),
     },
     accountLimits: {
       openTickets: limit('SANDBOX_OPEN_TICKETS', DEFAULT_ACCOUNT_LIMITS.openTickets),

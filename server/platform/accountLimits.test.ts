@@ -209,3 +209,32 @@ describe('rows an account adds per hour', () => {
     expect((await other.post('/support/tickets', ticket)).statusCode).toBe(201);
   });
 });
+
+describe('coupon codes tried per account', () => {
+  it('holds back a script guessing codes, checks and redemptions counted apart, before any is used', async () => {
+    const { api, app } = await signedInSandbox({ rateLimits: { couponTriesPer15Min: 3 } });
+    const balance = async () => (await api.get('/auth/user')).json().balance as number;
+    const before = await balance();
+    for (const guess of ['DOAN1', 'DOAN2', 'DOAN3']) {
+      expect(
+        (await api.get('/billing/coupons/check_code', undefined, { code: guess, type: 'credit' }))
+          .statusCode,
+      ).toBe(400);
+      expect((await api.post('/billing/apply_coupon', { code: guess })).statusCode).toBe(400);
+    }
+
+    const checked = await api.get('/billing/coupons/check_code', undefined, {
+      code: 'NAP100K',
+      type: 'credit',
+    });
+    const redeemed = await api.post('/billing/apply_coupon', { code: 'NAP100K' });
+    expect(checked.statusCode).toBe(429);
+    expect(redeemed.statusCode).toBe(429);
+    expect(redeemed.json().message).toBe('Bạn thao tác quá nhanh, vui lòng thử lại sau 15 phút.');
+    expect(await balance()).toBe(before);
+
+    // Another account has a budget of its own.
+    const other = apiAs(app, await signIn(app, 'trial@example.vn'));
+    expect((await other.post('/billing/apply_coupon', { code: 'NAP100K' })).statusCode).toBe(200);
+  });
+});

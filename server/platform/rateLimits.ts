@@ -33,6 +33,11 @@ export interface RateLimitSettings {
    * on what is open (accountLimits.ts) hold the open ones, this the closed ones piling up.
    */
   creationsPerHour: number;
+  /**
+   * Coupon codes one account may try per 15 minutes, checks and redemptions counted apart: a
+   * customer presses Apply a few times, a script guessing codes many thousand times.
+   */
+  couponTriesPer15Min: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -44,6 +49,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   registrationsPerHour: 20,
   resetRequestsPerAddressPerHour: 10,
   creationsPerHour: 100,
+  couponTriesPer15Min: 20,
 };
 
 const MINUTE_MS = 60 * 1000;
@@ -107,6 +113,8 @@ export function routeRateLimits(
     // Each try hashes the old password: a stolen session must not guess it, nor keep the CPU
     // busy. Counted per account, every try, as wrong sign-ins are per e-mail.
     changePassword: limit(settings.loginFailuresPerEmail, LOGIN_WINDOW_MS, signedInAccount),
+    checkCoupon: limit(settings.couponTriesPer15Min, LINK_WINDOW_MS, signedInAccount),
+    applyCoupon: limit(settings.couponTriesPer15Min, LINK_WINDOW_MS, signedInAccount),
     // Each console ticket allows a few root-password guesses (consoleShell.ts): bounded here.
     createConsoleTicket: limit(CONSOLE_TICKETS_PER_15MIN, LINK_WINDOW_MS, signedInAccount),
   };

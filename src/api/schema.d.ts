@@ -494,6 +494,8 @@ export interface paths {
      * @description Only coupons of type `credit` are redeemed here (discount coupons are given when paying),
      *     once per account. A refused code answers 400 saying why, in `message` and `errors.code`
      *     (see `CouponCode`; an unknown code: "Mã giảm giá không hợp lệ.").
+     *     Our extension: an account tries at most 20 codes per 15 minutes here (and 20 more at
+     *     `checkCoupon`), so codes cannot be guessed by a script; then 429.
      */
     post: operations['applyCoupon'];
     delete?: never;
@@ -514,6 +516,8 @@ export interface paths {
      * @description A code that cannot be used as `type` answers 400 saying why, in `message` and `errors.code`
      *     (see `CouponCode`; an unknown code: "Mã giảm giá không hợp lệ."). For `type=credit` a code
      *     the account has already redeemed is refused too.
+     *     Our extension: an account checks at most 20 codes per 15 minutes (and redeems 20 more at
+     *     `applyCoupon`), so codes cannot be guessed by a script; then 429.
      */
     get: operations['checkCoupon'];
     put?: never;
@@ -5177,6 +5181,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   checkCoupon: {
@@ -5213,6 +5218,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   listOrders: {
