@@ -54,7 +54,9 @@ describe('registerUser', () => {
     expect(response.json().message).toMatch(/Đăng ký thành công/);
     const mail = await latestMailTo(app, NEW_CUSTOMER.email);
     expect(mail.links).toEqual([`http://localhost:8080/idc/confirm?token=${tokenInMail(mail)}`]);
-    expect(mail.text).toContain(NEW_CUSTOMER.fullname);
+    // Greeted by the address: the name is anyone's words until the address is confirmed.
+    expect(mail.text).toMatch(new RegExp(`^Xin chào ${NEW_CUSTOMER.email},\n`));
+    expect(mail.text).not.toContain(NEW_CUSTOMER.fullname);
     const token = await signIn(app, NEW_CUSTOMER.email, NEW_CUSTOMER.password);
     expect((await getUser(token)).json()).toMatchObject({
       email: NEW_CUSTOMER.email,
@@ -63,6 +65,16 @@ describe('registerUser', () => {
       email_verified: false,
       balance: 0,
     });
+  });
+
+  it("carries no word of a name given with someone else's address, a link included", async () => {
+    await start();
+    const lure = 'anh, tài khoản bị khoá - mở http://evil.example/idc/confirm để mở khoá';
+    expect((await register(app, { fullname: lure })).statusCode).toBe(201);
+
+    const mail = await latestMailTo(app, NEW_CUSTOMER.email);
+    expect(mail.text).not.toContain('evil.example');
+    expect(mail.links).toEqual([expect.stringMatching(/^http:\/\/localhost:8080\/idc\/confirm\?/)]);
   });
 
   it('puts the configured public URL in mailed links', async () => {

@@ -206,7 +206,7 @@ type CommonContext = Pick<HandlerContext<OperationId>, 'db' | 'now' | 'origin' |
 
 function sendConfirmation(
   ctx: CommonContext,
-  user: Pick<UserRow, 'id' | 'email' | 'fullname'>,
+  user: Pick<UserRow, 'id' | 'email' | 'fullname' | 'email_verified'>,
 ): void {
   const token = issueEmailToken(ctx.db, user.id, 'confirm', ctx.now());
   mailConfirmation(ctx.db, user, confirmationLink(ctx.origin, token), ctx.now());

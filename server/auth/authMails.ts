@@ -1,6 +1,6 @@
 /** The mails of signing up and signing in: confirmation and reset links, one-time codes. */
 import type { Db } from '../platform/db';
-import { HOUR_MS, MINUTE_MS, send, type Recipient } from '../platform/mails';
+import { HOUR_MS, MINUTE_MS, send, type Recipient, greetingName } from '../platform/mails';
 import { EMAIL_TOKEN_TTL_MS } from './emailTokens';
 import { OTP_TTL_MS } from './otpCodes';
 
@@ -13,17 +13,17 @@ export function passwordResetLink(origin: string, token: string): string {
 }
 
 export function mailConfirmation(db: Db, to: Recipient, link: string, now: Date): void {
-  const params = { name: to.fullname, hours: EMAIL_TOKEN_TTL_MS.confirm / HOUR_MS };
+  const params = { name: greetingName(to), hours: EMAIL_TOKEN_TTL_MS.confirm / HOUR_MS };
   send(db, to.email, 'server.mail.confirm_subject', 'server.mail.confirm_text', params, link, now);
 }
 
 export function mailPasswordReset(db: Db, to: Recipient, link: string, now: Date): void {
-  const params = { name: to.fullname, minutes: EMAIL_TOKEN_TTL_MS.reset / MINUTE_MS };
+  const params = { name: greetingName(to), minutes: EMAIL_TOKEN_TTL_MS.reset / MINUTE_MS };
   send(db, to.email, 'server.mail.reset_subject', 'server.mail.reset_text', params, link, now);
 }
 
 export function mailOtp(db: Db, to: Recipient, code: string, now: Date): void {
-  const params = { name: to.fullname, code, minutes: OTP_TTL_MS / MINUTE_MS };
+  const params = { name: greetingName(to), code, minutes: OTP_TTL_MS / MINUTE_MS };
   send(db, to.email, 'server.mail.otp_subject', 'server.mail.otp_text', params, undefined, now);
 }
 

@@ -44,11 +44,11 @@ export function createUser(
   db: Db,
   user: NewUser,
   now: Date,
-): Pick<UserRow, 'id' | 'email' | 'fullname'> {
+): Pick<UserRow, 'id' | 'email' | 'fullname' | 'email_verified'> {
   return db
     .prepare(
       `INSERT INTO users (email, password_hash, fullname, phone, formatted_phone, created_at)
-       VALUES (?, ?, ?, ?, ?, ?) RETURNING id, email, fullname`,
+       VALUES (?, ?, ?, ?, ?, ?) RETURNING id, email, fullname, email_verified`,
     )
     .get(
       user.email.trim(),
@@ -57,7 +57,7 @@ export function createUser(
       user.phone,
       user.formatted_phone,
       now.toISOString(),
-    ) as Pick<UserRow, 'id' | 'email' | 'fullname'>;
+    ) as Pick<UserRow, 'id' | 'email' | 'fullname' | 'email_verified'>;
 }
 
 export function markEmailVerified(db: Db, userId: number): void {

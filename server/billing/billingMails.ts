@@ -8,7 +8,7 @@ import { renderMessageText, type MessageParams } from '../../src/domain/messageT
 import { groupThousands } from '../../src/domain/money';
 import type { Db } from '../platform/db';
 import { translateAny, translator, type MessageKey } from '../platform/i18n';
-import { sendInRecipientsLanguage, type Recipient } from '../platform/mails';
+import { sendInRecipientsLanguage, type Recipient, greetingName } from '../platform/mails';
 import { invoiceCode } from './orderRows';
 
 /** An invoice as the billing mails name it; amounts and dates as the portal shows them. */
@@ -39,7 +39,7 @@ function invoiceLinesIn(db: Db, invoiceId: number, locale: Locale): string {
 
 function invoiceParams(db: Db, to: Recipient, invoice: MailedInvoice) {
   return (locale: Locale) => ({
-    name: to.fullname,
+    name: greetingName(to),
     code: invoiceCode(invoice),
     amount: groupThousands(invoice.amount),
     due: formatDate(invoice.due_date),
@@ -189,7 +189,7 @@ export function mailResourcesSuspended(
 
 /** Resources running again because the invoice that suspended them was paid. */
 export function mailResourceResumed(db: Db, to: Recipient, resources: string[], now: Date): void {
-  const params = { name: to.fullname, resources: resources.join(', ') };
+  const params = { name: greetingName(to), resources: resources.join(', ') };
   sendInRecipientsLanguage(
     db,
     to.email,

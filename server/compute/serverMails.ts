@@ -1,6 +1,6 @@
 /** The mail of a server's administrator password. */
 import type { Db } from '../platform/db';
-import { send, type Recipient } from '../platform/mails';
+import { send, type Recipient, greetingName } from '../platform/mails';
 
 /** A server's administrator password, generated at build or by a password reset. */
 export function mailServerPassword(
@@ -10,7 +10,7 @@ export function mailServerPassword(
   password: string,
   now: Date,
 ): void {
-  const params = { name: to.fullname, server: server.name, address: server.address, password };
+  const params = { name: greetingName(to), server: server.name, address: server.address, password };
   send(
     db,
     to.email,

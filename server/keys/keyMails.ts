@@ -1,7 +1,7 @@
 /** The mail of a generated SSH key pair. */
 import type { Db } from '../platform/db';
 import { bilingual } from '../platform/i18n';
-import type { Recipient } from '../platform/mails';
+import { type Recipient, greetingName } from '../platform/mails';
 import { sendMail } from '../platform/outbox';
 
 /**
@@ -15,7 +15,7 @@ export function mailGeneratedSshKey(
   privateKey: string,
   now: Date,
 ): void {
-  const params = { name: to.fullname, key: key.name, fingerprint: key.fingerprint };
+  const params = { name: greetingName(to), key: key.name, fingerprint: key.fingerprint };
   const subject = bilingual('server.mail.ssh_key_subject', params).join(' / ');
   const text = [...bilingual('server.mail.ssh_key_text', params), privateKey.trim()].join('\n\n');
   sendMail(db, { to: to.email, subject, text }, now);

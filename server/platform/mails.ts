@@ -13,6 +13,17 @@ import { sendMail } from './outbox';
 export interface Recipient {
   email: string;
   fullname: string;
+  email_verified: 0 | 1;
+}
+
+/**
+ * What a mail calls its recipient ("Xin chào …,"): the account's name once the address is
+ * confirmed as the account holder's, the address itself before. Anyone can sign up with someone
+ * else's address, and a "name" such as "your account is locked, open http://…" would otherwise
+ * reach that person in the provider's own mail.
+ */
+export function greetingName(to: Recipient): string {
+  return to.email_verified ? to.fullname : to.email;
 }
 
 export const HOUR_MS = 60 * 60 * 1000;

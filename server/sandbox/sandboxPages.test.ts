@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findLinks } from '../platform/outbox';
-import { NEW_CUSTOMER, register, testApp } from '../testing';
+import { apiAs, NEW_CUSTOMER, register, signIn, testApp } from '../testing';
 
 // Only some tests start an app; each closes the one it started, and none closes another's.
 let app: FastifyInstance | undefined;
@@ -82,7 +82,17 @@ describe('the outbox page (/sandbox)', () => {
 
   it('escapes what users wrote, such as a name that looks like HTML', async () => {
     ({ app } = await testApp());
-    await register(app, { fullname: '<script>alert("x")</script> & Co' });
+    // A confirmed account's name reaches its mails (an unconfirmed one is greeted by address).
+    const demo = apiAs(app, await signIn(app, 'demo@example.vn'));
+    const renamed = await demo.patch('/account/profile', {
+      fullname: '<script>alert("x")</script> & Co',
+    });
+    expect(renamed.statusCode).toBe(200);
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/users/request_reset_password',
+      payload: { email: 'demo@example.vn' },
+    });
 
     const response = await app.inject({ url: '/sandbox?to=%22%3E%3Cb%3E' });
 
