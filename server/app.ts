@@ -13,7 +13,7 @@ import { openDatabase } from './platform/db';
 import { answerClientError, errorReply, notFoundReply } from './platform/errorReplies';
 import { domainFieldProblems } from './platform/fieldRules';
 import type { HandlerTable } from './platform/handler';
-import { AREA_MIGRATIONS, connectAreas, handlers as allHandlers } from './handlers';
+import { admissions, AREA_MIGRATIONS, connectAreas, handlers as allHandlers } from './handlers';
 import { localeFromHeader } from './platform/i18n';
 import { isPortalRoute, registerPortal, sendPortalIndex } from './platform/portal';
 import { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './platform/accountLimits';
@@ -200,6 +200,7 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
       securitySchemes: SECURITY_SCHEMES,
       passwordAttempts: passwordAttemptLimiter(app, rateLimits),
       preHandlers: extraRateLimitHooks(app, rateLimits),
+      admissions,
     });
     // The web console's WebSocket (issue 19): not a contract operation, its ticket is.
     await registerConsoleSocket(app, { db, now });

@@ -10,8 +10,8 @@ import { computeArea } from './compute';
 import { dashboardArea } from './dashboard';
 import { keysArea } from './keys';
 import { networkArea } from './network';
-import type { SandboxArea } from './platform/area';
-import type { HandlerTable } from './platform/handler';
+import type { Admission, SandboxArea } from './platform/area';
+import type { HandlerTable, OperationId } from './platform/handler';
 import type { Migration } from './platform/migrations';
 import { storageArea } from './storage';
 import { supportArea } from './support';
@@ -43,6 +43,13 @@ export const AREAS: readonly SandboxArea[] = [
 ];
 
 export const handlers: HandlerTable = Object.assign({}, ...AREAS.map((area) => area.handlers));
+
+/** Each operation's admission, from the area that answers it (`SandboxArea.admit`). */
+export const admissions: Partial<Record<OperationId, Admission>> = Object.fromEntries(
+  AREAS.flatMap(({ admit, handlers: table }) =>
+    admit ? Object.keys(table).map((operationId) => [operationId, admit]) : [],
+  ),
+);
 
 /** The areas' own tables, applied after the platform's steps. */
 export const AREA_MIGRATIONS: readonly Migration[] = AREAS.flatMap((area) => area.migrations ?? []);

@@ -105,6 +105,10 @@ describe('the agency area', () => {
       () => demo.post('/agency/accounts', NEW_ACCOUNT),
       () => demo.get('/agency/invoices'),
       () => demo.get('/agency/report'),
+      () => demo.get('/agency/activity'),
+      // Refused for who the caller is, before what it sent is read.
+      () => demo.post('/agency/accounts', {}),
+      () => demo.get('/agency/invoices', undefined, { status: 'not-a-status' }),
     ];
     for (const call of calls) {
       const answer = await call();

@@ -129,7 +129,7 @@ export const agencyHandlers: HandlerTable = {
 };
 
 /** The signed-in account, if it is an agency; 403 (saying the area is for agencies) otherwise. */
-function requireAgency(ctx: Pick<HandlerContext<OperationId>, 'db' | 'userId'>): UserRow {
+export function requireAgency(ctx: Pick<HandlerContext<OperationId>, 'db' | 'userId'>): UserRow {
   const user = signedInUser(ctx);
   if (user.is_agency !== 1) throw new ApiError(403, 'server.agency_only');
   return user;

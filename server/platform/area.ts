@@ -3,8 +3,15 @@
  * keyed by the contract's operationId, and the tables it keeps. server/handlers.ts lists the
  * areas; the app answers every area's operations and applies every area's migrations.
  */
+import type { Db } from './db';
 import type { HandlerTable } from './handler';
 import type { Migration } from './migrations';
+
+/**
+ * Whether the authenticated caller may call an area's operations at all: throws the refusal
+ * (an ApiError, 403) when not. Run right after authentication, before the request is read.
+ */
+export type Admission = (caller: { db: Db; userId: number | undefined }) => void;
 
 export interface SandboxArea {
   name: string;
@@ -15,4 +22,9 @@ export interface SandboxArea {
    * start it with the area's name.
    */
   migrations?: readonly Migration[];
+  /**
+   * Who may call the area's operations (the agency's are for agencies): a caller it refuses gets
+   * that refusal whatever the request holds, not a 400 about a body it may not send at all.
+   */
+  admit?: Admission;
 }

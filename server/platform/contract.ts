@@ -12,6 +12,7 @@ import { parse } from 'yaml';
 import Ajv2020, { type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { ANSWERED_CHANNEL, type AnsweredOperation } from './answeredChannel';
+import type { Admission } from './area';
 import { ApiError } from './errors';
 import { RULE_KEYWORD } from './fieldRules';
 import { controlCharacterErrors, MULTILINE_KEYWORD } from './textRules';
@@ -172,6 +173,8 @@ export function registerOperations(
     securitySchemes: SecuritySchemes;
     /** Refuses wrong-password floods before hashing (see rateLimits.ts). */
     passwordAttempts?: (request: FastifyRequest, reply: FastifyReply) => PasswordAttemptGuard;
+    /** Who may call an operation at all, asked right after authentication (area.ts). */
+    admissions?: Partial<Record<OperationId, Admission>>;
     /** Limits beyond an operation's route limit, run before it (rateLimits.ts `extraRateLimitHooks`). */
     preHandlers?: Partial<
       Record<OperationId, (request: FastifyRequest, reply: FastifyReply) => Promise<void>>
@@ -206,6 +209,10 @@ export function registerOperations(
       });
       request.userId = caller?.userId;
       request.viaApiToken = caller?.viaApiToken === true;
+      services.admissions?.[operation.operationId as OperationId]?.({
+        db: services.db,
+        userId: request.userId,
+      });
     };
     const rateLimit = services.rateLimits?.[operation.operationId as OperationId];
     if (!handler) {
