@@ -6,7 +6,9 @@
  *   (U+0080–U+009F): invisible, they break logs, terminals and the files a customer exports;
  * - the bidirectional formatting characters — embeddings and overrides (U+202A–U+202E), isolates
  *   (U+2066–U+2069) and the invisible direction marks (U+200E, U+200F, U+061C) — which make a
- *   name or a ticket read differently from what it is (an RTL override in the agency's list).
+ *   name or a ticket read differently from what it is (an RTL override in the agency's list);
+ * - half of a surrogate pair (JSON's "\ud800" alone): no character at all, which the database
+ *   would store as "�" instead of what was sent (a pair, an emoji, matches nothing here).
  *
  * A field the contract marks `x-multiline: true` (a ticket's message, an SSH public key pasted
  * from its file) may hold line feeds and tabs, and a carriage return only as part of a CRLF line
@@ -27,7 +29,7 @@ export const CONTROL_CHARACTERS_KEYWORD = 'controlCharacters';
 const ALWAYS_REFUSED =
   // Control characters are exactly what this expression is for.
   // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/u;
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
 const LONE_CARRIAGE_RETURN = /\r(?!\n)/;
 
