@@ -306,6 +306,21 @@ describe('routes made from any contract (fixture)', () => {
     expect((await app.inject({ url: '/api/v1/things/zero' })).statusCode).toBe(400);
   });
 
+  it('refuses an integer written other than in decimal, which would still read as a number', async () => {
+    ({ app } = await fixtureApp());
+    const token = await signIn(app, 'demo@example.vn');
+    for (const written of ['0x2a', '42.0', '+42', '042', '4.2e1', ' 42']) {
+      const path = await app.inject({ url: `/api/v1/things/${encodeURIComponent(written)}` });
+      expect(path.statusCode, written).toBe(400);
+      const query = await app.inject({
+        url: `/api/v1/things?page=${encodeURIComponent(written)}`,
+        headers: withToken(token),
+      });
+      expect(query.statusCode, written).toBe(400);
+    }
+    expect(seen).toEqual([]);
+  });
+
   it('coerces query parameters, fills declared defaults and refuses bad values', async () => {
     ({ app } = await fixtureApp());
     const token = await signIn(app, 'demo@example.vn');

@@ -420,7 +420,7 @@ function compileOnce(ajv: Ajv2020, schema: JsonSchema): ValidateFunction {
  */
 function requestValidatorCompiler(operation: Operation): FastifySchemaCompiler<JsonSchema> {
   return ({ schema, httpPart }) => {
-    if (httpPart !== 'body') return compileOnce(coercingAjv, schema);
+    if (httpPart !== 'body') return parameterValidator(schema);
     const check = compileOnce(strictAjv, schema);
     const optional = !operation.requestBody?.required;
     const validate = (data: unknown) => {
@@ -434,6 +434,43 @@ function requestValidatorCompiler(operation: Operation): FastifySchemaCompiler<J
     validate.errors = null as ErrorObject[] | null | undefined;
     return validate;
   };
+}
+
+/** How the contract's integers are written in a path or a query: decimal, without "+" or 0s. */
+const DECIMAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
+
+/**
+ * Path and query parameters, coerced from their text to what the contract declares. An integer
+ * written otherwise ("0x1", "1.0", "+1", "01"), which the coercion would still read as a
+ * number, is refused: one record has one address.
+ */
+function parameterValidator(schema: JsonSchema) {
+  const check = compileOnce(coercingAjv, schema);
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const validate = (data: unknown) => {
+    const raw = (data ?? {}) as Record<string, unknown>;
+    const written: ErrorObject[] = Object.entries(properties).flatMap(([name, property]) => {
+      const value = raw[name];
+      return property.type === 'integer' &&
+        typeof value === 'string' &&
+        !DECIMAL_INTEGER.test(value)
+        ? [
+            {
+              keyword: 'type',
+              instancePath: `/${name}`,
+              schemaPath: '',
+              params: { type: 'integer' },
+            },
+          ]
+        : [];
+    });
+    const fits = check(data);
+    const problems = [...written, ...(fits ? [] : (check.errors ?? []))];
+    validate.errors = problems.length ? problems : null;
+    return fits && !written.length;
+  };
+  validate.errors = null as ErrorObject[] | null | undefined;
+  return validate;
 }
 
 function objectOf(parameters: Parameter[]): JsonSchema {
