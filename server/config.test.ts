@@ -23,6 +23,7 @@ describe('reading the environment', () => {
         registrationsPerHour: 20,
         resetRequestsPerAddressPerHour: 10,
         creationsPerHour: 100,
+        couponTriesPer15Min: 20,
       },
       accountLimits: {
         openTickets: 20,
@@ -59,6 +60,7 @@ describe('reading the environment', () => {
         SANDBOX_REGISTRATIONS_PER_HOUR: '5',
         SANDBOX_RESETS_PER_ADDRESS_PER_HOUR: '7',
         SANDBOX_CREATIONS_PER_HOUR: '13',
+        SANDBOX_COUPON_TRIES_PER_15MIN: '14',
         SANDBOX_OPEN_TICKETS: '8',
         SANDBOX_PENDING_ORDERS: '9',
         SANDBOX_PENDING_PAYMENTS: '11',
@@ -92,6 +94,7 @@ describe('reading the environment', () => {
         registrationsPerHour: 5,
         resetRequestsPerAddressPerHour: 7,
         creationsPerHour: 13,
+        couponTriesPer15Min: 14,
       },
       accountLimits: {
         openTickets: 8,

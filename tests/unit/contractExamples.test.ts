@@ -117,6 +117,7 @@ describe('the contract’s examples', () => {
     const REACHED = { message: 'reached' };
     let app: FastifyInstance;
     let token: string;
+    let agencyToken: string;
 
     beforeAll(async () => {
       const handlers = {
@@ -132,6 +133,8 @@ describe('the contract’s examples', () => {
       // (tests/support/contractCoverage.ts); answers are checked above, the same way.
       ({ app } = await testApp({ handlers, validateResponses: false }));
       token = await signIn(app, 'demo@example.vn');
+      // The agency's operations admit agencies only, before reading the request.
+      agencyToken = await signIn(app, 'agency@example.vn');
     });
 
     afterAll(async () => {
@@ -147,7 +150,10 @@ describe('the contract’s examples', () => {
           const answer = await app.inject({
             method: operation.method.toUpperCase() as 'POST',
             url: urlOf(operation),
-            headers: { 'content-type': 'application/json', ...credentials(operation, token) },
+            headers: {
+              'content-type': 'application/json',
+              ...credentials(operation, operation.tags.includes('agency') ? agencyToken : token),
+            },
             payload: JSON.stringify(example),
           });
           expect({ status: answer.statusCode, body: answer.json() }).toEqual({
