@@ -11,16 +11,22 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { chunkGraph } from './scripts/bench/chunkGraph.ts';
 import { en } from './src/i18n/en.ts';
 import type { MessageTree } from './src/i18n/interpolate.ts';
-import { MESSAGE_SLICE_AREAS, pickMessages } from './src/i18n/messageSlices.ts';
+import {
+  MESSAGE_SLICE_AREAS,
+  pickMessages,
+  SANDBOX_ONLY_MESSAGE_AREAS,
+  withoutAreas,
+} from './src/i18n/messageSlices.ts';
 import { vi } from './src/i18n/vi.ts';
 
 const VIRTUAL_MESSAGES =
-  /^virtual:messages\/(vi|en)\/(public|register|verify|sign_in_code|first_data)$/;
+  /^virtual:messages\/(vi|en)\/(portal|public|register|verify|sign_in_code|first_data)$/;
 const MESSAGE_FILES: Record<string, MessageTree> = { vi, en };
 
 /**
  * `import messages from 'virtual:messages/vi/public'`: the public pages' slice of vi.ts (or
- * en.ts), so the first download carries only those messages; `…/register` the register page's own. vi.ts and en.ts stay the only place
+ * en.ts), so the first download carries only those messages; `…/register` the register page's own;
+ * `…/portal` all but what only the sandbox says (SANDBOX_ONLY_MESSAGE_AREAS). vi.ts and en.ts stay the only place
  * a message is written; Vite restarts the dev server when they change, as for any config import.
  */
 export function messageSlices(): Plugin {
@@ -30,10 +36,11 @@ export function messageSlices(): Plugin {
     load(id) {
       const match = VIRTUAL_MESSAGES.exec(id.replace(/^\0/, ''));
       if (!match || !id.startsWith('\0')) return undefined;
-      const slice = pickMessages(
-        MESSAGE_FILES[match[1] as string] as MessageTree,
-        MESSAGE_SLICE_AREAS[match[2] as string] ?? [],
-      );
+      const messages = MESSAGE_FILES[match[1] as string] as MessageTree;
+      const slice =
+        match[2] === 'portal'
+          ? withoutAreas(messages, SANDBOX_ONLY_MESSAGE_AREAS)
+          : pickMessages(messages, MESSAGE_SLICE_AREAS[match[2] as string] ?? []);
       return `export default ${JSON.stringify(slice)};`;
     },
   };

@@ -26,7 +26,8 @@ const portalMessages = new Map<Locale, Promise<MessageTree>>();
 
 /**
  * The whole portal's messages in one language, react-admin's own `ra.*` included, downloaded with
- * the signed-in portal (the public pages load only theirs: publicMessages.ts). One download per
+ * the signed-in portal (the public pages load only theirs: publicMessages.ts); what only the
+ * sandbox says is not among them (messageSlices.ts). One download per
  * language: the same promise is handed out each time.
  */
 export function loadMessages(locale: Locale): Promise<MessageTree> {
@@ -34,7 +35,7 @@ export function loadMessages(locale: Locale): Promise<MessageTree> {
   if (!messages) {
     messages =
       locale === 'vi'
-        ? import('./vi').then((module) => module.vi)
+        ? import('virtual:messages/vi/portal').then((module) => module.default)
         : import('./englishMessages').then((module) => module.englishMessages);
     portalMessages.set(locale, messages);
   }

@@ -9,6 +9,7 @@ import { lookupMessage, type MessageTree } from './interpolate';
 import { MESSAGE_SLICE_AREAS, pickMessages } from './messageSlices';
 import { loadMessages } from './locale';
 import { publicVi } from './publicMessages';
+import { en } from './en';
 import { vi } from './vi';
 
 function leaves(tree: MessageTree, prefix = ''): Map<string, string> {
@@ -35,6 +36,22 @@ describe('the message files', () => {
       missingInEnglish: [],
       missingInVietnamese: [],
     });
+  });
+
+  it('have the same keys in both languages in what only the sandbox says, and the portal downloads none of it', () => {
+    const sandboxVi = leaves(vi.server);
+    const sandboxEn = leaves(en.server as MessageTree);
+    expect(sandboxVi.size).toBeGreaterThan(100);
+    expect([...sandboxVi.keys()].filter((key) => !sandboxEn.has(key))).toEqual([]);
+    expect([...sandboxEn.keys()].filter((key) => !sandboxVi.has(key))).toEqual([]);
+    const problems = [...sandboxVi].flatMap(([key, text]) =>
+      !text.trim() || placeholders(text).join() !== placeholders(sandboxEn.get(key) ?? '').join()
+        ? [key]
+        : [],
+    );
+    expect(problems).toEqual([]);
+    const downloaded = [...viLeaves.keys(), ...enLeaves.keys()];
+    expect(downloaded.filter((key) => key.startsWith('server.'))).toEqual([]);
   });
 
   it("give English react-admin's own messages beside ours", () => {
