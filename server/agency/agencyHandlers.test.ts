@@ -191,6 +191,11 @@ describe('createAgencyAccount', () => {
     expect(mail.subject).toContain('Xác nhận địa chỉ email');
     // Greeted by the address until it is confirmed: the name is the agency's words.
     expect(mail.text).toMatch(new RegExp(`^Xin chào ${NEW_ACCOUNT.email},\n`));
+    // Told who made the account and that its first password is the agency's, to be changed.
+    expect(mail.text).toContain(
+      'Đại lý Trần Thị Đại Lý đã tạo cho bạn một tài khoản và đặt mật khẩu ban đầu.',
+    );
+    expect(mail.text).toContain('The agency Trần Thị Đại Lý has created an account for you');
     const confirmed = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/users/confirm_email',

@@ -73,7 +73,8 @@ export const agencyHandlers: HandlerTable = {
         assignToAgency(ctx.db, user.id, agency.id);
         // The customer confirms the address as a self-registered one does, from the same mail.
         const token = issueEmailToken(ctx.db, user.id, 'confirm', now);
-        mailConfirmation(ctx.db, user, confirmationLink(ctx.origin, token), now);
+        const link = confirmationLink(ctx.origin, token);
+        mailConfirmation(ctx.db, user, link, now, agency.fullname);
         const made = { email: user.email, name: user.fullname };
         recordBy(ctx.db, agency.id, 'agency_account_created', now, callerOf(ctx), made);
         const by = { actor: 'agency', client: ctx.client } as const;

@@ -12,9 +12,24 @@ export function passwordResetLink(origin: string, token: string): string {
   return `${origin}/idc/password_resets?token=${encodeURIComponent(token)}`;
 }
 
-export function mailConfirmation(db: Db, to: Recipient, link: string, now: Date): void {
-  const params = { name: greetingName(to), hours: EMAIL_TOKEN_TTL_MS.confirm / HOUR_MS };
-  send(db, to.email, 'server.mail.confirm_subject', 'server.mail.confirm_text', params, link, now);
+/**
+ * The link that confirms a new account's address. An account an agency created says so, and
+ * that the agency chose its first password, which the customer should change.
+ */
+export function mailConfirmation(
+  db: Db,
+  to: Recipient,
+  link: string,
+  now: Date,
+  createdByAgency?: string,
+): void {
+  const params = {
+    name: greetingName(to),
+    hours: EMAIL_TOKEN_TTL_MS.confirm / HOUR_MS,
+    agency: createdByAgency,
+  };
+  const text = createdByAgency ? 'server.mail.confirm_agency_text' : 'server.mail.confirm_text';
+  send(db, to.email, 'server.mail.confirm_subject', text, params, link, now);
 }
 
 export function mailPasswordReset(db: Db, to: Recipient, link: string, now: Date): void {

@@ -2040,6 +2040,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       confirm_subject: 'Confirm your e-mail address',
       confirm_text:
         'Hello %{name},\nThank you for signing up. Please open the link below to confirm your e-mail address. The link is valid for %{hours} hours and works only once.',
+      confirm_agency_text:
+        'Hello %{name},\nThe agency %{agency} has created an account for you and set its first password. Please open the link below to confirm your e-mail address, then change the password on the Account page so that only you know it. The link is valid for %{hours} hours and works only once. If you do not know this agency, do not open the link and contact support.',
       reset_subject: 'Reset your password',
       reset_text:
         'Hello %{name},\nWe received a request to reset the password of your account. Open the link below to choose a new password. The link is valid for %{minutes} minutes and works only once. If you did not ask for this, ignore this e-mail.',

@@ -2264,6 +2264,8 @@ export const vi = {
       confirm_subject: 'Xác nhận địa chỉ email',
       confirm_text:
         'Xin chào %{name},\nCảm ơn bạn đã đăng ký. Vui lòng mở liên kết bên dưới để xác nhận địa chỉ email. Liên kết có hiệu lực trong %{hours} giờ và chỉ dùng được một lần.',
+      confirm_agency_text:
+        'Xin chào %{name},\nĐại lý %{agency} đã tạo cho bạn một tài khoản và đặt mật khẩu ban đầu. Vui lòng mở liên kết bên dưới để xác nhận địa chỉ email, rồi đổi mật khẩu ở trang Tài khoản để chỉ mình bạn biết. Liên kết có hiệu lực trong %{hours} giờ và chỉ dùng được một lần. Nếu bạn không biết đại lý này, đừng mở liên kết và hãy liên hệ bộ phận hỗ trợ.',
       reset_subject: 'Đặt lại mật khẩu',
       reset_text:
         'Xin chào %{name},\nChúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản của bạn. Mở liên kết bên dưới để đặt mật khẩu mới. Liên kết có hiệu lực trong %{minutes} phút và chỉ dùng được một lần. Nếu bạn không yêu cầu, hãy bỏ qua email này.',
