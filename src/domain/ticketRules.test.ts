@@ -36,7 +36,8 @@ describe('the preferred contact times (spec §9)', () => {
 
 describe('validateTicketSubject and validateTicketContent (spec §5: both required)', () => {
   it('ask for a subject and a content that are not blank', () => {
-    for (const blank of [undefined, '', '   ', '\n\t']) {
+    // Invisible characters alone are blank too: a zero-width space, a joiner, a byte-order mark.
+    for (const blank of [undefined, '', '   ', '\n\t', '\u200B', ' \u200D\uFEFF\u00AD ']) {
       expect(validateTicketSubject(blank)).toBe('validation.ticket_subject_required');
       expect(validateTicketContent(blank)).toBe('validation.ticket_content_required');
     }

@@ -3,7 +3,7 @@
  * content are required, and the time support may call or work on the customer's server is chosen
  * from half-hourly options at night, Vietnam time.
  */
-import type { ValidationMessage } from './validation';
+import { hasVisibleText, type ValidationMessage } from './validation';
 
 /** The contract's limits (CreateTicketRequest, TicketReplyRequest), in characters. */
 export const TICKET_SUBJECT_MAX_LENGTH = 200;
@@ -30,7 +30,7 @@ export function isTicketContactTime(value: string): boolean {
 
 export function validateTicketSubject(value: string | undefined): ValidationMessage {
   const subject = value ?? '';
-  if (!subject.trim()) return 'validation.ticket_subject_required';
+  if (!hasVisibleText(subject)) return 'validation.ticket_subject_required';
   if (characterCount(subject) > TICKET_SUBJECT_MAX_LENGTH) {
     return 'validation.ticket_subject_too_long';
   }
@@ -40,7 +40,7 @@ export function validateTicketSubject(value: string | undefined): ValidationMess
 /** The opening message and every reply. */
 export function validateTicketContent(value: string | undefined): ValidationMessage {
   const content = value ?? '';
-  if (!content.trim()) return 'validation.ticket_content_required';
+  if (!hasVisibleText(content)) return 'validation.ticket_content_required';
   if (characterCount(content) > TICKET_CONTENT_MAX_LENGTH) {
     return 'validation.ticket_content_too_long';
   }

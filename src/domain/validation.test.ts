@@ -55,6 +55,8 @@ describe('passwords', () => {
 describe('full name and phone', () => {
   it('require a full name of at most 100 characters', () => {
     expect(validateFullName(' ')).toBe('validation.fullname_required');
+    expect(validateFullName('\u200B\uFEFF')).toBe('validation.fullname_required');
+    expect(validateFullName('Lan\u200B')).toBeUndefined();
     expect(validateFullName('Nguyễn Văn A')).toBeUndefined();
     expect(validateFullName('a'.repeat(101))).toBe('validation.fullname_too_long');
   });

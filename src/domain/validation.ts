@@ -13,6 +13,14 @@ export type ValidationMessage = string | undefined;
  */
 const characterCount = (text: string): number => [...text].length;
 
+/**
+ * Whether `text` shows anything: spaces and invisible format characters alone (a zero-width
+ * space, a joiner, a byte-order mark, a soft hyphen: Unicode's Cf) leave a required field empty.
+ */
+export function hasVisibleText(text: string): boolean {
+  return text.replace(/[\s\p{Cf}]+/gu, '') !== '';
+}
+
 const EMAIL_MAX_LENGTH = 254;
 // The contract's `format: email`: dot-separated atoms, an @, and two or more host labels of
 // letters, digits and inner dashes. Unicode addresses are refused on both sides.
@@ -61,7 +69,7 @@ export function validatePasswordConfirmation(
 
 export function validateFullName(value: string | undefined): ValidationMessage {
   const name = (value ?? '').trim();
-  if (!name) return 'validation.fullname_required';
+  if (!hasVisibleText(name)) return 'validation.fullname_required';
   if (characterCount(name) > FULLNAME_MAX_LENGTH) return 'validation.fullname_too_long';
   return undefined;
 }
