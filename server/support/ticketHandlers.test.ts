@@ -59,6 +59,11 @@ describe('createTicket', () => {
       await demo(ENGLISH)
     ).post('/support/tickets', { subject: 'Hi', content: ' \n ' });
     expect(english.json().errors).toEqual({ content: 'The message must not be empty.' });
+    // Invisible characters alone are blank too, and store nothing.
+    const invisible = await api.post('/support/tickets', { subject: '\u200B', content: '\uFEFF' });
+    expect(invisible.statusCode).toBe(400);
+    expect(Object.keys(invisible.json().errors)).toEqual(['subject', 'content']);
+    expect((await api.get('/support/tickets')).json().total).toBe(0);
   });
 
   it('takes only the half-hourly night times as the preferred time', async () => {
