@@ -2660,8 +2660,14 @@ export interface components {
       resource_id: number | null;
       /** @description The order the invoice was issued for, if any */
       order_id: number | null;
-      /** @description The first line's description in Vietnamese */
+      /** @description What lists call the invoice (by default its first line), in Vietnamese */
       description: string;
+      /**
+       * @description Our extension: `description` as a message text, to show in the reader's language.
+       *     Absent where only the Vietnamese `description` is known (trial bills issued before
+       *     it was kept, or an API without it): show `description` then.
+       */
+      summary?: components['schemas']['MessageText'];
       buyer: components['schemas']['InvoiceBuyer'];
       seller: components['schemas']['InvoiceSeller'];
       /** @description Our extension: the items, then any discount */
