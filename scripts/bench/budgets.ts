@@ -9,8 +9,11 @@ export const BYTE_BUDGETS = {
   /**
    * Entry + App + dashboard page + their static imports: the signed-in first load. Set just
    * above today's figure so that it cannot grow silently; raise it on purpose, never by habit.
+   * 280 → 281 on 27 Nov: the dashboard's recent invoices in the reader's language (renderMessageText,
+   * 0.1 KB) took it to 280.0; the messages this load waits for (not counted here) lost 6.4 KB
+   * the same day, the sandbox's own left out (messageSlices.ts).
    */
-  signedInJsKb: 280,
+  signedInJsKb: 281,
   /**
    * The first-data script (src/firstData/starter.ts) + its static imports: listed by index.html
    * on every page, `async`, waited for by nothing — the login form works without it — yet

@@ -97,14 +97,16 @@ export const inVietnamese = (text: MessageText): string =>
  */
 export function issueInvoice(db: Db, invoice: NewInvoice): InvoiceRow | undefined {
   const amount = invoice.lines.reduce((sum, line) => sum + line.amount, 0);
-  const [first] = invoice.lines;
+  const summary = invoice.summary ?? invoice.lines[0]?.text;
   const parties = { buyer: currentBuyer(db, invoice.userId), seller: currentSeller(db) };
   const row = db
     .prepare(
       `INSERT INTO invoices (user_id, status, amount, created_at, due_date, paid_at, resource_type,
-         resource_id, order_id, description, renewal_period_end, trial_period_end, parties)
+         resource_id, order_id, description, summary, renewal_period_end, trial_period_end,
+         parties)
        VALUES (@userId, @status, @amount, @createdAt, @dueDate, @paidAt, @resourceType,
-         @resourceId, @orderId, @description, @renewalPeriodEnd, @trialPeriodEnd, @parties)
+         @resourceId, @orderId, @description, @summary, @renewalPeriodEnd, @trialPeriodEnd,
+         @parties)
        ON CONFLICT DO NOTHING
        RETURNING *`,
     )
@@ -118,11 +120,8 @@ export function issueInvoice(db: Db, invoice: NewInvoice): InvoiceRow | undefine
       resourceType: invoice.resource?.type ?? null,
       resourceId: invoice.resource?.id ?? null,
       orderId: invoice.orderId ?? null,
-      description: invoice.summary
-        ? inVietnamese(invoice.summary)
-        : first
-          ? inVietnamese(first.text)
-          : '',
+      description: summary ? inVietnamese(summary) : '',
+      summary: summary ? JSON.stringify(summary) : null,
       renewalPeriodEnd: invoice.renewalPeriodEnd ?? null,
       trialPeriodEnd: invoice.trialPeriodEnd ?? null,
       parties: JSON.stringify(parties),
@@ -256,6 +255,7 @@ export function toInvoice(db: Db, row: InvoiceRow): Invoice {
     resource_id: row.resource_id,
     order_id: row.order_id,
     description: row.description,
+    ...(row.summary !== null && { summary: JSON.parse(row.summary) as InvoiceLine['text'] }),
     buyer: parties.buyer ?? UNKNOWN_BUYER,
     seller: parties.seller ?? DEFAULT_SELLER,
     lines,

@@ -146,6 +146,8 @@ export interface InvoiceRow {
   resource_id: number | null;
   order_id: number | null;
   description: string;
+  /** JSON of the message text `description` renders in Vietnamese; null on old trial bills. */
+  summary: string | null;
   /** JSON of the buyer and seller copied when issued (billing/invoiceDocument.ts). */
   parties: string | null;
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { invoiceSummary } from '../../src/domain/invoiceSummary';
+import { en } from '../../src/i18n/en';
+import { translateWith } from '../../src/i18n/interpolate';
 import { quote, quoteUntil, vietnamMonthStartAfter } from '../../src/domain/pricing';
 import { unusedPrepaidValue } from '../../src/domain/serviceLife';
 import { toPricedProduct, type ProductRow } from '../catalog/catalog';
@@ -168,6 +171,12 @@ describe('getTrialPackages', () => {
           'Nâng cấp tài khoản dùng thử: vps-het-han-01 (từ 17-03-2025 đến hết 31-03-2025)',
       }),
     ]);
+    // An English reader gets it in English: the summary is a message text, not only Vietnamese.
+    const english = (key: string, params?: Record<string, unknown>) =>
+      translateWith(en, en, key, params);
+    expect(invoiceSummary(invoices[0], english)).toBe(
+      'Trial account upgrade: vps-het-han-01 (from 17-03-2025 through 31-03-2025)',
+    );
     const { items, total, invoice_id } = (await api.get('/auth/trial')).json();
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({

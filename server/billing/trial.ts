@@ -23,7 +23,7 @@ function trialBillSummary(resources: readonly PricedTrialResource[]): MessageTex
   const [first] = resources;
   const lastDay = first ? new Date(first.end.getTime() - 1) : undefined;
   return {
-    key: 'server.trial_upgrade_invoice',
+    key: 'invoice_document.summary.trial',
     params: {
       resources: resources.map((item) => item.name).join(', '),
       start: first ? formatDate(first.start) : '',

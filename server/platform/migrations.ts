@@ -696,4 +696,18 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE orders ADD COLUMN priced_from TEXT CHECK (json_valid(priced_from));
     `,
   },
+  {
+    // What lists call an invoice, as a message text rendered in the reader's language
+    // (\`description\` stays its Vietnamese rendering). An invoice's summary is its first line
+    // unless it was issued with its own; the trial bills issued before keep none.
+    name: 'invoice_summary',
+    sql: `
+      ALTER TABLE invoices ADD COLUMN summary TEXT CHECK (summary IS NULL OR json_valid(summary));
+      UPDATE invoices SET summary = (
+        SELECT json_object('key', line.text_key, 'params', json(line.text_params))
+          FROM invoice_lines AS line WHERE line.invoice_id = invoices.id
+         ORDER BY line.position LIMIT 1)
+       WHERE trial_period_end IS NULL;
+    `,
+  },
 ];

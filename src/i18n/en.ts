@@ -1017,6 +1017,9 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     none: 'Nothing is refunded.',
   },
   invoice_document: {
+    summary: {
+      trial: 'Trial account upgrade: %{resources} (from %{start} through %{end})',
+    },
     line: {
       legacy: '%{text}',
       renewal: '%{name}: %{months}-month renewal (%{period})',
@@ -1907,7 +1910,6 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       volume: 'Volume %{name} (%{size} GB %{type})',
       ip: '%{version} address %{address} (server %{server})',
     },
-    trial_upgrade_invoice: 'Trial account upgrade: %{resources} (from %{start} through %{end})',
     otp_sent: 'A verification code has been sent to your e-mail address.',
     otp_wait: 'Please wait %{seconds} seconds before asking for another code.',
     otp_invalid: 'The verification code is not correct!',

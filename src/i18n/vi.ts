@@ -1232,6 +1232,9 @@ export const vi = {
     none: 'Không có khoản nào được hoàn lại.',
   },
   invoice_document: {
+    summary: {
+      trial: 'Nâng cấp tài khoản dùng thử: %{resources} (từ %{start} đến hết %{end})',
+    },
     line: {
       legacy: '%{text}',
       renewal: '%{name}: gia hạn %{months} tháng (%{period})',
@@ -2129,7 +2132,6 @@ export const vi = {
       volume: 'Ổ đĩa %{name} (%{size} GB %{type})',
       ip: 'Địa chỉ %{version} %{address} (máy chủ %{server})',
     },
-    trial_upgrade_invoice: 'Nâng cấp tài khoản dùng thử: %{resources} (từ %{start} đến hết %{end})',
     otp_sent: 'Mã xác thực đã được gửi tới email của bạn.',
     otp_wait: 'Vui lòng đợi %{seconds} giây rồi gửi lại mã.',
     otp_invalid: 'Mã xác thực không chính xác!',

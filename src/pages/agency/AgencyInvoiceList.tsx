@@ -12,6 +12,7 @@ import { ALL_ON_ONE_PAGE } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
 import { isOverdue } from '../../domain/invoices';
 import { formatVnd } from '../../domain/money';
+import { invoiceSummary } from '../../domain/invoiceSummary';
 import { BillingTable } from '../billing/BillingTable';
 import { invoiceResourceText, InvoiceStatusChip } from '../billing/InvoiceStatusChip';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
@@ -78,7 +79,9 @@ export function AgencyInvoiceList() {
         className={HIDDEN_ON_PHONE}
         label="billing.invoice.fields.resource"
         disableSort
-        render={(invoice) => invoice.description || invoiceResourceText(invoice, translate)}
+        render={(invoice) =>
+          invoiceSummary(invoice, translate) || invoiceResourceText(invoice, translate)
+        }
       />
       <InvoiceColumn
         source="amount"

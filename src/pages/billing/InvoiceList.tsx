@@ -19,6 +19,7 @@ import type { Invoice, InvoiceStatus } from '../../dataProvider/dataProvider';
 import { formatDate, formatDateTime } from '../../domain/dates';
 import { isOverdue } from '../../domain/invoices';
 import { formatVnd } from '../../domain/money';
+import { invoiceSummary } from '../../domain/invoiceSummary';
 import {
   BillingTable,
   dateRangeFilters,
@@ -109,7 +110,7 @@ export function InvoiceList() {
           disableSort
           render={(invoice) =>
             invoice.resource_type === null && invoice.description
-              ? invoice.description
+              ? invoiceSummary(invoice, translate)
               : invoiceResourceText(invoice, translate)
           }
         />
@@ -180,12 +181,12 @@ function invoiceCsvColumns(translate: TranslateFunction): CsvColumn<Invoice>[] {
       header: translate('billing.invoice.fields.resource'),
       cell: (invoice) =>
         invoice.resource_type === null && invoice.description
-          ? invoice.description
+          ? invoiceSummary(invoice, translate)
           : invoiceResourceText(invoice, translate),
     },
     {
       header: translate('billing.invoice.fields.description'),
-      cell: (invoice) => invoice.description,
+      cell: (invoice) => invoiceSummary(invoice, translate),
     },
     { header: translate('billing.invoice.fields.amount'), cell: (invoice) => invoice.amount },
     {

@@ -32,6 +32,7 @@ import type { Coupon, Invoice, PortalDataProvider } from '../../dataProvider/dat
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { formatVnd } from '../../domain/money';
 import { applyDiscount } from '../../domain/pricing';
+import { invoiceSummary } from '../../domain/invoiceSummary';
 import { usePortalIdentity } from '../../layout/usePortalIdentity';
 import { useRefreshAfterPayment } from './useRefreshAfterPayment';
 
@@ -116,7 +117,7 @@ function PayInvoiceForm({ invoice: listed, onClose }: { invoice: Invoice; onClos
       <DialogContent>
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
-            {invoice.description}
+            {invoiceSummary(invoice, translate)}
           </Typography>
           {stillOpen ? (
             <CouponForm

@@ -14,6 +14,7 @@ import type { OrderStatus } from '../../dataProvider/dataProvider';
 import { formatDate } from '../../domain/dates';
 import { formatVnd } from '../../domain/money';
 import { isPastDue } from '../../domain/periods';
+import { invoiceSummary } from '../../domain/invoiceSummary';
 import { InvoiceStatusChip } from '../billing/InvoiceStatusChip';
 import { CardLink, DashboardCard, EmptyState } from './DashboardCard';
 import type { SummaryQuery } from './useDashboardSummary';
@@ -191,7 +192,7 @@ export function RecentInvoicesCard({ summary }: { summary: SummaryQuery }) {
                     {invoice.code}
                   </MuiLink>
                 }
-                secondary={`${formatDate(invoice.created)} · ${invoice.description}`}
+                secondary={`${formatDate(invoice.created)} · ${invoiceSummary(invoice, translate)}`}
                 end={
                   <>
                     <Typography variant="body2">{formatVnd(invoice.amount)}</Typography>
