@@ -1,20 +1,18 @@
 /**
- * Delete the server, keeping its data volumes (detached, still billed) or
- * deleting them too; the choice, with the volumes' names, is offered only when some are attached
- * (the list the server page's volume section reads, so usually no new call). The dialog says what the unused rest of its paid period (its extra IPs
- * included) is worth and that it is not refunded. The customer types the server's name to
- * confirm; then the list shows it being deleted.
+ * Delete the server, keeping its data volumes (detached, still billed) or deleting them too
+ * (offered only when some are attached: DeleteVolumesChoice). The dialog says what the unused
+ * rest of its paid period (its extra IPs included) is worth and that it is not refunded. The
+ * customer types the server's name to confirm; then the list shows it being deleted.
  */
 import Alert from '@mui/material/Alert';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import { useState } from 'react';
-import { useDataProvider, useGetList, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 
 import { ConfirmByNameDialog } from '../../components/ConfirmByNameDialog';
 import { UnrefundedNote } from '../../components/UnrefundedNote';
-import type { PortalDataProvider, Server, Volume } from '../../dataProvider/dataProvider';
+import type { PortalDataProvider, Server } from '../../dataProvider/dataProvider';
+import { DeleteVolumesChoice } from './DeleteVolumesChoice';
 import { useServerAction } from './useServerAction';
 import { WaitNotice } from './WaitNotice';
 
@@ -23,14 +21,6 @@ export function DeleteServerDialog({ server, onClose }: { server: Server; onClos
   const dataProvider = useDataProvider<PortalDataProvider>();
   const navigate = useNavigate();
   const [deleteVolumes, setDeleteVolumes] = useState(false);
-  const attached = useGetList<Volume>('volume', {
-    filter: { server_id: server.id },
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: '', order: 'DESC' },
-  });
-  // While the list loads, or if it cannot, the choice stays: the server knows what is attached.
-  const noneAttached = attached.data?.length === 0;
-  const names = attached.data?.map((volume) => volume.name).join(', ');
   const remove = useServerAction({
     mutationFn: () => dataProvider.deleteServer(server.id, deleteVolumes),
     successKey: 'servers.actions.delete_started',
@@ -54,18 +44,12 @@ export function DeleteServerDialog({ server, onClose }: { server: Server; onClos
     >
       <Alert severity="error">{translate('servers.actions.delete_warning')}</Alert>
       <UnrefundedNote amount={server.unused_prepaid_amount} paidUntil={server.expiry} />
-      {noneAttached ? null : (
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={deleteVolumes}
-              onChange={(event) => setDeleteVolumes(event.target.checked)}
-              disabled={remove.isPending}
-            />
-          }
-          label={`${translate('servers.actions.delete_volumes')}${names ? `: ${names}` : ''}`}
-        />
-      )}
+      <DeleteVolumesChoice
+        serverIds={[server.id]}
+        checked={deleteVolumes}
+        onChange={setDeleteVolumes}
+        disabled={remove.isPending}
+      />
       <WaitNotice />
     </ConfirmByNameDialog>
   );

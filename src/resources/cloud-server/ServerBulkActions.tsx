@@ -13,8 +13,6 @@ import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -35,6 +33,7 @@ import { isDeletable } from './serverConstants';
 import { useWatchServer } from './serverWatch';
 import { powerActionsFor } from './ServerRowParts';
 import { SERVER_QUERY_ROOT } from './useServerAction';
+import { DeleteVolumesChoice } from './DeleteVolumesChoice';
 import { WaitNotice } from './WaitNotice';
 
 type BulkPower = Extract<ServerPowerAction, 'power_on' | 'power_off' | 'soft_reboot'>;
@@ -223,15 +222,11 @@ function BulkDeleteDialog({ servers, onClose }: { servers: Server[]; onClose: ()
         </Stack>
       </div>
       <SkippedServers servers={skipped} />
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={deleteVolumes}
-            onChange={(event) => setDeleteVolumes(event.target.checked)}
-            disabled={run.isPending}
-          />
-        }
-        label={translate('servers.actions.delete_volumes')}
+      <DeleteVolumesChoice
+        serverIds={deletable.map((server) => server.id)}
+        checked={deleteVolumes}
+        onChange={setDeleteVolumes}
+        disabled={run.isPending}
       />
       <WaitNotice />
     </ConfirmByNameDialog>

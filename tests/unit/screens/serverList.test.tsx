@@ -246,6 +246,13 @@ describe('acting on several servers', () => {
     const first = await buyServer(sandbox(), token, { ...SMALL_SERVER, name: 'old-01' });
     const second = await buyServer(sandbox(), token, { ...SMALL_SERVER, name: 'old-02' });
     later();
+    const attached = await api(sandbox(), token, 'POST', '/storage/volumes', {
+      name: 'data-01',
+      size: 20,
+      type: 'SSD',
+      server_id: first,
+    });
+    expect(attached.status).toBe(201);
     renderPortal('/cloud-server');
     const user = userEvent.setup();
 
@@ -253,6 +260,10 @@ describe('acting on several servers', () => {
     await user.click(within(await rowOf('old-02')).getByRole('checkbox'));
     await user.click(await screen.findByRole('button', { name: 'Xoá' }));
     const dialog = await screen.findByRole('dialog', { name: 'Xoá 2 máy chủ' });
+    // The choice about volumes names the one attached to either server.
+    expect(
+      await within(dialog).findByRole('checkbox', { name: /^Xoá cả các volume .*: data-01$/ }),
+    ).not.toBeChecked();
     const items = within(dialog).getAllByRole('listitem');
     // Each with what its unused paid period is worth, as the single delete says it.
     expect(items.map((item) => item.textContent)).toEqual([
@@ -270,5 +281,20 @@ describe('acting on several servers', () => {
     expect(await screen.findByText('Đang xoá 2 máy chủ.')).toBeVisible();
     expect((await serverOf(token, first)).status).toBe('deleting');
     expect((await serverOf(token, second)).status).toBe('deleting');
+  });
+
+  it('asks nothing about volumes when none is attached to the ticked servers', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    await buyServer(sandbox(), token, { ...SMALL_SERVER, name: 'old-01' });
+    later();
+    renderPortal('/cloud-server');
+    const user = userEvent.setup();
+
+    await user.click(within(await rowOf('old-01')).getByRole('checkbox'));
+    await user.click(await screen.findByRole('button', { name: 'Xoá' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Xoá 1 máy chủ' });
+    await waitFor(() => expect(sandbox().requests).toContain('GET /api/v1/storage/volumes'));
+    await waitFor(() => expect(within(dialog).queryByRole('checkbox')).toBeNull());
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent(/^old-01: /);
   });
 });
