@@ -132,3 +132,19 @@ export async function buyServer(
   if (status !== 200) throw new Error(`paying the order failed: ${JSON.stringify(body)}`);
   return body.order.resource_id;
 }
+
+/** Creates a data volume attached to a built server through the API. */
+export async function attachNewVolume(
+  sandbox: Sandbox,
+  token: string,
+  serverId: number,
+  name = 'data-01',
+): Promise<void> {
+  const { status, body } = await api(sandbox, token, 'POST', '/storage/volumes', {
+    name,
+    size: 20,
+    type: 'SSD',
+    server_id: serverId,
+  });
+  if (status !== 201) throw new Error(`creating the volume failed: ${JSON.stringify(body)}`);
+}

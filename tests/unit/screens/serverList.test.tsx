@@ -9,7 +9,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { sandboxPerTest } from '../../support/sandbox';
-import { api, buyServer, renderPortal, signInAs, SMALL_SERVER } from './portalHarness';
+import {
+  api,
+  attachNewVolume,
+  buyServer,
+  renderPortal,
+  signInAs,
+  SMALL_SERVER,
+} from './portalHarness';
 
 /** Late in the month, so the demo account can afford a few small servers for the rest of it. */
 const NOW = new Date('2025-03-26T05:20:00.000Z');
@@ -246,13 +253,7 @@ describe('acting on several servers', () => {
     const first = await buyServer(sandbox(), token, { ...SMALL_SERVER, name: 'old-01' });
     const second = await buyServer(sandbox(), token, { ...SMALL_SERVER, name: 'old-02' });
     later();
-    const attached = await api(sandbox(), token, 'POST', '/storage/volumes', {
-      name: 'data-01',
-      size: 20,
-      type: 'SSD',
-      server_id: first,
-    });
-    expect(attached.status).toBe(201);
+    await attachNewVolume(sandbox(), token, first);
     renderPortal('/cloud-server');
     const user = userEvent.setup();
 

@@ -6,7 +6,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatVnd } from '../../../src/domain/money';
 import { lastDayPaid } from '../../../src/domain/periods';
 import { sandboxPerTest } from '../../support/sandbox';
-import { api, buyServer, placeOrder, renderPortal, signInAs, SMALL_SERVER } from './portalHarness';
+import {
+  api,
+  attachNewVolume,
+  buyServer,
+  placeOrder,
+  renderPortal,
+  signInAs,
+  SMALL_SERVER,
+} from './portalHarness';
 
 /** Late in the month, so the trial account can afford a small server for the rest of it. */
 const NOW = new Date('2025-03-26T05:20:00.000Z');
@@ -400,13 +408,7 @@ describe('the server detail page', () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const id = await buyServer(sandbox(), token);
     buildFinished();
-    const attached = await api(sandbox(), token, 'POST', '/storage/volumes', {
-      name: 'data-01',
-      size: 20,
-      type: 'SSD',
-      server_id: id,
-    });
-    expect(attached.status).toBe(201);
+    await attachNewVolume(sandbox(), token, id);
     renderPortal(`/cloud-server/${id}/detail`);
     const user = userEvent.setup();
 
