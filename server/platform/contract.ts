@@ -447,23 +447,17 @@ const DECIMAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
 function parameterValidator(schema: JsonSchema) {
   const check = compileOnce(coercingAjv, schema);
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const integers = Object.keys(properties).filter((name) => properties[name]?.type === 'integer');
   const validate = (data: unknown) => {
     const raw = (data ?? {}) as Record<string, unknown>;
-    const written: ErrorObject[] = Object.entries(properties).flatMap(([name, property]) => {
-      const value = raw[name];
-      return property.type === 'integer' &&
-        typeof value === 'string' &&
-        !DECIMAL_INTEGER.test(value)
-        ? [
-            {
-              keyword: 'type',
-              instancePath: `/${name}`,
-              schemaPath: '',
-              params: { type: 'integer' },
-            },
-          ]
-        : [];
-    });
+    const written = integers
+      .filter((name) => typeof raw[name] === 'string' && !DECIMAL_INTEGER.test(raw[name]))
+      .map((name): ErrorObject => ({
+        keyword: 'type',
+        instancePath: `/${name}`,
+        schemaPath: '',
+        params: { type: 'integer' },
+      }));
     const fits = check(data);
     const problems = [...written, ...(fits ? [] : (check.errors ?? []))];
     validate.errors = problems.length ? problems : null;

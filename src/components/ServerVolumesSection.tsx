@@ -16,10 +16,8 @@ import { useId } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
-import type { components } from '../api/schema';
+import type { Volume } from '../dataProvider/dataProvider';
 import { LoadFailed } from './LoadFailed';
-
-type Volume = components['schemas']['Volume'];
 
 /** The volume list filtered to detached volumes, as react-admin reads a list's filter. */
 const AVAILABLE_VOLUMES = `/volume?${new URLSearchParams({
