@@ -7,13 +7,14 @@ export const BYTE_BUDGETS = {
   /** Entry + login page + their static imports: what must arrive before the form is usable. */
   loginJsKb: 80,
   /**
-   * Entry + App + dashboard page + their static imports: the signed-in first load. Set just
-   * above today's figure so that it cannot grow silently; raise it on purpose, never by habit.
-   * 280 → 281 on 27 Nov: the dashboard's recent invoices in the reader's language (renderMessageText,
-   * 0.1 KB) took it to 280.0; the messages this load waits for (not counted here) lost 6.4 KB
-   * the same day, the sandbox's own left out (messageSlices.ts).
+   * Entry + App + the portal's Vietnamese messages + dashboard page + their static imports: the
+   * signed-in first load. Set just above today's figure so that it cannot grow silently; raise it
+   * on purpose, never by habit. 280 → 281 on 27 Nov: the dashboard's recent invoices in the
+   * reader's language (renderMessageText, 0.1 KB) took it to 280.0. 281 → 302 on 28 Nov: the
+   * messages (20.9 KB), a chunk of their own that every signed-in screen waits for, are counted
+   * now; they had fallen out of the figure when they left App's chunk. No byte was added.
    */
-  signedInJsKb: 281,
+  signedInJsKb: 302,
   /**
    * The first-data script (src/firstData/starter.ts) + its static imports: listed by index.html
    * on every page, `async`, waited for by nothing — the login form works without it — yet
@@ -35,24 +36,25 @@ export interface ScreenBudget {
 
 /**
  * The first load of each screen a customer opens every day, straight from a link or a reload:
- * entry + App + the screen's own lazy chunk + every chunk they import statically. The dashboard's
- * is `signedInJsKb` above. Set just above the figures of 26 Nov 2026 (issue 21's "before"), so a
- * screen cannot grow silently; lower them as issue 21's work wins bytes, and raise one only on
- * purpose, saying why in the change.
+ * entry + App + the portal's Vietnamese messages + the screen's own lazy chunk + every chunk they
+ * import statically. The dashboard's is `signedInJsKb` above. Set just above the figures of 26 Nov
+ * 2026 (issue 21's "before"), so a screen cannot grow silently; lower them as issue 21's work wins
+ * bytes, and raise one only on purpose, saying why in the change. Each rose by 21 KB on 28 Nov,
+ * when the messages (20.9 KB) were first counted, with no byte added.
  */
 export const SCREEN_BUDGETS: readonly ScreenBudget[] = [
   // 376 → 377 on 27 Nov: the fix that keeps a narrowed window usable (the sidebar drawn closed
   // until its state follows the window, src/layout/useAutoCollapseSidebar.ts) took it to 376.1.
-  { screen: 'server list', source: 'src/resources/cloud-server/ServerList.tsx', kb: 377 },
+  { screen: 'server list', source: 'src/resources/cloud-server/ServerList.tsx', kb: 398 },
   // 317 → 318 on 27 Nov: it sat at 316.99, and a change anywhere renames the chunks its entry
   // imports, which alone moves the figure by up to ±0.03 KB; a budget needs that much room.
-  { screen: "server's page", source: 'src/resources/cloud-server/ServerDetailPage.tsx', kb: 318 },
+  { screen: "server's page", source: 'src/resources/cloud-server/ServerDetailPage.tsx', kb: 339 },
   // 362 → 363 on 27 Nov, for the same reason: at 361.99 it went over with no byte of its own
   // changed (a shared tab bar added for the billing and agency pages renamed its chunks).
-  { screen: 'volume list', source: 'src/resources/volume/VolumeList.tsx', kb: 363 },
+  { screen: 'volume list', source: 'src/resources/volume/VolumeList.tsx', kb: 384 },
   // 387 → 388 on 27 Nov: the billing tabs' phone layout (the Pay button, amount and status
   // within a 375 px card: BillingTable's useOnPhone) took it to 387.02.
-  { screen: 'balance history', source: 'src/pages/billing/BillingPage.tsx', kb: 388 },
+  { screen: 'balance history', source: 'src/pages/billing/BillingPage.tsx', kb: 409 },
 ];
 
 export const TIME_BUDGETS_MS = {
