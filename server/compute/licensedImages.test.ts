@@ -254,6 +254,17 @@ describe('a Windows trial server', () => {
   });
 });
 
+/** A sandbox whose account has a Windows server, built. */
+async function sandboxWithWindowsServer() {
+  const sandboxed = await sandbox();
+  const { api, windows, images, clock } = sandboxed;
+  const ubuntu = images.find((image) => image.name === 'Ubuntu 22.04') as Image;
+  const windowsId = (await pay(api, (await place(api, serverOrderFor(windowsChoice(windows)))).id))
+    .order.resource_id;
+  clock.advance(TASKS_DONE_MS);
+  return { ...sandboxed, ubuntu, windowsId };
+}
+
 describe('rebuilding onto a licensed image', () => {
   it('is refused for a Linux server, changing nothing: the licence is bought with a new server', async () => {
     const { api, windows, images, clock } = await sandbox();
@@ -284,12 +295,7 @@ describe('rebuilding onto a licensed image', () => {
   });
 
   it('leaves a Windows server free to be rebuilt onto Linux or Windows again', async () => {
-    const { api, windows, images, clock } = await sandbox();
-    const ubuntu = images.find((image) => image.name === 'Ubuntu 22.04') as Image;
-    const windowsId = (
-      await pay(api, (await place(api, serverOrderFor(windowsChoice(windows)))).id)
-    ).order.resource_id;
-    clock.advance(TASKS_DONE_MS);
+    const { api, windows, ubuntu, windowsId, clock } = await sandboxWithWindowsServer();
     const again = await api.post(`/cloud/servers/${windowsId}/rebuild`, {
       image_id: windows.id,
       password: 'Hn7#Vps2026x',
@@ -301,5 +307,35 @@ describe('rebuilding onto a licensed image', () => {
       password: 'Hn7#Vps2026x',
     });
     expect(toLinux.statusCode, toLinux.body).toBe(202);
+  });
+});
+
+describe('restoring a licensed image from a snapshot', () => {
+  it('is refused once the server left the licence: the snapshot makes a new server instead', async () => {
+    const { api, ubuntu, windowsId, clock } = await sandboxWithWindowsServer();
+    const taken = await api.post('/storage/snapshots', { name: 'win-root', server_id: windowsId });
+    expect(taken.statusCode, taken.body).toBe(201);
+    const snapshotId = taken.json().snapshot.id as number;
+    clock.advance(TASKS_DONE_MS);
+    const toLinux = await api.post(`/cloud/servers/${windowsId}/rebuild`, {
+      image_id: ubuntu.id,
+      password: 'Hn7#Vps2026x',
+      keep_snapshots: true,
+    });
+    expect(toLinux.statusCode, toLinux.body).toBe(202);
+    clock.advance(TASKS_DONE_MS);
+    const packages = async () => (await api.get('/billing/packages')).json();
+    const before = await packages();
+
+    const refused = await api.post(`/cloud/servers/${windowsId}/restore`, {
+      snapshot_id: snapshotId,
+    });
+    expect(refused.statusCode).toBe(400);
+    const message =
+      'Snapshot win-root chạy Windows Server 2022, hệ điều hành có bản quyền tính phí hằng tháng mà máy chủ win-01 không có, nên không khôi phục vào máy chủ này được. Hãy tạo máy chủ mới từ snapshot win-root.';
+    expect(refused.json()).toEqual({ message, errors: { snapshot_id: message } });
+    const server = (await api.get(`/cloud/servers/${windowsId}`)).json();
+    expect(server).toMatchObject({ status: 'active', image: { id: ubuntu.id } });
+    expect(await packages()).toEqual(before);
   });
 });

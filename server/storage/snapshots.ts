@@ -7,6 +7,7 @@
  */
 import type { components } from '../../src/api/schema';
 import { quote, type IntervalCount } from '../../src/domain/pricing';
+import { rebuildAddsLicense } from '../../src/domain/serverRules';
 import { unusedPrepaidValue } from '../../src/domain/serviceLife';
 import type { SnapshotSource } from '../../src/domain/snapshotRules';
 import { toPricedProduct } from '../catalog/catalog';
@@ -74,6 +75,22 @@ const STATUS_DURING: Record<SnapshotTask, SnapshotStatus> = {
 
 /** Taking or restoring a copy takes as long as a server task other than the build. */
 export const snapshotSeconds = (buildSeconds: number) => taskSeconds('rebuild', buildSeconds);
+
+/**
+ * 400 while a snapshot of the volume is being taken: deleting the volume would delete, half
+ * copied, a snapshot the customer has just paid for.
+ */
+export function requireNoSnapshotBeingTaken(db: Db, volumeId: number, now: Date): void {
+  const taking = db
+    .prepare(
+      `SELECT name FROM snapshots
+        WHERE volume_id = ? AND status <> 'deleted' AND task = 'create' AND task_ends_at > ?`,
+    )
+    .pluck()
+    .get(volumeId, now.toISOString()) as string | undefined;
+  if (taking !== undefined)
+    throw badRequest('server.volume_snapshot_being_taken', { name: taking });
+}
 
 export function snapshotStatus(row: SnapshotRow, now: Date): SnapshotStatus {
   if (row.status === 'deleted') return 'deleting';
@@ -435,10 +452,18 @@ export function restoreServerFromSnapshot(
   }
   requireIdle(server, now, t, ['active', 'shutoff']);
   requireSnapshotAvailable(snapshot, now, t);
-  db.prepare('UPDATE servers SET image_id = ? WHERE id = ?').run(
-    snapshotImageId(db, snapshot),
-    server.id,
-  );
+  const image = imageById(db, snapshotImageId(db, snapshot));
+  // A licence is bought with a server (as a rebuild refuses it): a snapshot taken before the
+  // server was rebuilt off a licensed image would bring the image back without its licence.
+  if (rebuildAddsLicense(imageById(db, server.image_id), image)) {
+    throw new ApiError(
+      400,
+      'server.server_restore.needs_license',
+      { name: snapshot.name, image: image.name, server: server.name },
+      { snapshot_id: 'server.server_restore.needs_license' },
+    );
+  }
+  db.prepare('UPDATE servers SET image_id = ? WHERE id = ?').run(image.id, server.id);
   startTask(db, server.id, 'rebuild', now, buildSeconds, { restoreSnapshotId: snapshot.id });
   markRestoring(db, snapshot.id, now, buildSeconds);
 }

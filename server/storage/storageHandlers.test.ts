@@ -569,6 +569,28 @@ describe('deleteVolume', () => {
       (await api.post('/storage/volumes', { name: 'data-01', size: 20, type: 'SSD' })).statusCode,
     ).toBe(201);
   });
+
+  it('waits for a snapshot of it still being taken, which would be lost half copied', async () => {
+    await start();
+    const volume = await createVolume({ name: 'data-01' });
+    clock.advance(TASK);
+    const taken = await api.post('/storage/snapshots', {
+      name: 'data01-snap',
+      volume_id: volume.id,
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+
+    const refused = await api.delete(`/storage/volumes/${volume.id}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'Snapshot data01-snap của volume đang được tạo, vui lòng đợi thao tác hoàn tất rồi hãy xoá volume.',
+    );
+    const snapshot = await api.get(`/storage/snapshots/${taken.json().snapshot.id}`);
+    expect(snapshot.json().status).toBe('creating');
+
+    clock.advance(TASK);
+    expect((await api.delete(`/storage/volumes/${volume.id}`)).statusCode).toBe(200);
+  });
 });
 
 describe('the action-permission check', () => {

@@ -13,6 +13,7 @@ import { pageItems, requireActionAllowed, signedInUser } from '../auth/guards';
 import { insertOrder, payPendingOrder, toOrder, type PaidOrder } from '../billing/orders';
 import { toInvoice } from '../billing/invoiceDocument';
 import { settleServers } from '../compute/servers';
+import { requireNoSnapshotBeingTaken } from './snapshots';
 import { createVolumeOrder, extendVolumeOrder, requireAttachableServer } from './volumeOrders';
 import {
   accountVolume,
@@ -137,6 +138,7 @@ export const storageHandlers: HandlerTable = {
       settleServers(db, now);
       const volume = accountVolume(db, user.id, ctx.params.id);
       requireVolumeIdle(volume, now, ctx.t, ['available']);
+      requireNoSnapshotBeingTaken(db, volume.id, now);
       deleteVolumeRows(db, volume.id, now);
       return { message: ctx.t('server.volume_deleted', { name: volume.name }) };
     })();

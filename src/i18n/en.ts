@@ -2015,6 +2015,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     snapshot_name_taken: 'A snapshot with this name already exists.',
     snapshot_volume_busy: 'A snapshot cannot be taken while the volume is %{status}.',
     snapshot_busy: 'This cannot be done while the snapshot is %{status}.',
+    volume_snapshot_being_taken:
+      'Snapshot %{name} of this volume is still being taken: wait for it to finish, then delete the volume.',
     snapshot_deleted: 'Snapshot %{name} deleted.',
     server_restore: {
       not_of_server: 'Snapshot %{name} is not a copy of the root disk of server %{server}.',
@@ -2022,6 +2024,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       disk_too_small: 'The root disk must be at least %{size} GB (the size of snapshot %{name}).',
       disk_type: 'The root disk must be %{type}, like snapshot %{name}.',
       image: 'The operating system must be %{image}, the one snapshot %{name} was taken of.',
+      needs_license:
+        'Snapshot %{name} runs %{image}, which carries a monthly licence server %{server} does not have, so it cannot be restored onto this server. Create a new server from snapshot %{name}.',
     },
     tickets: {
       not_found: 'This support ticket was not found.',

@@ -2239,6 +2239,8 @@ export const vi = {
     snapshot_name_taken: 'Tên snapshot đã tồn tại.',
     snapshot_volume_busy: 'Không thể tạo snapshot khi volume %{status}.',
     snapshot_busy: 'Không thể thực hiện thao tác khi snapshot %{status}.',
+    volume_snapshot_being_taken:
+      'Snapshot %{name} của volume đang được tạo, vui lòng đợi thao tác hoàn tất rồi hãy xoá volume.',
     snapshot_deleted: 'Đã xoá snapshot %{name}.',
     server_restore: {
       not_of_server: 'Snapshot %{name} không phải bản sao ổ gốc của máy chủ %{server}.',
@@ -2246,6 +2248,8 @@ export const vi = {
       disk_too_small: 'Ổ gốc phải từ %{size} GB trở lên (dung lượng của snapshot %{name}).',
       disk_type: 'Ổ gốc phải cùng loại %{type} với snapshot %{name}.',
       image: 'Hệ điều hành phải là %{image}, hệ điều hành của snapshot %{name}.',
+      needs_license:
+        'Snapshot %{name} chạy %{image}, hệ điều hành có bản quyền tính phí hằng tháng mà máy chủ %{server} không có, nên không khôi phục vào máy chủ này được. Hãy tạo máy chủ mới từ snapshot %{name}.',
     },
     tickets: {
       not_found: 'Không tìm thấy yêu cầu hỗ trợ này.',
