@@ -206,12 +206,9 @@ export function invoicePaymentText(
   if (periods?.trial_period_end) {
     return { key: 'ledger.trial_payment', params: { invoice: code } };
   }
-  const renewed =
-    invoice.resource_type === 'server' || invoice.resource_type === 'volume'
-      ? invoice.resource_type
-      : undefined;
+  const renewed = invoice.resource_type === 'ip' ? null : invoice.resource_type;
   if (periods?.renewal_period_end && renewed && invoice.resource_id !== null) {
-    const table = renewed === 'server' ? 'servers' : 'volumes';
+    const table = { server: 'servers', volume: 'volumes', snapshot: 'snapshots' }[renewed];
     const resource = db
       .prepare(`SELECT name FROM ${table} WHERE id = ?`)
       .get(invoice.resource_id) as { name: string } | undefined;

@@ -87,9 +87,15 @@ describe('balance-history texts', () => {
     await topUpByPaypal(app, api);
     await topUpByTransfer(app, api);
     expect((await api.post('/billing/apply_coupon', { code: 'NAP100K' })).statusCode).toBe(200);
-    await buyServer(api);
-    // Past the paid month: the renewal is issued, then paid from the balance on its due date.
-    for (const days of [25, 6]) {
+    const serverId = await buyServer(api);
+    // Built a day later, then copied; past the paid month, the server's and the snapshot's
+    // renewals are issued, then paid from the balance on their due date.
+    for (const days of [1, 24, 6]) {
+      if (days === 24) {
+        const snapshot = { name: 'web-root', server_id: serverId };
+        const taken = await api.post('/storage/snapshots', snapshot);
+        expect(taken.statusCode, taken.body).toBe(201);
+      }
       const moved = await app.inject({
         method: 'POST',
         url: '/sandbox/clock',
@@ -131,6 +137,13 @@ describe('balance-history texts', () => {
       // `description` stays the Vietnamese rendering, for callers that read only that.
       expect(row.description).toBe(vietnamese);
     }
+    // Each renewal names what it renewed, a snapshot's too.
+    expect(rows.map((row) => row.description)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Gia hạn máy chủ web-01 đến hết /),
+        expect.stringMatching(/^Gia hạn snapshot web-root đến hết /),
+      ]),
+    );
     expect(ledgerMismatches(books)).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
 /**
  * Orders are paid at a price that still holds (pricedState.ts): an order on a server or volume is
- * refused when the resource changed after it was priced, and a change is priced through the
- * period its renewal invoice has already billed. Each case was a way to pay less (or more) than
- * the change costs.
+ * refused when the resource changed after it was priced, and a change is priced to the end of the
+ * paid period, a renewal already out being issued again at the new size. Each case was a way to
+ * pay less (or more) than the change costs.
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../platform/db';
@@ -92,27 +92,25 @@ describe('an order on an existing server', () => {
     await expectStale(later, books, order.id, serverId);
   });
 
-  it('is priced through the period its open renewal invoice bills: the change costs what it costs after that invoice is paid', async () => {
-    const { app, api, books } = await signedInSandbox();
-    const invoiced = await buyServer(api, { name: 'invoiced' });
-    const renewed = await buyServer(api, { name: 'renewed' });
+  it('is priced to the paid period’s end, its open renewal issued again at the new size: the next period is paid once', async () => {
+    const { app, books, api } = await signedInSandbox();
+    const serverId = await buyServer(api);
+    const { expiry } = (await api.get(`/cloud/servers/${serverId}`)).json();
     await moveSandboxClock(app, { days: 26 });
     const later = apiAs(app, await signIn(app, 'demo@example.vn'));
-    const renewal = openRenewal(books, invoiced)!;
-    const paidRenewal = openRenewal(books, renewed)!;
-    const paidInvoice = await later.post(`/billing/invoices/${paidRenewal.id}/pay`, {});
-    expect(paidInvoice.statusCode, paidInvoice.body).toBe(200);
+    const renewal = openRenewal(books, serverId)!;
 
-    const whileOpen = await place(later, resize(invoiced, 4));
-    const afterPaying = await place(later, resize(renewed, 4));
-    expect(whileOpen.expiry).toBe(renewal.renewal_period_end);
-    expect(whileOpen.amount).toBe(afterPaying.amount);
+    const order = await place(later, resize(serverId, 4));
+    expect(order.expiry).toBe(expiry);
+    await pay(later, order.id);
+    const reissued = openRenewal(books, serverId)!;
+    expect(reissued.id).not.toBe(renewal.id);
+    expect(reissued.renewal_period_end).toBe(renewal.renewal_period_end);
+    expect(reissued.amount - renewal.amount).toBe(2 * 90_000);
 
-    // Both paid: April runs on 4 CPU, paid by the renewal (2 CPU) and the change (2 more).
-    await pay(later, whileOpen.id);
-    const invoice = await later.post(`/billing/invoices/${renewal.id}/pay`, {});
+    const invoice = await later.post(`/billing/invoices/${reissued.id}/pay`, {});
     expect(invoice.statusCode, invoice.body).toBe(200);
-    expect(await cpuOf(later, invoiced)).toBe(4);
+    expect(await cpuOf(later, serverId)).toBe(4);
     expect(ledgerMismatches(books)).toEqual([]);
   });
 

@@ -10,9 +10,9 @@
  * paying refuses it when that state is no longer the resource's: the customer orders again at
  * today's price.
  *
- * A change is priced to the end of the last period billed: when the resource's renewal invoice is
- * already out (at the old configuration), the change pays its growth for that period too, so the
- * two together pay for the new configuration whichever is paid first.
+ * A change is priced to the end of the paid period only: a renewal invoice already out for the
+ * next period is issued again at the new configuration when the change is made
+ * (renewals.ts `reissueOpenRenewals`), so that period is paid once, by the renewal.
  */
 import { toPricedProduct } from '../catalog/catalog';
 import type { Db } from '../platform/db';
@@ -24,9 +24,10 @@ export type PricedResource = { type: 'server' | 'volume' | 'snapshot'; id: numbe
 
 /**
  * The end of the last period billed for a resource: its open renewal invoice's period when one is
- * out, else its own paid period (`expiry`; null for a trial's resource).
+ * out, else its own paid period (`expiry`; null for a trial's resource). Part of the priced state,
+ * so an order placed before the renewal invoice was issued is placed again with it in view.
  */
-export function billedUntil(
+function billedUntil(
   db: Db,
   type: PricedResource['type'],
   resource: { id: number; expiry: string | null },
@@ -43,18 +44,13 @@ export function billedUntil(
 }
 
 /**
- * The end of the last period billed for a resource a change is priced to; 400 for a trial's
- * resource (no paid period yet): its trial bill prices whatever it has at the trial's end, so a
- * change paid now would be charged twice. The trial is upgraded first.
+ * The end of the paid period a change to a resource is priced to; 400 for a trial's resource (no
+ * paid period yet): its trial bill prices whatever it has at the trial's end, so a change paid now
+ * would be charged twice. The trial is upgraded first.
  */
-export function changePricedUntil(
-  db: Db,
-  type: PricedResource['type'],
-  resource: { id: number; expiry: string | null },
-): string {
-  const until = billedUntil(db, type, resource);
-  if (until === null) throw new ApiError(400, 'server.refusals.change_on_trial');
-  return until;
+export function changePricedUntil(resource: { expiry: string | null }): string {
+  if (resource.expiry === null) throw new ApiError(400, 'server.refusals.change_on_trial');
+  return resource.expiry;
 }
 
 /**

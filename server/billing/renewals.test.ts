@@ -10,6 +10,7 @@ import { dueRenewals, issueRenewal, vietnamMonthsAfter } from './renewals';
 import {
   apiAs,
   buyServer,
+  latestMailTo,
   scratchDir,
   serverOrderFor,
   signIn,
@@ -331,6 +332,126 @@ describe('renewal invoices', () => {
     vi.advanceTimersByTime(LIFECYCLE_SWEEP_MS);
 
     expect(await openInvoices(api)).toHaveLength(1);
+  });
+});
+
+describe('an open renewal', () => {
+  /** web-01 bought on 1 March; on 26 March its April renewal is out, unpaid. */
+  async function renewalOut(choice: Parameters<typeof buyServer>[1] = {}) {
+    const { app, books, api: buyer } = await sandbox();
+    const serverId = await buyServer(buyer, choice);
+    await advance(app, { days: 25 });
+    const api = await demoApi(app);
+    const [renewal] = await openInvoices(api);
+    return { app, books, api, serverId, renewal: renewal! };
+  }
+
+  const APRIL = '(từ 01-04-2025 đến hết 30-04-2025)';
+
+  const renewalStatuses = (db: Db, serverId: number) =>
+    db
+      .prepare(
+        `SELECT status FROM invoices WHERE resource_type = 'server' AND resource_id = ?
+            AND renewal_period_end IS NOT NULL ORDER BY id`,
+      )
+      .pluck()
+      .all(serverId);
+
+  it('is issued again with an address bought, and without one released, before it is paid', async () => {
+    const { app, books, api, serverId, renewal } = await renewalOut();
+    expect(renewal).toMatchObject({
+      amount: WEB_01_MONTHLY,
+      description: `web-01: gia hạn 1 tháng ${APRIL}`,
+    });
+
+    const bought = await api.post(`/cloud/servers/${serverId}/ips`, {
+      version: 'ipv4',
+      quantity: 1,
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    // The address is charged to the end of March only: April is the renewal's.
+    expect(bought.json().order.expiry).toBe('2025-03-31T17:00:00.000Z');
+    const [withAddress] = await openInvoices(api);
+    expect(withAddress).toMatchObject({
+      amount: WEB_01_MONTHLY + 50_000,
+      description: `web-01 (+1 IP): gia hạn 1 tháng ${APRIL}`,
+      due_date: renewal.due_date,
+    });
+    // Mailed, as any invoice issued.
+    expect((await latestMailTo(app, 'demo@example.vn')).subject).toMatch(
+      new RegExp(`^Hoá đơn ${withAddress!.code as string}: 680\\.000 ₫`),
+    );
+
+    const address = bought.json().ips[0].id as number;
+    const released = await api.delete(`/cloud/servers/${serverId}/ips/${address}`);
+    expect(released.statusCode, released.body).toBe(200);
+    expect(await openInvoices(api)).toEqual([
+      expect.objectContaining({
+        amount: WEB_01_MONTHLY,
+        description: `web-01: gia hạn 1 tháng ${APRIL}`,
+      }),
+    ]);
+    expect(renewalStatuses(books, serverId)).toEqual(['cancelled', 'cancelled', 'open']);
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+
+  it('follows a shrink, and a growth back is charged to the paid period’s end only', async () => {
+    const { app, books, api, serverId, renewal } = await renewalOut({ cpu: 4 });
+    expect(renewal.amount).toBe(WEB_01_MONTHLY + 2 * 90_000);
+
+    const shrunk = await api.post(`/cloud/servers/${serverId}/resize`, {
+      cpu: 2,
+      ram: 4,
+      disk: 40,
+    });
+    expect(shrunk.statusCode, shrunk.body).toBe(202);
+    expect(shrunk.json().invoice.amount).toBe(0);
+    expect(await openInvoices(api)).toEqual([
+      expect.objectContaining({ amount: WEB_01_MONTHLY, due_date: renewal.due_date }),
+    ]);
+
+    await advance(app, { hours: 1 });
+    const later = await demoApi(app);
+    const grown = await later.post(`/cloud/servers/${serverId}/resize`, {
+      cpu: 4,
+      ram: 4,
+      disk: 40,
+    });
+    expect(grown.statusCode, grown.body).toBe(202);
+    // Two CPUs for the six days left of March, not for April too.
+    expect(grown.json().order.expiry).toBe('2025-03-31T17:00:00.000Z');
+    expect(grown.json().invoice.amount).toBeLessThan(2 * 90_000 * 0.25);
+    const [reissued] = await openInvoices(later);
+    expect(reissued).toMatchObject({ amount: WEB_01_MONTHLY + 2 * 90_000 });
+
+    // Paid on its due date, April is paid once, at 4 CPU.
+    await advance(app, { days: 6 });
+    expect(renewalStatuses(books, serverId)).toEqual(['cancelled', 'cancelled', 'paid']);
+    expect((await later.get(`/cloud/servers/${serverId}`)).json()).toMatchObject({
+      cpu: 4,
+      expiry: '2025-04-30T17:00:00.000Z',
+    });
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+
+  it('of a whitelisted account, unpaid, is followed by the next period’s: its server never runs unbilled', async () => {
+    const { app, books } = await sandbox();
+    const trusted = apiAs(app, await signIn(app, 'whitelist@example.vn'));
+    const [overdue] = await openInvoices(trusted);
+    expect(overdue).toMatchObject({ resource_type: 'server' });
+
+    await advance(app, { days: 40 });
+    const later = apiAs(app, await signIn(app, 'whitelist@example.vn'));
+    const open = await openInvoices(later);
+    expect(open.length).toBeGreaterThanOrEqual(2);
+    const periods = open
+      .map((invoice) => invoice.description as string)
+      .sort((a, b) => a.localeCompare(b));
+    expect(new Set(periods).size).toBe(open.length);
+    expect((await userInfo(later)).unpaid_amount).toBe(
+      open.reduce((sum, invoice) => sum + (invoice.amount as number), 0),
+    );
+    expect(ledgerMismatches(books)).toEqual([]);
   });
 });
 

@@ -13,8 +13,18 @@
  * renewal also charges its extra addresses. A renewal still open when its resource is deleted is
  * cancelled: the period it asked for will not be used.
  *
- * Issuing is idempotent: the unique index on (resource, renewal_period_end) lets one invoice per
- * resource per period exist, whatever runs at the same time.
+ * An open renewal always prices its resource as it is: when the plan changes before it is paid
+ * (resized, grown, an address added or released, rebuilt off a licence), it is issued again at the
+ * new plan (`reissueOpenRenewals`), and the change itself is charged only to the end of the paid
+ * period (pricedState.ts). So a shrunk server or a released address is not renewed at the old
+ * price, and growth is never paid twice for the same days.
+ *
+ * The next period is invoiced only once the last one is paid, except for a whitelisted account
+ * (trusted to pay late, never suspended or terminated): its periods are invoiced one after another
+ * whether or not the earlier ones are paid, so its resources never run unbilled.
+ *
+ * Issuing is idempotent: the unique index on (resource, renewal_period_end) among invoices not
+ * cancelled lets one invoice per resource per period exist, whatever runs at the same time.
  */
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
@@ -24,7 +34,7 @@ import { DAY_MS, renewalDueDate, type LifePolicy } from '../../src/domain/servic
 import type { Db } from '../platform/db';
 import { issueInvoice, type NewInvoiceLine } from './invoiceDocument';
 import { translator } from '../platform/i18n';
-import { mailResourceResumed } from './billingMails';
+import { mailInvoiceIssued, mailResourceResumed, type MailedInvoice } from './billingMails';
 import { accountPackages } from './packages';
 import { findUserById } from '../auth/users';
 import type { ServerRow, VolumeRow } from './resourceRows';
@@ -65,11 +75,23 @@ export interface DueRenewal {
   dueDate: string;
 }
 
-/** SQL: the resource has no renewal invoice yet for a period after its current expiry. */
-const NOT_YET_INVOICED = (type: RenewedType, alias: string) => `NOT EXISTS (
-  SELECT 1 FROM invoices i
-   WHERE i.resource_type = '${type}' AND i.resource_id = ${alias}.id
-     AND i.renewal_period_end > ${alias}.expiry)`;
+/**
+ * SQL, over rows of `type` aliased `r`: `r.*` with `billed_until`, the end of the last period its
+ * renewals bill (paid or open), else its own paid period's end; only those whose next period is
+ * due by @at — for a whitelisted account, whatever is still unpaid; for any other, none unpaid.
+ */
+const DUE_FOR_RENEWAL = (type: RenewedType, table: string, live: string) => `
+  SELECT * FROM (
+    SELECT r.*, COALESCE((SELECT MAX(i.renewal_period_end) FROM invoices i
+                          WHERE i.resource_type = '${type}' AND i.resource_id = r.id
+                            AND i.status <> 'cancelled' AND i.renewal_period_end > r.expiry),
+                         r.expiry) AS billed_until
+      FROM ${table} r WHERE r.expiry IS NOT NULL AND ${live}) r
+   WHERE r.billed_until <= @at
+     AND (r.billed_until = r.expiry
+          OR EXISTS (SELECT 1 FROM users u WHERE u.id = r.user_id AND u.is_in_whitelist = 1))`;
+
+type Billed<Row> = Row & { billed_until: string };
 
 /**
  * The renewals to issue at `now` (periods ending within the policy's notice) that have no invoice
@@ -80,62 +102,59 @@ export function dueRenewals(db: Db, now: Date, policy: LifePolicy): DueRenewal[]
   const at = new Date(now.getTime() + policy.renewalNoticeDays * DAY_MS).toISOString();
   const servers = db
     .prepare(
-      `SELECT * FROM servers s
-        WHERE s.deleted_at IS NULL AND s.task IS NOT 'delete'
-          AND s.expiry IS NOT NULL AND s.expiry <= ? AND ${NOT_YET_INVOICED('server', 's')}`,
+      DUE_FOR_RENEWAL('server', 'servers', `r.deleted_at IS NULL AND r.task IS NOT 'delete'`),
     )
-    .all(at) as ServerRow[];
+    .all({ at }) as Billed<ServerRow>[];
   const volumes = db
-    .prepare(
-      `SELECT * FROM volumes v
-        WHERE v.deleted_at IS NULL
-          AND v.expiry IS NOT NULL AND v.expiry <= ? AND ${NOT_YET_INVOICED('volume', 'v')}`,
-    )
-    .all(at) as VolumeRow[];
-  const snapshots = db
-    .prepare(
-      `SELECT id, user_id, name, expiry FROM snapshots s
-        WHERE s.deleted_at IS NULL AND s.auto = 0
-          AND s.expiry IS NOT NULL AND s.expiry <= ? AND ${NOT_YET_INVOICED('snapshot', 's')}`,
-    )
-    .all(at) as { id: number; user_id: number; name: string; expiry: string }[];
+    .prepare(DUE_FOR_RENEWAL('volume', 'volumes', 'r.deleted_at IS NULL'))
+    .all({ at }) as Billed<VolumeRow>[];
+  const snapshots = (
+    db
+      .prepare(DUE_FOR_RENEWAL('snapshot', 'snapshots', 'r.deleted_at IS NULL AND r.auto = 0'))
+      .all({ at }) as Billed<RenewedRow>[]
+  ).map((snapshot) => ({ ...snapshot, interval_count: 1 as const })); // month by month (packages.ts)
   if (!servers.length && !volumes.length && !snapshots.length) return [];
 
-  const planPrices = planPricesOf(
+  const planPrice = planPricesOf(
     db,
     [...servers, ...volumes, ...snapshots].map((row) => row.user_id),
     now,
   );
-  const planPrice = (type: RenewedType | 'ip', id: number) => {
-    const price = planPrices.get(`${type}:${id}`);
-    if (price === undefined) throw new Error(`No package for ${type} ${id}`);
-    return price;
+  const due = (type: RenewedType, row: Billed<RenewedRow>) => {
+    const { name, amount } = renewedPlan(db, type, row, planPrice);
+    return renewal(row, row.billed_until, type, name, amount);
   };
-  const extraIps = db.prepare('SELECT id FROM ips WHERE server_id = ? AND is_primary = 0').pluck();
-
   return [
-    ...servers.map((server) => {
-      const ips = extraIps.all(server.id) as number[];
-      const amount = ips.reduce(
-        (sum, id) => sum + planPrice('ip', id),
-        planPrice('server', server.id),
-      );
-      const name = ips.length ? `${server.name} (+${ips.length} IP)` : server.name;
-      return renewal(server, 'server', name, amount);
-    }),
-    ...volumes.map((volume) =>
-      renewal(volume, 'volume', volume.name, planPrice('volume', volume.id)),
-    ),
-    // A snapshot runs month by month (packages.ts).
-    ...snapshots.map((snapshot) =>
-      renewal(
-        { ...snapshot, interval_count: 1 },
-        'snapshot',
-        snapshot.name,
-        planPrice('snapshot', snapshot.id),
-      ),
-    ),
+    ...servers.map((server) => due('server', server)),
+    ...volumes.map((volume) => due('volume', volume)),
+    ...snapshots.map((snapshot) => due('snapshot', snapshot)),
   ];
+}
+
+/** What a renewal needs of the resource it renews. */
+type RenewedRow = Pick<ServerRow, 'id' | 'user_id' | 'name' | 'interval_count' | 'expiry'>;
+
+type PlanPrice = (type: RenewedType | 'ip', id: number) => number;
+
+/**
+ * What the resource's renewal charges at its plan as it is now, and the name its line gives it: a
+ * server's extra addresses are renewed with it, "web-01 (+1 IP)".
+ */
+function renewedPlan(
+  db: Db,
+  type: RenewedType,
+  row: Pick<RenewedRow, 'id' | 'name'>,
+  planPrice: PlanPrice,
+): { name: string; amount: number } {
+  if (type !== 'server') return { name: row.name, amount: planPrice(type, row.id) };
+  const ips = db
+    .prepare('SELECT id FROM ips WHERE server_id = ? AND is_primary = 0')
+    .pluck()
+    .all(row.id) as number[];
+  return {
+    name: ips.length ? `${row.name} (+${ips.length} IP)` : row.name,
+    amount: ips.reduce((sum, id) => sum + planPrice('ip', id), planPrice('server', row.id)),
+  };
 }
 
 /** A renewal's text, stored in Vietnamese like every invoice the sandbox writes. */
@@ -144,13 +163,15 @@ export function renewalDescription(name: string, months: number, start: Date, en
   return `${name}: gia hạn ${months} tháng (${period})`;
 }
 
+/** The renewal of the period that starts at `periodStart`, for `amount`. */
 function renewal(
-  row: { id: number; user_id: number; interval_count: IntervalCount; expiry: string | null },
+  row: { id: number; user_id: number; interval_count: IntervalCount },
+  periodStart: string,
   resourceType: RenewedType,
   name: string,
   amount: number,
 ): DueRenewal {
-  const start = new Date(row.expiry as string);
+  const start = new Date(periodStart);
   const end = vietnamMonthsAfter(start, row.interval_count);
   return {
     userId: row.user_id,
@@ -167,10 +188,10 @@ function renewal(
 }
 
 /**
- * The plan price (monthly × interval) of every package of these accounts, keyed `type:id`: the
- * packages are what the Services tab shows, so an invoice can never disagree with it.
+ * The plan price (monthly × interval) of every package of these accounts: the packages are what
+ * the Services tab shows, so an invoice can never disagree with it.
  */
-function planPricesOf(db: Db, userIds: number[], now: Date): Map<string, number> {
+function planPricesOf(db: Db, userIds: number[], now: Date): PlanPrice {
   const prices = new Map<string, number>();
   for (const userId of new Set(userIds)) {
     const account = findUserById(db, userId);
@@ -179,7 +200,11 @@ function planPricesOf(db: Db, userIds: number[], now: Date): Map<string, number>
       prices.set(`${item.resource_type}:${item.resource_id}`, item.plan.price);
     }
   }
-  return prices;
+  return (type, id) => {
+    const price = prices.get(`${type}:${id}`);
+    if (price === undefined) throw new Error(`No package for ${type} ${id}`);
+    return price;
+  };
 }
 
 /** Issues the renewal's open invoice; answers its id, or undefined when the period has one. */
@@ -219,6 +244,85 @@ export const renewalLine = (
   amount: renewal.amount,
 });
 
+const RENEWED_TABLE = { server: 'servers', volume: 'volumes', snapshot: 'snapshots' } as const;
+
+interface OpenRenewal {
+  id: number;
+  user_id: number;
+  amount: number;
+  due_date: string;
+  reminded_at: string | null;
+  overdue_mailed_at: string | null;
+  text_params: string;
+  period_months: IntervalCount;
+  period_start: string;
+  period_end: string;
+}
+
+/**
+ * Issues again, at the plan as it is now, each open renewal of a resource whose plan has just
+ * changed (resized, grown, an address added or released, rebuilt off a licence): an invoice never
+ * changes once issued (invoiceDocument.ts), so the old one is cancelled and a new one issued for
+ * the same period and due date, keeping the reminders already mailed, and mailed. Nothing happens
+ * when the price and the line's name are what they were. Call it inside the change's transaction.
+ */
+export function reissueOpenRenewals(
+  db: Db,
+  type: RenewedType,
+  resourceId: number,
+  now: Date,
+): void {
+  const open = db
+    .prepare(
+      `SELECT i.id, i.user_id, i.amount, i.due_date, i.reminded_at, i.overdue_mailed_at,
+              l.text_params, l.period_months, l.period_start, l.period_end
+         FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id AND l.position = 1
+        WHERE i.status = 'open' AND i.renewal_period_end IS NOT NULL
+          AND i.resource_type = ? AND i.resource_id = ?
+        ORDER BY i.renewal_period_end`,
+    )
+    .all(type, resourceId) as OpenRenewal[];
+  const row = db
+    .prepare(`SELECT * FROM ${RENEWED_TABLE[type]} WHERE id = ? AND deleted_at IS NULL`)
+    .get(resourceId) as RenewedRow | undefined;
+  if (!open.length || !row) return;
+  const { name, amount } = renewedPlan(db, type, row, planPricesOf(db, [row.user_id], now));
+  for (const invoice of open) {
+    const named = (JSON.parse(invoice.text_params) as { name?: string }).name;
+    if (invoice.amount === amount && named === name) continue;
+    db.prepare(`UPDATE invoices SET status = 'cancelled' WHERE id = ?`).run(invoice.id);
+    const start = new Date(invoice.period_start);
+    const end = new Date(invoice.period_end);
+    const id = issueRenewal(
+      db,
+      {
+        userId: invoice.user_id,
+        resourceType: type,
+        resourceId,
+        amount,
+        description: renewalDescription(name, invoice.period_months, start, end),
+        name,
+        months: invoice.period_months,
+        periodStart: invoice.period_start,
+        periodEnd: invoice.period_end,
+        dueDate: invoice.due_date,
+      },
+      now,
+    );
+    if (id === undefined) throw new Error(`Renewal ${invoice.id} could not be issued again`);
+    db.prepare('UPDATE invoices SET reminded_at = ?, overdue_mailed_at = ? WHERE id = ?').run(
+      invoice.reminded_at,
+      invoice.overdue_mailed_at,
+      id,
+    );
+    const user = findUserById(db, invoice.user_id);
+    const reissued = db
+      .prepare('SELECT id, created_at, amount, due_date FROM invoices WHERE id = ?')
+      .get(id) as MailedInvoice;
+    if (user) mailInvoiceIssued(db, user, reissued, now);
+  }
+}
+
 /** Cancels the open renewals of deleted resources: the period they asked for will not be used. */
 export function cancelRenewalsOfDeletedResources(db: Db): void {
   db.prepare(
@@ -248,9 +352,7 @@ export function extendRenewedResource(db: Db, invoiceId: number): void {
       }
     | undefined;
   if (!invoice?.renewal_period_end) return;
-  const table = { server: 'servers', volume: 'volumes', snapshot: 'snapshots' }[
-    invoice.resource_type as RenewedType
-  ];
+  const table = RENEWED_TABLE[invoice.resource_type as RenewedType] as string | undefined;
   if (!table) return;
   // Never shortens: the expiry only moves forward, to the end this invoice paid for.
   db.prepare(

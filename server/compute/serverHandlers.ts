@@ -19,6 +19,7 @@ import { recordRootPassword } from './consoleRootPasswords';
 import { insertOrder, payPendingOrder, toOrder } from '../billing/orders';
 import { resizeOrder } from './serverOrders';
 import { toInvoice } from '../billing/invoiceDocument';
+import { reissueOpenRenewals } from '../billing/renewals';
 import {
   accountServer,
   accountServers,
@@ -142,6 +143,8 @@ export const serverHandlers: HandlerTable = {
         .run(image.id, keyName, row.id);
       if (keyNames !== undefined) installServerKeys(ctx.db, row.id, keyNames);
       if (ctx.body.password) recordRootPassword(ctx.db, row.id, ctx.body.password, now);
+      // Leaving a licensed image ends its licence: a renewal already out no longer charges it.
+      reissueOpenRenewals(ctx.db, 'server', row.id, now);
       startTask(ctx.db, row.id, 'rebuild', now, ctx.buildSeconds, {
         keepSnapshots: keepSnapshots === true,
       });

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../platform/errors';
 import { insertOrder, payPendingOrder, toOrder } from '../billing/orders';
 import { buyIpOrder } from '../compute/serverOrders';
 import { toInvoice } from '../billing/invoiceDocument';
+import { reissueOpenRenewals } from '../billing/renewals';
 import { accountServer, serverIps, settleServers } from '../compute/servers';
 
 export const networkHandlers: HandlerTable = {
@@ -52,6 +53,8 @@ export const networkHandlers: HandlerTable = {
       if (!ip) throw notFound('server.ip_not_found');
       if (ip.primary) throw badRequest('server.primary_ip');
       ctx.db.prepare('DELETE FROM ips WHERE id = ?').run(ip.id);
+      // A renewal already out no longer renews it.
+      reissueOpenRenewals(ctx.db, 'server', server.id, now);
       return ip.address;
     })();
     return { message: ctx.t('server.ip_released', { address }) };

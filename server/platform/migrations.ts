@@ -710,4 +710,15 @@ export const migrations: readonly Migration[] = [
        WHERE trial_period_end IS NULL;
     `,
   },
+  {
+    // An open renewal is issued again when its resource's plan changes (billing/renewals.ts
+    // \`reissueOpenRenewals\`): the cancelled one no longer holds its period.
+    name: 'renewal_per_period_not_cancelled',
+    sql: `
+      DROP INDEX invoices_one_renewal_per_period;
+      CREATE UNIQUE INDEX invoices_one_renewal_per_period
+        ON invoices (resource_type, resource_id, renewal_period_end)
+        WHERE renewal_period_end IS NOT NULL AND status <> 'cancelled';
+    `,
+  },
 ];

@@ -20,6 +20,7 @@ import type {
   RestoreSnapshotWork,
   TakeSnapshotWork,
 } from '../billing/orderRows';
+import { reissueOpenRenewals } from '../billing/renewals';
 import { requireProduct } from '../catalog/prices';
 import {
   accountServer,
@@ -464,6 +465,7 @@ export function restoreServerFromSnapshot(
     );
   }
   db.prepare('UPDATE servers SET image_id = ? WHERE id = ?').run(image.id, server.id);
+  reissueOpenRenewals(db, 'server', server.id, now);
   startTask(db, server.id, 'rebuild', now, buildSeconds, { restoreSnapshotId: snapshot.id });
   markRestoring(db, snapshot.id, now, buildSeconds);
 }

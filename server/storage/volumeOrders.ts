@@ -13,6 +13,7 @@ import { ApiError, badRequest, notFound } from '../platform/errors';
 import type { MessageKey, Translate } from '../platform/i18n';
 import type { CreateVolumeWork, ExtendVolumeWork, NewOrder, OrderRow } from '../billing/orderRows';
 import { changePricedUntil } from '../billing/pricedState';
+import { reissueOpenRenewals } from '../billing/renewals';
 import { quoteNew, quoteUntil, requireProduct } from '../catalog/prices';
 import { accountServer, requireIdle, type ServerRow } from '../compute/servers';
 import {
@@ -122,9 +123,9 @@ export function extendVolumeOrder(
   requireVolumeIdle(volume, now, t, ['available', 'in_use']);
   requireGrowth(volume, size, field);
   const product = requireProduct(db, volumeProductCode(volume.type));
-  // The end of the last period billed, its renewal invoice's when out; refused on a trial's
-  // volume (billing/pricedState.ts).
-  const end = paidPeriodEnd(changePricedUntil(db, 'volume', volume), now);
+  // The end of its paid period (a renewal invoice already out is issued again at the new size);
+  // refused on a trial's volume (billing/pricedState.ts).
+  const end = paidPeriodEnd(changePricedUntil(volume), now);
   const priced = quoteUntil(
     [{ product, quantity: size - volume.size }],
     end,
@@ -197,6 +198,7 @@ export function extendPaidVolume(
     now,
     buildSeconds,
   );
+  reissueOpenRenewals(db, 'volume', volume.id, now);
   return volume.id;
 }
 

@@ -1820,6 +1820,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     resource_kind: {
       server: 'server',
       volume: 'volume',
+      snapshot: 'snapshot',
     },
   },
   server: {

@@ -2041,6 +2041,7 @@ export const vi = {
     resource_kind: {
       server: 'máy chủ',
       volume: 'volume',
+      snapshot: 'snapshot',
     },
   },
   server: {
