@@ -242,3 +242,58 @@ describe('the bill that ends a trial', () => {
     expect(ledgerMismatches(books)).toEqual([]);
   });
 });
+
+describe('a trial bill left unpaid past its month', () => {
+  const TRIAL = 'trial@example.vn';
+
+  const trialBills = (db: Db) =>
+    db
+      .prepare(
+        `SELECT i.id, i.status, i.due_date, i.trial_period_end FROM invoices i
+           JOIN users u ON u.id = i.user_id
+          WHERE u.email = ? AND i.trial_period_end IS NOT NULL ORDER BY i.id`,
+      )
+      .all(TRIAL) as { id: number; status: string; due_date: string; trial_period_end: string }[];
+
+  it('is not carried into a month its suspended server stood still, and its termination names it', async () => {
+    const { app, books } = await sandboxWithBooks();
+    // The trial ends on 6 March; its bill is due then, the server suspended on the 13th and
+    // deleted on 5 April, after March has ended.
+    await moveSandboxClock(app, { days: 40 });
+
+    const bills = trialBills(books);
+    expect(bills).toHaveLength(1);
+    expect(bills[0]!.status).toBe('cancelled');
+    const code = invoiceCode(
+      books.prepare('SELECT id, created_at FROM invoices WHERE id = ?').get(bills[0]!.id) as {
+        id: number;
+        created_at: string;
+      },
+    );
+    const mails = await subjects(app, TRIAL);
+    expect(mails[0]).toMatch(`Dịch vụ đã bị xoá: hoá đơn ${code} không được thanh toán`);
+    // Newest first: the bill issued, then overdue, and no other.
+    expect(mails.filter((subject) => subject.startsWith('Hoá đơn INV-'))).toEqual([
+      expect.stringMatching(new RegExp(`^Hoá đơn ${code} đã quá hạn`)),
+      expect.stringMatching(new RegExp(`^Hoá đơn ${code}: `)),
+    ]);
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+
+  it('is carried into the next month for a whitelisted account, mailed as overdue, its due date kept', async () => {
+    const { app, books } = await sandboxWithBooks();
+    books.prepare('UPDATE users SET is_in_whitelist = 1 WHERE email = ?').run(TRIAL);
+    await moveSandboxClock(app, { days: 40 });
+
+    const bills = trialBills(books);
+    expect(bills.map((bill) => bill.status)).toEqual(['cancelled', 'open']);
+    expect(bills[1]!.due_date).toBe(bills[0]!.due_date);
+    const code = invoiceCode(
+      books.prepare('SELECT id, created_at FROM invoices WHERE id = ?').get(bills[1]!.id) as {
+        id: number;
+        created_at: string;
+      },
+    );
+    expect((await subjects(app, TRIAL))[0]).toMatch(new RegExp(`^Hoá đơn ${code} đã quá hạn`));
+  });
+});

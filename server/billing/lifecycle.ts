@@ -88,7 +88,7 @@ export function runLifecycle(
     const report = emptyLifecycleReport();
     settleResources(db, now);
     cancelRenewalsOfDeletedResources(db);
-    billEndedTrials(db, now, report);
+    billEndedTrials(db, now, policy, report);
     issueRenewals(db, now, policy, report);
     for (const bill of openBills(db)) followBill(db, bill, now, policy, report);
     return report;
@@ -145,21 +145,30 @@ function sweepTimes(from: Date | undefined, now: Date): Date[] {
 /**
  * An ended trial without an open bill gets one; an open bill whose month has ended is replaced by
  * one that runs to the end of this month (keeping its due date and the mails already sent), so the
- * one bill there is always pays the trial's resources up to now.
+ * one bill there is always pays the trial's resources up to now — unless they are suspended for
+ * it: a month they stood still is not billed, and the bill that suspended them stays the one their
+ * termination names. A replacement already past its due date is mailed as overdue, not as issued.
  */
-function billEndedTrials(db: Db, now: Date, report: LifecycleReport): void {
+function billEndedTrials(db: Db, now: Date, policy: LifePolicy, report: LifecycleReport): void {
   const at = now.toISOString();
-  const stale = db
-    .prepare(
-      `SELECT id, user_id, reminded_at, overdue_mailed_at FROM invoices
-        WHERE status = 'open' AND trial_period_end IS NOT NULL AND trial_period_end <= ?`,
-    )
-    .all(at) as {
-    id: number;
-    user_id: number;
-    reminded_at: string | null;
-    overdue_mailed_at: string | null;
-  }[];
+  const stale = (
+    db
+      .prepare(
+        `SELECT i.id, i.user_id, i.due_date, i.reminded_at, i.overdue_mailed_at, u.is_in_whitelist
+           FROM invoices i JOIN users u ON u.id = i.user_id
+          WHERE i.status = 'open' AND i.trial_period_end IS NOT NULL AND i.trial_period_end <= ?`,
+      )
+      .all(at) as {
+      id: number;
+      user_id: number;
+      due_date: string;
+      reminded_at: string | null;
+      overdue_mailed_at: string | null;
+      is_in_whitelist: 0 | 1;
+    }[]
+  ).filter(
+    (bill) => bill.is_in_whitelist === 1 || now < suspendAt(new Date(bill.due_date), policy),
+  );
   for (const bill of stale) {
     db.prepare(`UPDATE invoices SET status = 'cancelled' WHERE id = ?`).run(bill.id);
   }
@@ -183,8 +192,20 @@ function billEndedTrials(db: Db, now: Date, report: LifecycleReport): void {
       );
     }
     report.trialsBilled += 1;
-    mailIssued(db, bill.id, now);
+    if (replaced && new Date(replaced.due_date) <= now) {
+      mailReplacedOverdue(db, bill.id, replaced.is_in_whitelist === 1 ? null : policy, now);
+    } else {
+      mailIssued(db, bill.id, now);
+    }
   }
+}
+
+/** A replaced bill past its due date: overdue from the start, with its suspension day if any. */
+function mailReplacedOverdue(db: Db, invoiceId: number, policy: LifePolicy | null, now: Date) {
+  const bill = billById(db, invoiceId);
+  const user = findUserById(db, bill.user_id);
+  const suspension = policy ? suspendAt(new Date(bill.due_date), policy) : null;
+  if (user) mailInvoiceOverdue(db, user, bill, suspension, now);
 }
 
 function issueRenewals(db: Db, now: Date, policy: LifePolicy, report: LifecycleReport): void {
