@@ -8,7 +8,7 @@
  */
 import type { components } from '../../src/api/schema';
 import { groupThousands } from '../../src/domain/money';
-import { applyDiscount, vatContained } from '../../src/domain/pricing';
+import { applyDiscount, vatContained, vietnamMonthStartAfter } from '../../src/domain/pricing';
 import { couponRefused, usableCoupon } from '../catalog/catalog';
 import { takeCouponUse } from './coupons';
 import type { Db } from '../platform/db';
@@ -88,12 +88,18 @@ export function requirePending(order: OrderRow): void {
 }
 
 /**
- * 400 unless the order can be paid at its price now: pending, not past its expiry, and its
- * resource as it was when the order was priced (pricedState.ts).
+ * 400 unless the order can be paid at its price now: pending, not past its expiry, within the
+ * month it was priced in, and its resource as it was when the order was priced (pricedState.ts).
+ * Every order but `renew` is priced from the moment it is placed (the rest of that month, then
+ * whole months): paid in a later month, it would charge for days gone by and end a month short.
  */
 export function requirePayable(db: Db, order: OrderRow, now: Date): void {
   requirePending(order);
-  if (order.expiry !== null && order.expiry <= now.toISOString()) {
+  const pricedMonthEnd = vietnamMonthStartAfter(new Date(order.created_at), 1);
+  if (
+    (order.expiry !== null && order.expiry <= now.toISOString()) ||
+    (order.type !== 'renew' && pricedMonthEnd <= now)
+  ) {
     throw badRequest('server.order_expired');
   }
   requirePricedStateUnchanged(db, order);

@@ -8,7 +8,15 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../platform/db';
 import { ledgerMismatches } from './ledger';
 import { packageIdOf } from './packages';
-import { apiAs, buyServer, signedInSandbox, signIn, type Api, moveSandboxClock } from '../testing';
+import {
+  apiAs,
+  buyServer,
+  moveSandboxClock,
+  serverOrderFor,
+  signedInSandbox,
+  signIn,
+  type Api,
+} from '../testing';
 
 const STALE =
   'Máy chủ hoặc volume của đơn hàng đã thay đổi từ khi đặt (cấu hình, thời hạn hoặc hoá đơn gia hạn), nên giá của đơn không còn đúng. Vui lòng huỷ đơn này và tạo đơn hàng mới.';
@@ -194,5 +202,35 @@ describe('a change to a trial’s resource', () => {
       expect(answer.json().message).toBe(refusal);
     }
     expect(orders.get()).toBe(before);
+  });
+});
+
+describe('an order for a new server or volume', () => {
+  it('is payable only in the month it was priced in: later it would charge for days gone by', async () => {
+    const { app, api, books } = await signedInSandbox();
+    const server = await place(api, serverOrderFor({ name: 'late-01', interval: 3 }));
+    const volume = await place(api, {
+      type: 'create_volume',
+      data: { name: 'late-data', size: 20, type: 'SSD' },
+      interval_count: 3,
+    });
+    // 1 March: both are priced from today, the rest of March then April and May.
+    expect(server.expiry).toBe('2025-05-31T17:00:00.000Z');
+
+    await moveSandboxClock(app, { days: 31 });
+    const later = apiAs(app, await signIn(app, 'demo@example.vn'));
+    const balance = await balanceOf(later);
+    for (const order of [server, volume]) {
+      const refused = await later.post(`/billing/orders/${order.id}/pay`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(
+        'Đơn hàng đã quá hạn thanh toán, vui lòng tạo đơn hàng mới.',
+      );
+    }
+    expect(await balanceOf(later)).toBe(balance);
+    expect((await later.get('/cloud/servers')).json().items).not.toContainEqual(
+      expect.objectContaining({ name: 'late-01' }),
+    );
+    expect(ledgerMismatches(books)).toEqual([]);
   });
 });
