@@ -1,7 +1,7 @@
 /**
- * The billing mails in the recipient's language (issue 17): an invoice's mail quotes its keyed
- * lines, and every credit (card, PayPal, bank transfer, gift code) is mailed one receipt naming
- * the reference Payments and the balance history show, however often its answer is replayed.
+ * Mails in the recipient's language (issue 17): an invoice's mail quotes its keyed lines, and
+ * every credit (card, PayPal, bank transfer, gift code) is mailed one receipt naming the reference
+ * Payments and the balance history show, however often its answer is replayed.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -85,6 +85,34 @@ describe('an invoice mail', () => {
     );
     expect(mail.text).toContain(`Hoá đơn ${detail.code} đã được phát hành: ${line!.description}.`);
     expect(mail.text).not.toMatch(/Hello|Invoice|renewal/);
+  });
+});
+
+describe('every mail to an account', () => {
+  const resetMail = async () => {
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/users/request_reset_password',
+      payload: { email: DEMO },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [mail] = await mailsTo(app, DEMO);
+    return mail!;
+  };
+
+  it('is in both languages, Vietnamese first, while the account’s language is not known', async () => {
+    expect((await resetMail()).subject).toBe('Đặt lại mật khẩu / Reset your password');
+  });
+
+  it('is in the language the account last used the portal in, a server’s password and a reset too', async () => {
+    await buyServer(await customerIn('en'), { name: 'web-01', password: true });
+    const [password] = await mailsTo(app, DEMO);
+    expect(password!.subject).toBe('Administrator password of the server web-01');
+    expect(password!.text).not.toMatch(/Xin chào|Mật khẩu/);
+    expect((await resetMail()).subject).toBe('Reset your password');
+
+    await (await customerIn('vi')).get('/auth/user');
+    expect((await resetMail()).subject).toBe('Đặt lại mật khẩu');
   });
 });
 

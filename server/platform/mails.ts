@@ -1,12 +1,13 @@
 /**
- * The plumbing of the mails the sandbox sends: a mail in Vietnamese followed by English, or, for
- * the billing mails, in the recipient's language alone once it is known: the language the account
- * last used the portal in (`rememberMailLocale`). Each area writes its own mails with these
- * (auth/authMails.ts, billing/billingMails.ts, compute/serverMails.ts, keys/keyMails.ts).
+ * The plumbing of the mails the sandbox sends: every mail to an account is in the language the
+ * account last used the portal in (`rememberMailLocale`), and in Vietnamese followed by English
+ * while that is not known (a new account, an address no account has). Each area writes its own
+ * mails with these (auth/authMails.ts, billing/billingMails.ts, compute/serverMails.ts,
+ * keys/keyMails.ts).
  */
 import type { Locale } from '../../src/domain/constants';
 import type { Db } from './db';
-import { bilingual, translator, type MessageKey } from './i18n';
+import { translator, type MessageKey } from './i18n';
 import { sendMail } from './outbox';
 
 /** Whom a mail goes to. */
@@ -38,8 +39,9 @@ export function send(
   link: string | undefined,
   now: Date,
 ): void {
-  const subject = bilingual(subjectKey, params).join(' / ');
-  const paragraphs = bilingual(textKey, params);
+  const locales = localesOf(db, to);
+  const subject = locales.map((locale) => translator(locale)(subjectKey, params)).join(' / ');
+  const paragraphs = locales.map((locale) => translator(locale)(textKey, params));
   const text = [...paragraphs, ...(link ? [link] : [])].join('\n\n');
   sendMail(db, { to, subject, text }, now);
 }
@@ -60,7 +62,7 @@ function localesOf(db: Db, email: string): Locale[] {
   return row?.locale ? [row.locale] : ['vi', 'en'];
 }
 
-/** A billing mail: in the recipient's language, its parameters rendered in that language. */
+/** A mail whose parameters are rendered in its language too (amounts, dates: billing's). */
 export function sendInRecipientsLanguage(
   db: Db,
   to: string,
