@@ -88,11 +88,12 @@ export function changeBalance(db: Db, change: BalanceChange): number {
   return writeLedgerRow(db, change);
 }
 
+const balanceOf = (db: Db, userId: number): number =>
+  (db.prepare('SELECT balance FROM users WHERE id = ?').get(userId) as { balance: number }).balance;
+
 /** The ledger row of a change already applied to the balance; answers the balance afterwards. */
 function writeLedgerRow(db: Db, change: BalanceChange): number {
-  const { balance } = db.prepare('SELECT balance FROM users WHERE id = ?').get(change.userId) as {
-    balance: number;
-  };
+  const balance = balanceOf(db, change.userId);
   db.prepare(
     `INSERT INTO balance_adjustments
        (user_id, type, method, amount, balance_after, description, description_key,
@@ -166,6 +167,9 @@ export function payFromBalance(
   if (!invoice || invoice.amount !== payment.amount) {
     throw new Error(`The invoice of a ${payment.amount} ₫ payment was not issued for it`);
   }
+  // A change that costs nothing (a smaller server) keeps its invoice, but moves no money: no
+  // ledger row, which the balance history would show as a payment of 0 ₫.
+  if (payment.amount === 0) return { invoice, balance: balanceOf(db, payment.userId) };
   const balance = changeBalance(db, {
     userId: payment.userId,
     type: 'payment',

@@ -348,7 +348,7 @@ describe('resizeServer', () => {
     expect((await server(id)).status).toBe('active');
   });
 
-  it('charges nothing for fewer CPUs and never a negative amount', async () => {
+  it('charges nothing for fewer CPUs, never a negative amount, and writes no 0 ₫ ledger row', async () => {
     await start();
     const id = await activeServer({ cpu: 4 });
     const price = await api.post('/billing/calculation', {
@@ -357,9 +357,13 @@ describe('resizeServer', () => {
       products: [{ id_or_name: 'cpu_2c', quantity: 1 }],
     });
     expect(price.json()).toMatchObject({ lines: [], total: 0 });
+    const history = async () => (await api.get('/billing/balance_adjustments')).json().total;
+    const rows = await history();
     const response = await api.post(`/cloud/servers/${id}/resize`, { cpu: 2, ram: 4, disk: 40 });
     expect(response.statusCode).toBe(202);
     expect(response.json().invoice.amount).toBe(0);
+    // No money moved: the balance history shows no payment of 0 ₫.
+    expect(await history()).toBe(rows);
   });
 
   it('refuses a smaller disk, an unchanged size, and sizes past the limits', async () => {

@@ -105,7 +105,7 @@ describe('every mail to an account', () => {
   });
 
   it('is in the language the account last used the portal in, a server’s password and a reset too', async () => {
-    await buyServer(await customerIn('en'), { name: 'web-01', password: true });
+    await buyServer(await customerIn('en'), { name: 'web-01' });
     const [password] = await mailsTo(app, DEMO);
     expect(password!.subject).toBe('Administrator password of the server web-01');
     expect(password!.text).not.toMatch(/Xin chào|Mật khẩu/);
