@@ -56,7 +56,7 @@ test('the signed-in portal runs under the Content-Security-Policy', async ({ pag
   await signIn(page, 'demo@example.vn');
   await expect(page).toHaveURL(/\/idc\/dashboard$/);
   await visit(page, '/idc/dashboard');
-  await expect(page.getByText('Xin chào, Nguyễn Văn Demo')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Xin chào, Nguyễn Văn Demo' })).toBeVisible();
   await visit(page, '/idc/cloud-server');
   await expect(page.getByRole('link', { name: 'Cloud VPS' })).toBeVisible();
   expect(violations).toEqual([]);
