@@ -19,7 +19,11 @@ import { PROVIDER, recordBy, type ActingParty } from '../auth/activity';
 import { invoiceCode } from './orderRows';
 import { accountInvoice } from './orders';
 import { type InvoiceRow } from './orderRows';
-import { extendRenewedResource, resumePaidResources } from './renewals';
+import {
+  cancelRenewalsOfDeletedResources,
+  extendRenewedResource,
+  resumePaidResources,
+} from './renewals';
 import { endTrialPaidBy } from './trialPackages';
 import { findUserById } from '../auth/users';
 
@@ -52,6 +56,8 @@ export function payOpenInvoice(
   by: ActingParty = PROVIDER,
 ): PaidInvoice {
   return db.transaction((): PaidInvoice => {
+    // A deleted resource's renewal is not paid: it is cancelled first.
+    cancelRenewalsOfDeletedResources(db);
     const invoice = accountInvoice(db, userId, invoiceId);
     if (invoice.status !== 'open') throw badRequest('server.invoice_not_open');
     const coupon = couponCode ? usableCoupon(db, couponCode, 'discount_invoice', now) : null;

@@ -130,6 +130,8 @@ export function debitIfCovered(
     .prepare('UPDATE users SET balance = balance - @amount WHERE id = @id AND balance >= @amount')
     .run({ amount: debit.amount, id: debit.userId });
   if (covered.changes === 0) return undefined;
+  // Nothing taken (a coupon paid it all): no ledger row, which would show a payment of 0 ₫.
+  if (debit.amount === 0) return balanceOf(db, debit.userId);
   return writeLedgerRow(db, { ...debit, amount: -debit.amount });
 }
 

@@ -17,7 +17,14 @@ import { discountLine, toInvoice, type NewInvoiceLine } from './invoiceDocument'
 import { orderKind, type Services } from './orderKinds';
 import { settleResources } from './resourceHooks';
 import { orderPaymentText, payFromBalance } from './ledger';
-import { invoiceCode, type InvoiceRow, type NewOrder, type OrderRow } from './orderRows';
+import {
+  invoiceCode,
+  type InvoiceRow,
+  type NewOrder,
+  type OrderRow,
+  type RenewWork,
+} from './orderRows';
+import { reissueOpenRenewals } from './renewals';
 import { findUserById } from '../auth/users';
 import { pricedStateOf, requirePricedStateUnchanged } from './pricedState';
 import { callerOf, recordBy } from '../auth/activity';
@@ -200,6 +207,9 @@ export function payPendingOrder(
           WHERE id = ? RETURNING *`,
       )
       .get(at, invoice.id, done.resource.id, order.id) as OrderRow;
+    // A change to a resource re-prices the renewal already out for it, mailed with the balance
+    // this payment left (a new resource has none out yet; a renew order is refused while one is).
+    reissueOpenRenewals(db, done.resource.type, done.resource.id, now);
     // Checked by usableCoupon above in this same transaction; the guarded UPDATE holds it anyway.
     if (coupon && !takeCouponUse(db, coupon.code)) throw couponRefused('used_up', coupon.code);
     const facts = {
@@ -229,6 +239,10 @@ const NEW_RESOURCE_ORDERS: readonly OrderType[] = [
   'create_snapshot',
 ];
 
+/** Where an order's period starts: a renewal ahead where the paid one ends, others when placed. */
+const periodStartOf = (order: OrderRow): string =>
+  order.type === 'renew' ? (JSON.parse(order.data) as RenewWork).from : order.created_at;
+
 /** The paid invoice of an order: the order at its price, then the coupon's discount. */
 function orderInvoiceLines(
   order: OrderRow,
@@ -244,7 +258,7 @@ function orderInvoiceLines(
       NEW_RESOURCE_ORDERS.includes(order.type) || order.type === 'renew'
         ? order.interval_count
         : null,
-    periodStart: order.expiry ? order.created_at : null,
+    periodStart: order.expiry ? periodStartOf(order) : null,
     periodEnd: order.expiry,
     amount: order.amount,
   };

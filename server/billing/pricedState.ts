@@ -10,9 +10,10 @@
  * paying refuses it when that state is no longer the resource's: the customer orders again at
  * today's price.
  *
- * A change is priced to the end of the paid period only: a renewal invoice already out for the
- * next period is issued again at the new configuration when the change is made
- * (renewals.ts `reissueOpenRenewals`), so that period is paid once, by the renewal.
+ * A change is priced to the end of the paid period (or of a period already begun and billed at
+ * the old configuration): a renewal invoice already out for a period not begun is issued again at
+ * the new configuration when the change is made (renewals.ts `reissueOpenRenewals`), so that
+ * period is paid once, by the renewal.
  */
 import { toPricedProduct } from '../catalog/catalog';
 import type { Db } from '../platform/db';
@@ -44,13 +45,30 @@ function billedUntil(
 }
 
 /**
- * The end of the paid period a change to a resource is priced to; 400 for a trial's resource (no
- * paid period yet): its trial bill prices whatever it has at the trial's end, so a change paid now
- * would be charged twice. The trial is upgraded first.
+ * Where a change to a resource is priced to: the end of its paid period, or of a period already
+ * begun that an open renewal bills at the old plan (a whitelisted account's, unpaid: it keeps the
+ * price of what it used). A renewal not begun yet is issued again at the new plan instead
+ * (renewals.ts `reissueOpenRenewals`). 400 for a trial's resource (no paid period yet): its trial
+ * bill prices whatever it has at the trial's end, so a change paid now would be charged twice.
+ * The trial is upgraded first.
  */
-export function changePricedUntil(resource: { expiry: string | null }): string {
+export function changePricedUntil(
+  db: Db,
+  type: PricedResource['type'],
+  resource: { id: number; expiry: string | null },
+  now: Date,
+): string {
   if (resource.expiry === null) throw new ApiError(400, 'server.refusals.change_on_trial');
-  return resource.expiry;
+  const begun = db
+    .prepare(
+      `SELECT MAX(i.renewal_period_end) FROM invoices i
+         JOIN invoice_lines l ON l.invoice_id = i.id AND l.position = 1
+        WHERE i.status = 'open' AND i.resource_type = ? AND i.resource_id = ?
+          AND l.period_start <= ? AND i.renewal_period_end > ?`,
+    )
+    .pluck()
+    .get(type, resource.id, now.toISOString(), resource.expiry) as string | null;
+  return begun ?? resource.expiry;
 }
 
 /**

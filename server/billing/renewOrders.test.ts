@@ -74,6 +74,9 @@ describe('the renew order', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().order).toMatchObject({ status: 'paid', resource_id: serverId });
     expect(paid.json().invoice).toMatchObject({ status: 'paid', amount: 3 * WEB_01_MONTHLY });
+    // Its invoice states the period it pays: from where the paid one ended, not from today.
+    const invoice = (await api.get(`/billing/invoices/${paid.json().invoice.id}`)).json();
+    expect(invoice.lines[0]).toMatchObject({ period_start: APRIL, period_end: JULY });
     expect(await balanceOf(api)).toBe(balance - 3 * WEB_01_MONTHLY);
     expect(await expiryOf(api, serverId)).toBe(JULY);
     const packageEnd = (await api.get(`/billing/package/${packageId}`)).json().end;

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { groupThousands } from '../../src/domain/money';
 import { DAY_MS, HOUR_MS } from '../platform/clock';
 import { openDatabase, type Db } from '../platform/db';
 import { ledgerMismatches } from './ledger';
@@ -12,6 +13,7 @@ import {
   buyServer,
   latestMailTo,
   scratchDir,
+  setBalanceAsAdmin,
   serverOrderFor,
   signIn,
   START,
@@ -377,10 +379,13 @@ describe('an open renewal', () => {
       description: `web-01 (+1 IP): gia hạn 1 tháng ${APRIL}`,
       due_date: renewal.due_date,
     });
-    // Mailed, as any invoice issued.
-    expect((await latestMailTo(app, 'demo@example.vn')).subject).toMatch(
+    // Mailed, as any invoice issued, with the balance the address's charge left.
+    const mail = await latestMailTo(app, 'demo@example.vn');
+    expect(mail.subject).toMatch(
       new RegExp(`^Hoá đơn ${withAddress!.code as string}: 680\\.000 ₫`),
     );
+    const balance = (await userInfo(api)).balance as number;
+    expect(mail.text).toContain(`(số dư hiện tại: ${groupThousands(balance)} ₫)`);
 
     const address = bought.json().ips[0].id as number;
     const released = await api.delete(`/cloud/servers/${serverId}/ips/${address}`);
@@ -451,6 +456,73 @@ describe('an open renewal', () => {
     expect((await userInfo(later)).unpaid_amount).toBe(
       open.reduce((sum, invoice) => sum + (invoice.amount as number), 0),
     );
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+});
+
+describe('a renewal whose period has begun (a whitelisted account, unpaid)', () => {
+  it('keeps the price of what was used: a change is charged through that period instead', async () => {
+    const { app, books } = await sandbox();
+    const trusted = apiAs(app, await signIn(app, 'whitelist@example.vn'));
+    const [begun] = await openInvoices(trusted);
+    const serverId = begun!.resource_id as number;
+    const { expiry } = (await trusted.get(`/cloud/servers/${serverId}`)).json();
+    setBalanceAsAdmin(books, 'whitelist@example.vn', 1_000_000);
+
+    const bought = await trusted.post(`/cloud/servers/${serverId}/ips`, {
+      version: 'ipv4',
+      quantity: 1,
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    // Not to the end of this month: to the end of the period the open renewal bills.
+    const [line] = (await trusted.get(`/billing/invoices/${begun!.id as number}`)).json().lines;
+    expect(bought.json().order.expiry).toBe(line.period_end);
+    expect(line.period_start).toBe(expiry);
+    expect(await openInvoices(trusted)).toEqual([
+      expect.objectContaining({ id: begun!.id, amount: begun!.amount }),
+    ]);
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+});
+
+/** A 10 GB HDD volume (20.000 ₫ a month) bought on 1 March; on 26 March its renewal is out. */
+async function volumeRenewalOut() {
+  const { app, books, api: buyer } = await sandbox();
+  const created = await buyer.post('/storage/volumes', { name: 'data-01', size: 10, type: 'HDD' });
+  expect(created.statusCode, created.body).toBe(201);
+  await advance(app, { days: 25 });
+  const api = await demoApi(app);
+  const [renewal] = await openInvoices(api);
+  return { books, api, volumeId: created.json().volume.id as number, renewal };
+}
+
+describe('a resource deleted with its renewal out', () => {
+  it('has the renewal cancelled at once: the unpaid amount drops and it cannot be paid', async () => {
+    const { books, api, volumeId, renewal } = await volumeRenewalOut();
+    expect(renewal).toMatchObject({ resource_type: 'volume', resource_id: volumeId });
+    const balance = (await userInfo(api)).balance as number;
+
+    expect((await api.delete(`/storage/volumes/${volumeId}`)).statusCode).toBe(200);
+    expect((await userInfo(api)).unpaid_amount).toBe(0);
+    const paid = await api.post(`/billing/invoices/${renewal!.id as number}/pay`);
+    expect(paid.statusCode).toBe(400);
+    expect((await userInfo(api)).balance).toBe(balance);
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+});
+
+describe('a renewal paid in full by a coupon', () => {
+  it('moves no money and writes no ledger row', async () => {
+    const { books, api, renewal } = await volumeRenewalOut();
+    expect(renewal!.amount).toBeLessThanOrEqual(50_000);
+    const rows = (await api.get('/billing/balance_adjustments')).json().total as number;
+
+    const paid = await api.post(`/billing/invoices/${renewal!.id as number}/pay`, {
+      coupon_code: 'GIAM50K',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().total).toBe(0);
+    expect((await api.get('/billing/balance_adjustments')).json().total).toBe(rows);
     expect(ledgerMismatches(books)).toEqual([]);
   });
 });

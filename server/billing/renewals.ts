@@ -261,10 +261,13 @@ interface OpenRenewal {
 
 /**
  * Issues again, at the plan as it is now, each open renewal of a resource whose plan has just
- * changed (resized, grown, an address added or released, rebuilt off a licence): an invoice never
- * changes once issued (invoiceDocument.ts), so the old one is cancelled and a new one issued for
- * the same period and due date, keeping the reminders already mailed, and mailed. Nothing happens
- * when the price and the line's name are what they were. Call it inside the change's transaction.
+ * changed (resized, grown, an address added or released, rebuilt off a licence) for a period that
+ * has not begun: an invoice never changes once issued (invoiceDocument.ts), so the old one is
+ * cancelled and a new one issued for the same period and due date, keeping the reminders already
+ * mailed, and mailed. A period already begun (a whitelisted account's, unpaid) keeps the price of
+ * what it used; the change is charged through it instead (pricedState.ts `changePricedUntil`).
+ * Nothing happens when the price and the line's name are what they were. Call it inside the
+ * change's transaction, after the change's own payment.
  */
 export function reissueOpenRenewals(
   db: Db,
@@ -278,10 +281,10 @@ export function reissueOpenRenewals(
               l.text_params, l.period_months, l.period_start, l.period_end
          FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id AND l.position = 1
         WHERE i.status = 'open' AND i.renewal_period_end IS NOT NULL
-          AND i.resource_type = ? AND i.resource_id = ?
+          AND i.resource_type = ? AND i.resource_id = ? AND l.period_start > ?
         ORDER BY i.renewal_period_end`,
     )
-    .all(type, resourceId) as OpenRenewal[];
+    .all(type, resourceId, now.toISOString()) as OpenRenewal[];
   const row = db
     .prepare(`SELECT * FROM ${RENEWED_TABLE[type]} WHERE id = ? AND deleted_at IS NULL`)
     .get(resourceId) as RenewedRow | undefined;
@@ -323,13 +326,17 @@ export function reissueOpenRenewals(
   }
 }
 
-/** Cancels the open renewals of deleted resources: the period they asked for will not be used. */
+/**
+ * Cancels the open renewals of deleted resources (a server from the moment it is being deleted):
+ * the period they asked for will not be used. The deletes call it, so the unpaid amount drops at
+ * once, and so does paying an invoice, which then finds it cancelled.
+ */
 export function cancelRenewalsOfDeletedResources(db: Db): void {
   db.prepare(
     `UPDATE invoices SET status = 'cancelled'
       WHERE status = 'open' AND renewal_period_end IS NOT NULL AND (
-        (resource_type = 'server'
-          AND resource_id IN (SELECT id FROM servers WHERE deleted_at IS NOT NULL))
+        (resource_type = 'server' AND resource_id IN
+          (SELECT id FROM servers WHERE deleted_at IS NOT NULL OR task IS 'delete'))
         OR (resource_type = 'volume'
           AND resource_id IN (SELECT id FROM volumes WHERE deleted_at IS NOT NULL))
         OR (resource_type = 'snapshot'
@@ -338,8 +345,10 @@ export function cancelRenewalsOfDeletedResources(db: Db): void {
 }
 
 /**
- * When the invoice is a renewal, moves its resource's expiry to the end of the period it paid
- * for. Call it inside the transaction that marks the invoice paid.
+ * When the invoice is a renewal, moves its resource's expiry to the end of the periods paid
+ * without a gap from it: a whitelisted account may pay a later renewal before an earlier one, and
+ * the expiry then waits for the earlier one. Call it inside the transaction that marks the invoice
+ * paid.
  */
 export function extendRenewedResource(db: Db, invoiceId: number): void {
   const invoice = db
@@ -354,11 +363,30 @@ export function extendRenewedResource(db: Db, invoiceId: number): void {
   if (!invoice?.renewal_period_end) return;
   const table = RENEWED_TABLE[invoice.resource_type as RenewedType] as string | undefined;
   if (!table) return;
-  // Never shortens: the expiry only moves forward, to the end this invoice paid for.
-  db.prepare(
-    `UPDATE ${table} SET expiry = @end
-      WHERE id = @id AND deleted_at IS NULL AND (expiry IS NULL OR expiry < @end)`,
-  ).run({ end: invoice.renewal_period_end, id: invoice.resource_id });
+  const row = db
+    .prepare(`SELECT expiry FROM ${table} WHERE id = ? AND deleted_at IS NULL`)
+    .get(invoice.resource_id) as { expiry: string | null } | undefined;
+  if (!row?.expiry) return;
+  const nextPaidEnd = db
+    .prepare(
+      `SELECT MAX(i.renewal_period_end) FROM invoices i
+         JOIN invoice_lines l ON l.invoice_id = i.id AND l.position = 1
+        WHERE i.status = 'paid' AND i.resource_type = @type AND i.resource_id = @id
+          AND l.period_start <= @expiry AND i.renewal_period_end > @expiry`,
+    )
+    .pluck();
+  // Never shortens: the expiry only moves forward, a paid period at a time.
+  let expiry = row.expiry;
+  for (;;) {
+    const end = nextPaidEnd.get({
+      type: invoice.resource_type,
+      id: invoice.resource_id,
+      expiry,
+    }) as string | null;
+    if (!end) break;
+    expiry = end;
+  }
+  db.prepare(`UPDATE ${table} SET expiry = ? WHERE id = ?`).run(expiry, invoice.resource_id);
 }
 
 /**

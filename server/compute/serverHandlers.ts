@@ -19,7 +19,7 @@ import { recordRootPassword } from './consoleRootPasswords';
 import { insertOrder, payPendingOrder, toOrder } from '../billing/orders';
 import { resizeOrder } from './serverOrders';
 import { toInvoice } from '../billing/invoiceDocument';
-import { reissueOpenRenewals } from '../billing/renewals';
+import { cancelRenewalsOfDeletedResources, reissueOpenRenewals } from '../billing/renewals';
 import {
   accountServer,
   accountServers,
@@ -177,6 +177,7 @@ export const serverHandlers: HandlerTable = {
         .prepare('UPDATE servers SET delete_volumes = ? WHERE id = ?')
         .run(ctx.query.delete_volumes ? 1 : 0, row.id);
       startTask(ctx.db, row.id, 'delete', now, ctx.buildSeconds);
+      cancelRenewalsOfDeletedResources(ctx.db);
       recordCallerActivity(ctx, 'server_deleted', { server: row.name });
     }),
 

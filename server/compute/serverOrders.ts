@@ -33,7 +33,6 @@ import type {
 } from '../billing/orderRows';
 import { insertOrder, pendingIpCount, pendingServerNames } from '../billing/orders';
 import { changePricedUntil } from '../billing/pricedState';
-import { reissueOpenRenewals } from '../billing/renewals';
 import {
   findDatacenter,
   findImage,
@@ -88,7 +87,7 @@ export const serverOrderKinds = {
       const server = referencedServer(ctx, referenceId);
       const next = resizedConfig(server, lines);
       const growth = resizeLines(ctx.db, server, next);
-      return quoteUntil(growth, changePeriodEnd(server, now), server.interval_count, now);
+      return quoteUntil(growth, changePeriodEnd(ctx.db, server, now), server.interval_count, now);
     },
     place: (ctx, user, body, now) => {
       if (body.type !== 'resize_server') throw new ApiError(501, 'server.not_implemented');
@@ -110,7 +109,7 @@ export const serverOrderKinds = {
     quote: (ctx, lines, referenceId, now) => {
       const server = referencedServer(ctx, referenceId);
       onlyProducts(lines, ['wan_ipv4', 'wan_ipv6']);
-      return quoteUntil(lines, changePeriodEnd(server, now), server.interval_count, now);
+      return quoteUntil(lines, changePeriodEnd(ctx.db, server, now), server.interval_count, now);
     },
     place: (ctx, user, body, now) => {
       if (body.type !== 'buy_ip') throw new ApiError(501, 'server.not_implemented');
@@ -188,7 +187,6 @@ function fulfilResize(services: Services, order: OrderRow, now: Date): DoneWork 
     server.id,
   );
   startTask(db, server.id, 'resize', now, buildSeconds);
-  reissueOpenRenewals(db, 'server', server.id, now);
   const change = { server: server.name, cpu: next.cpu, ram: next.ram, disk: next.disk };
   recordBy(db, order.user_id, 'server_resized', now, callerOf(services), change);
   return serverDone(server.id);
@@ -208,9 +206,7 @@ function fulfilBuyIp(services: Services, order: OrderRow, now: Date): DoneWork {
   ]);
   // Paying cannot answer 409; the order reserved the room when it was placed.
   requireIpRoom(countIps(db, server.id), work.quantity, 400);
-  const ips = addIps(db, server.id, work.version, work.quantity, now);
-  reissueOpenRenewals(db, 'server', server.id, now);
-  return serverDone(server.id, ips);
+  return serverDone(server.id, addIps(db, server.id, work.version, work.quantity, now));
 }
 
 export const describeConfig = (size: ServerSize, diskType: string) =>
@@ -241,7 +237,7 @@ export function resizeOrder(
   ) {
     throw quotaExceeded();
   }
-  const expiry = changePeriodEnd(server, now);
+  const expiry = changePeriodEnd(db, server, now);
   const priced = quoteUntil(resizeLines(db, server, next), expiry, server.interval_count, now);
   const work: ResizeWork = { server_id: server.id, ...next };
   return {
@@ -277,7 +273,7 @@ export function buyIpOrder(
   ]);
   requireIpRoom(countIps(db, server.id) + pendingIpCount(db, server.id), quantity);
   const product = requireProduct(db, version === 'ipv4' ? 'wan_ipv4' : 'wan_ipv6');
-  const expiry = changePeriodEnd(server, now);
+  const expiry = changePeriodEnd(db, server, now);
   const priced = quoteUntil([{ product, quantity }], expiry, server.interval_count, now);
   const work: BuyIpWork = { server_id: server.id, version, quantity };
   return {
@@ -308,8 +304,8 @@ export function periodEnd(server: Pick<ServerRow, 'expiry'>, now: Date): Date {
  * already out is issued again at the new size); refused on a trial's server
  * (billing/pricedState.ts).
  */
-function changePeriodEnd(server: ServerRow, now: Date): Date {
-  return periodEnd({ expiry: changePricedUntil(server) }, now);
+function changePeriodEnd(db: Db, server: ServerRow, now: Date): Date {
+  return periodEnd({ expiry: changePricedUntil(db, 'server', server, now) }, now);
 }
 
 function referencedServer(ctx: OrderDeskContext, referenceId?: number) {

@@ -15,6 +15,7 @@ import type { Db } from '../platform/db';
 import { ApiError, notFound } from '../platform/errors';
 import type { MessageKey, Translate } from '../platform/i18n';
 import type { RestStatus, ServerRow, Task } from '../billing/resourceRows';
+import { cancelRenewalsOfDeletedResources } from '../billing/renewals';
 import { takeDueAutoSnapshots } from './autoSnapshots';
 import { serverKeyNames } from './serverKeys';
 
@@ -127,6 +128,8 @@ export function settleServers(db: Db, now: Date): void {
         }
       }
     }
+    // What went with them is no longer renewed.
+    cancelRenewalsOfDeletedResources(db);
   })();
 }
 

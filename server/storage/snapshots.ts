@@ -20,7 +20,7 @@ import type {
   RestoreSnapshotWork,
   TakeSnapshotWork,
 } from '../billing/orderRows';
-import { reissueOpenRenewals } from '../billing/renewals';
+import { cancelRenewalsOfDeletedResources, reissueOpenRenewals } from '../billing/renewals';
 import { requireProduct } from '../catalog/prices';
 import {
   accountServer,
@@ -401,6 +401,7 @@ export function deleteSnapshotRow(db: Db, id: number, now: Date): void {
     `UPDATE snapshots SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
       WHERE id = ?`,
   ).run(now.toISOString(), id);
+  cancelRenewalsOfDeletedResources(db);
 }
 
 // ---- a server from a snapshot of its root disk (issue 19) ----

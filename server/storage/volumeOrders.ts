@@ -13,7 +13,6 @@ import { ApiError, badRequest, notFound } from '../platform/errors';
 import type { MessageKey, Translate } from '../platform/i18n';
 import type { CreateVolumeWork, ExtendVolumeWork, NewOrder, OrderRow } from '../billing/orderRows';
 import { changePricedUntil } from '../billing/pricedState';
-import { reissueOpenRenewals } from '../billing/renewals';
 import { quoteNew, quoteUntil, requireProduct } from '../catalog/prices';
 import { accountServer, requireIdle, type ServerRow } from '../compute/servers';
 import {
@@ -125,7 +124,7 @@ export function extendVolumeOrder(
   const product = requireProduct(db, volumeProductCode(volume.type));
   // The end of its paid period (a renewal invoice already out is issued again at the new size);
   // refused on a trial's volume (billing/pricedState.ts).
-  const end = paidPeriodEnd(changePricedUntil(volume), now);
+  const end = paidPeriodEnd(changePricedUntil(db, 'volume', volume, now), now);
   const priced = quoteUntil(
     [{ product, quantity: size - volume.size }],
     end,
@@ -198,7 +197,6 @@ export function extendPaidVolume(
     now,
     buildSeconds,
   );
-  reissueOpenRenewals(db, 'volume', volume.id, now);
   return volume.id;
 }
 

@@ -15,6 +15,7 @@ import type { Db } from '../platform/db';
 import { ApiError, notFound } from '../platform/errors';
 import type { MessageKey, Translate } from '../platform/i18n';
 import type { DiskType, VolumeRow, VolumeTask } from '../billing/resourceRows';
+import { cancelRenewalsOfDeletedResources } from '../billing/renewals';
 import { serverState, taskSeconds, type ServerRow } from '../compute/servers';
 
 type Volume = components['schemas']['Volume'];
@@ -278,4 +279,5 @@ export function deleteVolumeRows(db: Db, volumeId: number, now: Date): void {
     `UPDATE snapshots SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
       WHERE volume_id = ? AND deleted_at IS NULL`,
   ).run(at, volumeId);
+  cancelRenewalsOfDeletedResources(db);
 }

@@ -553,9 +553,11 @@ export interface paths {
      *     `data` that is not the account's answers 404.
      *
      *     Our extension: a change (`resize_server`, `buy_ip`, `extend_volume`) is priced to the end
-     *     of the last period billed — the period of the resource's renewal invoice when that is
-     *     already issued — and is refused (400) on a trial's resource, which its trial bill prices at
-     *     the trial's end. Paying checks the resource has not changed since (see `payOrder`).
+     *     of the resource's paid period (or of a period already begun that an unpaid renewal bills
+     *     at the old size), and is refused (400) on a trial's resource, which its trial bill prices
+     *     at the trial's end. Once made, a renewal invoice already issued for a period not begun is
+     *     cancelled and issued again at the new size. Paying checks the resource has not changed
+     *     since (see `payOrder`).
      */
     post: operations['createOrder'];
     delete?: never;
@@ -607,8 +609,9 @@ export interface paths {
      *     if one was out). When the resource has changed since (another order resized it, its period
      *     was renewed, its renewal invoice was issued), the order's price no longer holds: paying and
      *     previewing answer 400 "Máy chủ hoặc volume của đơn hàng đã thay đổi từ khi đặt …" and the
-     *     customer places a new order. A change is priced to the end of the last period billed, its
-     *     renewal invoice's period when that invoice is out.
+     *     customer places a new order. Every order but `renew` is priced from the day it is placed,
+     *     so it can be paid only in the Vietnam month it was placed in; later, paying answers 400
+     *     "Đơn hàng đã quá hạn thanh toán, vui lòng tạo đơn hàng mới.".
      */
     post: operations['payOrder'];
     delete?: never;
