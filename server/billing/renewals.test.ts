@@ -460,6 +460,34 @@ describe('an open renewal', () => {
   });
 });
 
+describe('renewals paid out of order (a whitelisted account)', () => {
+  it('move the expiry only across periods paid without a gap', async () => {
+    const { app, books } = await sandbox();
+    await advance(app, { days: 40 });
+    const api = apiAs(app, await signIn(app, 'whitelist@example.vn'));
+    setBalanceAsAdmin(books, 'whitelist@example.vn', 5_000_000);
+    const open = (await openInvoices(api)).filter((invoice) => invoice.resource_type === 'server');
+    const serverId = open[0]!.resource_id as number;
+    const periods = await Promise.all(
+      open.map(async (invoice) => {
+        const [line] = (await api.get(`/billing/invoices/${invoice.id as number}`)).json().lines;
+        return { id: invoice.id as number, start: line.period_start, end: line.period_end };
+      }),
+    );
+    periods.sort((a, b) => a.start.localeCompare(b.start));
+    expect(periods.length).toBeGreaterThanOrEqual(2);
+    const [earlier, later] = periods as [(typeof periods)[0], (typeof periods)[0]];
+    const expiry = async () => (await api.get(`/cloud/servers/${serverId}`)).json().expiry;
+    expect(await expiry()).toBe(earlier.start);
+
+    expect((await api.post(`/billing/invoices/${later.id}/pay`)).statusCode).toBe(200);
+    expect(await expiry()).toBe(earlier.start);
+    expect((await api.post(`/billing/invoices/${earlier.id}/pay`)).statusCode).toBe(200);
+    expect(await expiry()).toBe(later.end);
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+});
+
 describe('a renewal whose period has begun (a whitelisted account, unpaid)', () => {
   it('keeps the price of what was used: a change is charged through that period instead', async () => {
     const { app, books } = await sandbox();
