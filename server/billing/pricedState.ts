@@ -45,9 +45,10 @@ function billedUntil(
 }
 
 /**
- * Where a change to a resource is priced to: the end of its paid period, or of a period already
- * begun that an open renewal bills at the old plan (a whitelisted account's, unpaid: it keeps the
- * price of what it used). A renewal not begun yet is issued again at the new plan instead
+ * Where a change to a resource is priced to: the end of the last period whose price is settled —
+ * its paid period, a period already begun that an open renewal bills at the old plan (a
+ * whitelisted account's, unpaid: it keeps the price of what it used), or a later period paid
+ * ahead of an unpaid one. A renewal not begun yet is issued again at the new plan instead
  * (renewals.ts `reissueOpenRenewals`). 400 for a trial's resource (no paid period yet): its trial
  * bill prices whatever it has at the trial's end, so a change paid now would be charged twice.
  * The trial is upgraded first.
@@ -59,16 +60,16 @@ export function changePricedUntil(
   now: Date,
 ): string {
   if (resource.expiry === null) throw new ApiError(400, 'server.refusals.change_on_trial');
-  const begun = db
+  const settled = db
     .prepare(
       `SELECT MAX(i.renewal_period_end) FROM invoices i
          JOIN invoice_lines l ON l.invoice_id = i.id AND l.position = 1
-        WHERE i.status = 'open' AND i.resource_type = ? AND i.resource_id = ?
-          AND l.period_start <= ? AND i.renewal_period_end > ?`,
+        WHERE i.resource_type = ? AND i.resource_id = ? AND i.renewal_period_end > ?
+          AND (i.status = 'paid' OR (i.status = 'open' AND l.period_start <= ?))`,
     )
     .pluck()
-    .get(type, resource.id, now.toISOString(), resource.expiry) as string | null;
-  return begun ?? resource.expiry;
+    .get(type, resource.id, resource.expiry, now.toISOString()) as string | null;
+  return settled ?? resource.expiry;
 }
 
 /**

@@ -486,6 +486,25 @@ describe('renewals paid out of order (a whitelisted account)', () => {
     expect(await expiry()).toBe(later.end);
     expect(ledgerMismatches(books)).toEqual([]);
   });
+
+  it('price a change through the later period already paid: it bills the old plan', async () => {
+    const { app, books } = await sandbox();
+    await advance(app, { days: 40 });
+    const api = apiAs(app, await signIn(app, 'whitelist@example.vn'));
+    setBalanceAsAdmin(books, 'whitelist@example.vn', 5_000_000);
+    const open = (await openInvoices(api)).filter((invoice) => invoice.resource_type === 'server');
+    const last = open.reduce((a, b) => ((a.id as number) > (b.id as number) ? a : b));
+    const [line] = (await api.get(`/billing/invoices/${last.id as number}`)).json().lines;
+    expect((await api.post(`/billing/invoices/${last.id as number}/pay`)).statusCode).toBe(200);
+
+    const bought = await api.post(`/cloud/servers/${last.resource_id as number}/ips`, {
+      version: 'ipv4',
+      quantity: 1,
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(bought.json().order.expiry).toBe(line.period_end);
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
 });
 
 describe('a renewal whose period has begun (a whitelisted account, unpaid)', () => {
@@ -536,6 +555,54 @@ describe('a resource deleted with its renewal out', () => {
     expect(paid.statusCode).toBe(400);
     expect((await userInfo(api)).balance).toBe(balance);
     expect(ledgerMismatches(books)).toEqual([]);
+  });
+});
+
+describe('a server deleted or rebuilt with renewals out', () => {
+  /** web-01 with a 50 GB data volume and a copy of its root disk; on 26 March all are renewed. */
+  async function withRenewalsOut() {
+    const { app, books, api: buyer } = await sandbox();
+    const serverId = await buyServer(buyer, { dataDisks: [{ size: 50, type: 'HDD' }] });
+    await advance(app, { hours: 1 });
+    const snapshot = await buyer.post('/storage/snapshots', {
+      name: 'web-root',
+      server_id: serverId,
+    });
+    expect(snapshot.statusCode, snapshot.body).toBe(201);
+    await advance(app, { days: 25 });
+    const api = await demoApi(app);
+    const kinds = (await openInvoices(api)).map((invoice) => invoice.resource_type);
+    expect(kinds.sort()).toEqual(['server', 'snapshot', 'volume']);
+    const [volume] = (await api.get('/storage/volumes')).json().items as { id: number }[];
+    return { books, api, serverId, volumeId: volume!.id };
+  }
+
+  it('cancels at once the renewals of all it takes with it, and nothing of them can be bought', async () => {
+    const { books, api, serverId, volumeId } = await withRenewalsOut();
+
+    const deleted = await api.delete(`/cloud/servers/${serverId}`, undefined, {
+      delete_volumes: 'true',
+    });
+    expect(deleted.statusCode, deleted.body).toBe(202);
+    expect(await openInvoices(api)).toEqual([]);
+    expect((await userInfo(api)).unpaid_amount).toBe(0);
+    expect((await api.get(`/storage/volumes/${volumeId}`)).json().status).toBe('deleting');
+    const extend = await api.post(`/storage/volumes/${volumeId}/extend`, { size: 60 });
+    expect(extend.statusCode).toBe(400);
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+
+  it('cancels at once the renewal of a root-disk snapshot a rebuild deletes', async () => {
+    const { api, serverId } = await withRenewalsOut();
+    const { image } = (await api.get(`/cloud/servers/${serverId}`)).json();
+
+    const rebuilt = await api.post(`/cloud/servers/${serverId}/rebuild`, {
+      image_id: image.id,
+      password: 'Hn7#Vps2026x',
+    });
+    expect(rebuilt.statusCode, rebuilt.body).toBe(202);
+    const kinds = (await openInvoices(api)).map((invoice) => invoice.resource_type);
+    expect(kinds.sort()).toEqual(['server', 'volume']);
   });
 });
 

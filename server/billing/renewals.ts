@@ -327,20 +327,27 @@ export function reissueOpenRenewals(
 }
 
 /**
- * Cancels the open renewals of deleted resources (a server from the moment it is being deleted):
- * the period they asked for will not be used. The deletes call it, so the unpaid amount drops at
- * once, and so does paying an invoice, which then finds it cancelled.
+ * Cancels the open renewals of deleted resources, from the moment their delete starts: a server
+ * being deleted, the volumes it takes with it (`delete_volumes`), and the snapshots of either. The
+ * period they asked for will not be used. The deletes call it, so the unpaid amount drops at once,
+ * and so does paying an invoice, which then finds it cancelled.
  */
 export function cancelRenewalsOfDeletedResources(db: Db): void {
   db.prepare(
-    `UPDATE invoices SET status = 'cancelled'
+    `WITH gone_servers AS (
+       SELECT id, delete_volumes FROM servers WHERE deleted_at IS NOT NULL OR task IS 'delete'),
+     gone_volumes AS (
+       SELECT id FROM volumes WHERE deleted_at IS NOT NULL
+          OR server_id IN (SELECT id FROM gone_servers WHERE delete_volumes = 1)),
+     gone_snapshots AS (
+       SELECT id FROM snapshots WHERE deleted_at IS NOT NULL
+          OR volume_id IN (SELECT id FROM gone_volumes)
+          OR server_id IN (SELECT id FROM gone_servers))
+     UPDATE invoices SET status = 'cancelled'
       WHERE status = 'open' AND renewal_period_end IS NOT NULL AND (
-        (resource_type = 'server' AND resource_id IN
-          (SELECT id FROM servers WHERE deleted_at IS NOT NULL OR task IS 'delete'))
-        OR (resource_type = 'volume'
-          AND resource_id IN (SELECT id FROM volumes WHERE deleted_at IS NOT NULL))
-        OR (resource_type = 'snapshot'
-          AND resource_id IN (SELECT id FROM snapshots WHERE deleted_at IS NOT NULL)))`,
+        (resource_type = 'server' AND resource_id IN (SELECT id FROM gone_servers))
+        OR (resource_type = 'volume' AND resource_id IN (SELECT id FROM gone_volumes))
+        OR (resource_type = 'snapshot' AND resource_id IN (SELECT id FROM gone_snapshots)))`,
   ).run();
 }
 

@@ -139,6 +139,7 @@ function deleteRootDiskSnapshots(db: Db, serverId: number, at: string): void {
     `UPDATE snapshots SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
       WHERE server_id = ? AND deleted_at IS NULL`,
   ).run(at, serverId);
+  cancelRenewalsOfDeletedResources(db);
 }
 
 /** A server of the account that is not deleted, or 404. Settle first. */

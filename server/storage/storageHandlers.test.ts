@@ -179,7 +179,8 @@ describe('deleting the server', () => {
       delete_volumes: 'true',
     });
     expect(deleting.statusCode).toBe(202);
-    expect((await api.get(`/storage/volumes/${volume?.id}`)).json().status).toBe('in_use');
+    // Going with its server: shown as being deleted, and nothing more can be done to it.
+    expect((await api.get(`/storage/volumes/${volume?.id}`)).json().status).toBe('deleting');
 
     clock.advance(TASK);
     expect((await api.get(`/storage/volumes/${volume?.id}`)).statusCode).toBe(404);

@@ -240,7 +240,8 @@ export function volumeStatus(volume: VolumeWithServer, now: Date): VolumeStatus 
   }
   const task = volume.server && serverState(volume.server, now).task;
   if (task === 'build') return 'creating';
-  if (task === 'delete' && volume.server?.delete_volumes !== 1) return 'detaching';
+  // Going with its server, or detached from it and kept.
+  if (task === 'delete') return volume.server?.delete_volumes === 1 ? 'deleting' : 'detaching';
   return volume.suspended_at ? 'suspended' : volume.status;
 }
 
