@@ -13,11 +13,12 @@
  * renewal also charges its extra addresses. A renewal still open when its resource is deleted is
  * cancelled: the period it asked for will not be used.
  *
- * An open renewal always prices its resource as it is: when the plan changes before it is paid
- * (resized, grown, an address added or released, rebuilt off a licence), it is issued again at the
- * new plan (`reissueOpenRenewals`), and the change itself is charged only to the end of the paid
- * period (pricedState.ts). So a shrunk server or a released address is not renewed at the old
- * price, and growth is never paid twice for the same days.
+ * An open renewal for a period not yet begun always prices its resource as it is: when the plan
+ * changes (resized, grown, an address added or released, rebuilt off a licence), it is issued
+ * again at the new plan (`reissueOpenRenewals`). A period whose price is settled (paid, or begun
+ * and billed) keeps it, and the change itself is charged up to the end of the last such period
+ * (pricedState.ts `changePricedUntil`). So a shrunk server or a released address is not renewed at
+ * the old price, and growth is never paid twice for the same days.
  *
  * The next period is invoiced only once the last one is paid, except for a whitelisted account
  * (trusted to pay late, never suspended or terminated): its periods are invoiced one after another
