@@ -10,10 +10,10 @@
  * paying refuses it when that state is no longer the resource's: the customer orders again at
  * today's price.
  *
- * A change is priced to the end of the paid period (or of a period already begun and billed at
- * the old configuration): a renewal invoice already out for a period not begun is issued again at
- * the new configuration when the change is made (renewals.ts `reissueOpenRenewals`), so that
- * period is paid once, by the renewal.
+ * A change is priced to the end of the last period whose price is settled (paid, or begun and
+ * billed at the old configuration): a renewal invoice already out for a period not begun is issued
+ * again at the new configuration when the change is made (renewals.ts `reissueOpenRenewals`), so
+ * that period is paid once, by the renewal.
  */
 import { toPricedProduct } from '../catalog/catalog';
 import type { Db } from '../platform/db';
