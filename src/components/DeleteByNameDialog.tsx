@@ -11,6 +11,7 @@ import { useDelete, useTranslate, type RaRecord } from 'react-admin';
 import { ConfirmByNameDialog } from './ConfirmByNameDialog';
 import { isLostAnswer } from './lostAnswer';
 import { usePortalNotify } from './usePortalNotify';
+import { useRefreshIdentity } from './useRefreshIdentity';
 
 interface DeleteByNameDialogProps<T extends RaRecord & { name: string }> {
   resource: string;
@@ -39,10 +40,15 @@ export function DeleteByNameDialog<T extends RaRecord & { name: string }>({
   const queryClient = useQueryClient();
   const [remove, { isPending }] = useDelete<T>();
   const name = { name: record.name };
+  const refreshIdentity = useRefreshIdentity();
+  // A delete cancels the record's renewal, if it has one: the unpaid amount is read again too.
   const refresh = () =>
-    Promise.all(
-      [[resource], ...alsoRefresh].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
+    Promise.all([
+      ...[[resource], ...alsoRefresh].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+      refreshIdentity(),
+    ]);
 
   const confirm = () =>
     remove(

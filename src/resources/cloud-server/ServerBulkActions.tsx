@@ -22,6 +22,7 @@ import { useDataProvider, useListContext, useNotify, useTranslate } from 'react-
 import { AskOnceDialog } from '../../components/AskOnceDialog';
 import { ConfirmByNameDialog } from '../../components/ConfirmByNameDialog';
 import { unrefundedText } from '../../components/UnrefundedNote';
+import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import { errorText, usePortalNotify } from '../../components/usePortalNotify';
 import type {
   PortalDataProvider,
@@ -86,6 +87,7 @@ function useBulkCall(action: BulkAction, call: (server: Server) => Promise<unkno
   const notify = usePortalNotify();
   const raNotify = useNotify();
   const queryClient = useQueryClient();
+  const refreshIdentity = useRefreshIdentity();
   const watch = useWatchServer();
   const { onUnselectItems } = useListContext();
   return useMutation({
@@ -119,7 +121,11 @@ function useBulkCall(action: BulkAction, call: (server: Server) => Promise<unkno
       }
       watch?.();
       onUnselectItems();
-      await queryClient.invalidateQueries({ queryKey: SERVER_QUERY_ROOT });
+      // Deleting cancels the servers' renewals: the unpaid amount is read again too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: SERVER_QUERY_ROOT }),
+        refreshIdentity(),
+      ]);
     },
   });
 }

@@ -75,7 +75,12 @@ export function useServerAction<Variables = void, Result = unknown>(
         });
       }
       options.onSuccess?.(result);
-      await queryClient.invalidateQueries({ queryKey: SERVER_QUERY_ROOT });
+      // The unpaid amount may have moved too: releasing an address, rebuilding off a licence or
+      // deleting re-prices or cancels the server's renewal.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: SERVER_QUERY_ROOT }),
+        refreshIdentity(),
+      ]);
     },
     onError: (error) => {
       if (isLostAnswer(error)) {

@@ -363,6 +363,42 @@ describe('the server detail page', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
   });
 
+  it('shows the unpaid amount the renewal has once an address it renews is released', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const id = await buyServer(sandbox(), token, { ...SMALL_SERVER, extraIpv4: 1 });
+    buildFinished();
+    // Late March: April's renewal is issued, the extra address with it.
+    const moved = await sandbox().app.inject({
+      method: 'POST',
+      url: '/sandbox/clock',
+      payload: { advance: { hours: 1 } },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const unpaid = async () =>
+      (await api<{ unpaid_amount: number }>(sandbox(), token, 'GET', '/auth/user')).body
+        .unpaid_amount;
+    const before = await unpaid();
+    expect(before).toBeGreaterThan(0);
+    renderPortal(`/cloud-server/${id}/detail`);
+    const user = userEvent.setup();
+    expect(
+      await screen.findByRole('link', { name: `Chưa thanh toán: ${formatVnd(before)}` }),
+    ).toBeVisible();
+
+    await user.click(await screen.findByRole('tab', { name: 'Địa chỉ IP' }));
+    const table = await screen.findByRole('table', { name: 'Địa chỉ IP' });
+    await user.click((await within(table).findAllByRole('button', { name: /^Xoá IP/ }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Xoá địa chỉ IP?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Xoá IP' }));
+
+    // The renewal is issued again without the address; the header follows without a reload.
+    await waitFor(async () => expect(await unpaid()).toBeLessThan(before));
+    const after = await unpaid();
+    expect(
+      await screen.findByRole('link', { name: `Chưa thanh toán: ${formatVnd(after)}` }),
+    ).toBeVisible();
+  });
+
   it('says each server has at most 20 IPs once it has them all', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const id = await buyServer(sandbox(), token);
