@@ -1,12 +1,10 @@
 /** The mail of a generated SSH key pair. */
 import type { Db } from '../platform/db';
-import { bilingual } from '../platform/i18n';
-import { type Recipient, greetingName } from '../platform/mails';
-import { sendMail } from '../platform/outbox';
+import { type Recipient, greetingName, send } from '../platform/mails';
 
 /**
  * The private key of a generated SSH key pair, mailed once: the sandbox keeps only the public key.
- * The key follows the explanation, once, after both languages.
+ * The key follows the explanation, once, in the account's language (or after both languages).
  */
 export function mailGeneratedSshKey(
   db: Db,
@@ -16,7 +14,13 @@ export function mailGeneratedSshKey(
   now: Date,
 ): void {
   const params = { name: greetingName(to), key: key.name, fingerprint: key.fingerprint };
-  const subject = bilingual('server.mail.ssh_key_subject', params).join(' / ');
-  const text = [...bilingual('server.mail.ssh_key_text', params), privateKey.trim()].join('\n\n');
-  sendMail(db, { to: to.email, subject, text }, now);
+  send(
+    db,
+    to.email,
+    'server.mail.ssh_key_subject',
+    'server.mail.ssh_key_text',
+    params,
+    privateKey.trim(),
+    now,
+  );
 }

@@ -37,8 +37,3 @@ export function translateAny(
 ): string {
   return translator(locale)(key as MessageKey, params);
 }
-
-/** Both languages, Vietnamese first: used in mails, which are not tied to one request. */
-export function bilingual(key: MessageKey, params?: Record<string, unknown>): [string, string] {
-  return [translator('vi')(key, params), translator('en')(key, params)];
-}

@@ -114,6 +114,16 @@ describe('every mail to an account', () => {
     await (await customerIn('vi')).get('/auth/user');
     expect((await resetMail()).subject).toBe('Đặt lại mật khẩu');
   });
+
+  it('carries a generated SSH key once, after the text in the account’s language', async () => {
+    const api = await customerIn('en');
+    const created = await api.post('/cloud/ssh_keys', { name: 'laptop', public_key: '' });
+    expect(created.statusCode, created.body).toBe(201);
+    const [mail] = await mailsTo(app, DEMO);
+    expect(mail!.subject).toBe('SSH private key laptop');
+    expect(mail!.text).not.toMatch(/Xin chào|Khoá bí mật/);
+    expect(mail!.text.match(/BEGIN OPENSSH PRIVATE KEY/g)).toHaveLength(1);
+  });
 });
 
 /** The credit as the customer finds it: the Payments list's and the balance history's references. */

@@ -30,19 +30,20 @@ export function greetingName(to: Recipient): string {
 export const HOUR_MS = 60 * 60 * 1000;
 export const MINUTE_MS = 60 * 1000;
 
+/** A mail in the recipient's language(s); `after` (a link, a key) follows the text once. */
 export function send(
   db: Db,
   to: string,
   subjectKey: MessageKey,
   textKey: MessageKey,
   params: Record<string, unknown>,
-  link: string | undefined,
+  after: string | undefined,
   now: Date,
 ): void {
   const locales = localesOf(db, to);
   const subject = locales.map((locale) => translator(locale)(subjectKey, params)).join(' / ');
   const paragraphs = locales.map((locale) => translator(locale)(textKey, params));
-  const text = [...paragraphs, ...(link ? [link] : [])].join('\n\n');
+  const text = [...paragraphs, ...(after ? [after] : [])].join('\n\n');
   sendMail(db, { to, subject, text }, now);
 }
 
