@@ -113,7 +113,7 @@ test('the dashboard’s counts are what each list shows when opened from its car
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signInAsNewCustomer(page, request, NEW_CUSTOMER);
   await topUpByCard(page, 3_000_000);
   await furnishAccount(page);
@@ -146,13 +146,20 @@ test('the dashboard’s counts are what each list shows when opened from its car
   const orders = card(page, 'Đơn hàng gần đây');
   await expect(orders.getByText(/^Đơn #\d+$/)).toHaveCount(3);
   // Three paid orders, and the renewals issued once a period ends within a week (src/domain/
-  // serviceLife.ts): the card shows the newest five the invoice list has.
-  const { total: invoiceCount } = await callApi(page, 'get', '/billing/invoices');
-  expect(invoiceCount).toBeGreaterThanOrEqual(3);
-  const invoices = card(page, 'Hoá đơn gần đây');
-  await expect(invoices.getByRole('link', { name: /^INV-/ })).toHaveCount(
-    Math.min(invoiceCount, DASHBOARD_RECENT),
-  );
+  // serviceLife.ts): the card shows the newest five the invoice list has. In a month's last week
+  // the sandbox's minutely sweep issues those renewals at a moment of its own, maybe between the
+  // card's reading and the list's: then both are read again.
+  await expect(async () => {
+    await page.goto('/idc/dashboard');
+    const invoices = card(page, 'Hoá đơn gần đây');
+    await expect(invoices.getByRole('link', { name: /^INV-/ }).first()).toBeVisible();
+    const { total: invoiceCount } = await callApi(page, 'get', '/billing/invoices');
+    expect(invoiceCount).toBeGreaterThanOrEqual(3);
+    await expect(invoices.getByRole('link', { name: /^INV-/ })).toHaveCount(
+      Math.min(invoiceCount, DASHBOARD_RECENT),
+      { timeout: 2_000 },
+    );
+  }).toPass({ timeout: 60_000 });
   await expect(card(page, 'Sắp gia hạn').getByText('tong-quan-01')).toBeVisible();
   await expect(
     card(page, 'Chi tiêu 12 tháng gần đây').getByTestId('dashboard-spending-total'),
