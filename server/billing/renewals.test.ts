@@ -460,13 +460,19 @@ describe('an open renewal', () => {
   });
 });
 
+/** whitelist@ 40 days on, money in its balance, and its server's open renewals. */
+async function whitelistedWithRenewalsOut() {
+  const { app, books } = await sandbox();
+  await advance(app, { days: 40 });
+  const api = apiAs(app, await signIn(app, 'whitelist@example.vn'));
+  setBalanceAsAdmin(books, 'whitelist@example.vn', 5_000_000);
+  const open = (await openInvoices(api)).filter((invoice) => invoice.resource_type === 'server');
+  return { books, api, open };
+}
+
 describe('renewals paid out of order (a whitelisted account)', () => {
   it('move the expiry only across periods paid without a gap', async () => {
-    const { app, books } = await sandbox();
-    await advance(app, { days: 40 });
-    const api = apiAs(app, await signIn(app, 'whitelist@example.vn'));
-    setBalanceAsAdmin(books, 'whitelist@example.vn', 5_000_000);
-    const open = (await openInvoices(api)).filter((invoice) => invoice.resource_type === 'server');
+    const { books, api, open } = await whitelistedWithRenewalsOut();
     const serverId = open[0]!.resource_id as number;
     const periods = await Promise.all(
       open.map(async (invoice) => {
@@ -488,11 +494,7 @@ describe('renewals paid out of order (a whitelisted account)', () => {
   });
 
   it('price a change through the later period already paid: it bills the old plan', async () => {
-    const { app, books } = await sandbox();
-    await advance(app, { days: 40 });
-    const api = apiAs(app, await signIn(app, 'whitelist@example.vn'));
-    setBalanceAsAdmin(books, 'whitelist@example.vn', 5_000_000);
-    const open = (await openInvoices(api)).filter((invoice) => invoice.resource_type === 'server');
+    const { books, api, open } = await whitelistedWithRenewalsOut();
     const last = open.reduce((a, b) => ((a.id as number) > (b.id as number) ? a : b));
     const [line] = (await api.get(`/billing/invoices/${last.id as number}`)).json().lines;
     expect((await api.post(`/billing/invoices/${last.id as number}/pay`)).statusCode).toBe(200);
