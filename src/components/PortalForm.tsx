@@ -8,24 +8,49 @@
  * fire after the customer has started to type into the first field: that field is valid by then,
  * so the focus jumped to the next invalid one in the middle of a word and the rest of the
  * subject landed in the message.
+ *
+ * react-admin's "the form is not valid" toast is shown only when the form's own checks stopped
+ * the submit. When the server refused it (a name already taken), the server's message is on its
+ * field, or above the buttons: a toast saying the form is invalid contradicted it.
  */
-import { useLayoutEffect, useRef } from 'react';
-import { Form, type FormProps } from 'react-admin';
-import { useFormContext, useFormState } from 'react-hook-form';
+import { useLayoutEffect, useRef, type MutableRefObject } from 'react';
+import { Form, useNotify, type FormProps } from 'react-admin';
+import { useFormContext, useFormState, type FieldValues } from 'react-hook-form';
 
-export function PortalForm(props: FormProps) {
+export function PortalForm({ onSubmit, ...props }: FormProps) {
+  const reachedSubmitRef = useRef(false);
+  const submit = onSubmit
+    ? (values: FieldValues) => {
+        reachedSubmitRef.current = true;
+        return onSubmit(values);
+      }
+    : undefined;
   return (
-    <Form noValidate {...props} shouldFocusError={false}>
-      <FocusFirstInvalidField />
+    <Form
+      noValidate
+      {...props}
+      onSubmit={submit}
+      shouldFocusError={false}
+      disableInvalidFormNotification
+    >
+      <FocusFirstInvalidField reachedSubmitRef={reachedSubmitRef} />
       {props.children}
     </Form>
   );
 }
 
-/** After each refused submit, the first field (in page order) that shows an error. */
-function FocusFirstInvalidField() {
+/**
+ * After each refused submit, the first field (in page order) that shows an error, and the
+ * toast when the form's checks refused it (`reachedSubmitRef` is false: onSubmit never ran).
+ */
+function FocusFirstInvalidField({
+  reachedSubmitRef,
+}: {
+  reachedSubmitRef: MutableRefObject<boolean>;
+}) {
   const { setFocus } = useFormContext();
   const { submitCount, errors } = useFormState();
+  const notify = useNotify();
   const marker = useRef<HTMLSpanElement>(null);
   const focusedFor = useRef(submitCount);
 
@@ -34,7 +59,10 @@ function FocusFirstInvalidField() {
   useLayoutEffect(() => {
     if (submitCount === focusedFor.current) return;
     focusedFor.current = submitCount;
+    const refusedByServer = reachedSubmitRef.current;
+    reachedSubmitRef.current = false;
     if (Object.keys(errors).length === 0) return;
+    if (!refusedByServer) notify('ra.message.invalid_form', { type: 'error' });
     const form = marker.current?.closest('form');
     const firstShown = form?.querySelector<HTMLElement>(
       '[aria-invalid="true"]:not([aria-hidden="true"]):not(:disabled)',
@@ -43,7 +71,7 @@ function FocusFirstInvalidField() {
     // the field react-hook-form knows first.
     if (firstShown) firstShown.focus();
     else setFocus(Object.keys(errors)[0] as string);
-  }, [submitCount, errors, setFocus]);
+  }, [submitCount, errors, setFocus, notify, reachedSubmitRef]);
 
   return <span ref={marker} hidden />;
 }

@@ -29,6 +29,8 @@ function ed25519Line(): string {
   return key.toString('ssh');
 }
 
+const INVALID_FORM_TOAST = 'Biểu mẫu không hợp lệ. Vui lòng kiểm tra các lỗi';
+
 const DSA_LINE =
   'ssh-dss AAAAB3NzaC1kc3MAAACBAMs4J23lUyYxmTExOBGYiUZzFkCS+ugECCodrw4BXqR4E3IGwQTvNGVZxWlEoiw9IXu1cn0wupNe0Lz6UldHjEzQMTRRUqO9dz2uHlL5OKJujCGX+8WI2fp/6ACSTfsqLFBEXbEc3y3yC8kqyGrHA8+vwYCePWik91D+usF+gVQlAAAAFQCEuQ+iH2Lb90NzPXg9w6jJlvDdqQAAAIBrHVsg986EB0Hl9PvGlpO3QA5Z3Ua5Twlj71Ga3fPvaFv8gyoSLUN1f4aKkC+8mZtM8vBfjxUSG9Xm6Gmj4Spnv02yxaATBCpEViBQe+p3fXt7URKjcBvCT8+02viu1vcPRJWOq25TAYNZBu1GRjmqetMcPmxNcnZZoa7CImmzYAAAAIAw/Iqtxj8oqz03bgXroK252V9JxVH/ay9PvaD6l8RnZ89mvDdEYM2TPs062knq/moKZourxjZJYcM88OKtKnbasMx7jjcts57t7bFqvZM098zAMn5oUl1zux0Uo0xsiu6LO22gsgMeRQwsiA2iEjJBxbTPcQSoM/zZ957Wawa4Xg== old@host';
 
@@ -156,6 +158,8 @@ describe('adding an SSH key', () => {
       ),
     ).toBeVisible();
     expect(sandbox().requests).not.toContain('POST /api/v1/cloud/ssh_keys');
+    // The form's own check stopped it: react-admin's toast says so.
+    expect(await screen.findByText(INVALID_FORM_TOAST)).toBeVisible();
   });
 
   it('shows the spec’s message under the name when the name is taken', async () => {
@@ -170,6 +174,8 @@ describe('adding an SSH key', () => {
       expect(name).toHaveAccessibleDescription('Tên máy chủ hoặc tên key đã tồn tại.'),
     );
     expect(name).toHaveValue('LAPTOP');
+    // The server refused a valid form: no toast calling the form invalid beside its message.
+    expect(screen.queryByText(INVALID_FORM_TOAST)).not.toBeInTheDocument();
   });
 
   it('generates a pair for a blank key, says where the private key went, and the create-server form offers the new key at once', async () => {
