@@ -165,6 +165,11 @@ describe('changing the password', () => {
     expect((await call('GET', '/auth/user', apiToken)).statusCode).toBe(200);
     await expect(signIn(app, NEW_CUSTOMER.email, NEW_CUSTOMER.password)).rejects.toThrow();
     await expect(signIn(app, NEW_CUSTOMER.email, NEW_PASSWORD)).resolves.toBeTruthy();
+    // The owner is told (someone else may have used the session), and no password is mailed.
+    const told = await latestMailTo(app, NEW_CUSTOMER.email);
+    expect(told.subject).toBe('Mật khẩu tài khoản đã được đổi');
+    expect(told.text).toContain('"Quên mật khẩu"');
+    expect(told.text).not.toContain(NEW_PASSWORD);
   });
 
   it('ends the reset links mailed before it: whoever had the mailbox then has no way in', async () => {
@@ -240,6 +245,9 @@ describe('changing the password', () => {
     });
     expect((await call('GET', '/auth/user', elsewhere)).statusCode).toBe(200);
     await expect(signIn(app, NEW_CUSTOMER.email, NEW_CUSTOMER.password)).resolves.toBeTruthy();
+    expect((await latestMailTo(app, NEW_CUSTOMER.email)).subject).not.toBe(
+      'Mật khẩu tài khoản đã được đổi',
+    );
   });
 
   it('refuses a new password typed differently twice, or shorter than the rule', async () => {

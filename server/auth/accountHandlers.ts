@@ -20,6 +20,7 @@ import { hashPassword, verifyPassword } from '../platform/secrets';
 import { findUserById, setPasswordHash } from './users';
 import { recordCallerActivity } from './activity';
 import { dropUnusedEmailTokens } from './emailTokens';
+import { mailSecurityChange } from './authMails';
 import { dropSignInTickets } from './twoFactor';
 
 export const accountHandlers: HandlerTable = {
@@ -75,6 +76,7 @@ export const accountHandlers: HandlerTable = {
       revokeOtherSessions(ctx.db, user.id, ctx.sessionToken);
       dropSignInTickets(ctx.db, user.id);
       dropUnusedEmailTokens(ctx.db, user.id, 'reset');
+      mailSecurityChange(ctx.db, user, 'password_changed', ctx.now());
       return true;
     })();
     if (!changed) {

@@ -47,3 +47,29 @@ export function mailSmsOtp(db: Db, to: Recipient, phone: string, code: string, n
   const params = { phone, code, minutes: OTP_TTL_MS / MINUTE_MS };
   send(db, to.email, 'server.mail.sms_subject', 'server.mail.sms_text', params, undefined, now);
 }
+
+/**
+ * What changed in how the account signs in, told to its owner: whoever made the change (a
+ * browser left signed in, someone who learnt the password) cannot keep it from them.
+ */
+export type SecurityChange = 'two_factor_on' | 'two_factor_off' | 'password_changed';
+
+const SECURITY_MAILS = {
+  two_factor_on: [
+    'server.mail.security_two_factor_on_subject',
+    'server.mail.security_two_factor_on_text',
+  ],
+  two_factor_off: [
+    'server.mail.security_two_factor_off_subject',
+    'server.mail.security_two_factor_off_text',
+  ],
+  password_changed: [
+    'server.mail.security_password_changed_subject',
+    'server.mail.security_password_changed_text',
+  ],
+} as const;
+
+export function mailSecurityChange(db: Db, to: Recipient, change: SecurityChange, now: Date): void {
+  const [subject, text] = SECURITY_MAILS[change];
+  send(db, to.email, subject, text, { name: greetingName(to), email: to.email }, undefined, now);
+}

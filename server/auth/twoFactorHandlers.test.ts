@@ -58,6 +58,7 @@ async function enrol(token: string) {
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json() as { secret: string };
   const confirm = await call('POST', '/account/two_factor/confirm', token, {
+    password,
     code: codeOf(secret),
   });
   expect(confirm.statusCode).toBe(200);
@@ -118,11 +119,15 @@ describe('turning two-step sign-in on', () => {
     expect(JSON.stringify(await mailsTo(app, email))).not.toContain(secret);
     expect((await app.inject({ url: '/sandbox' })).body).not.toContain(secret);
 
-    const wrong = await call('POST', '/account/two_factor/confirm', token, { code: '000000' });
+    const wrong = await call('POST', '/account/two_factor/confirm', token, {
+      password,
+      code: '000000',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual({ code: 'Mã xác thực không đúng hoặc đã được sử dụng.' });
 
     const confirm = await call('POST', '/account/two_factor/confirm', token, {
+      password,
       code: codeOf(secret),
     });
     expect(confirm.statusCode).toBe(200);
@@ -137,6 +142,12 @@ describe('turning two-step sign-in on', () => {
       recovery_codes_left: 10,
     });
     expect(await kinds(token)).toContain('two_factor_enabled');
+    // The owner is told, in a mail that holds nothing secret.
+    const told = await latestMailTo(app, email);
+    expect(told.subject).toBe('Xác thực hai bước đã được bật');
+    expect(told.text).toContain(`Xác thực hai bước vừa được bật cho tài khoản ${email}`);
+    expect(JSON.stringify(told)).not.toContain(secret);
+    for (const code of codes) expect(told.text).not.toContain(code);
     // On is on: a new setup would replace the secret, so it is refused.
     const again = await call('POST', '/account/two_factor/setup', token, {});
     expect(again.statusCode).toBe(400);
@@ -162,9 +173,40 @@ describe('turning two-step sign-in on', () => {
     expect(confirm.json()).not.toHaveProperty('token');
   });
 
+  it('needs the password too: a session alone cannot turn it on, and wrong passwords are limited', async () => {
+    const token = await start();
+    const setup = await call('POST', '/account/two_factor/setup', token, {});
+    const { secret } = setup.json() as { secret: string };
+    const confirm = (body: object) => call('POST', '/account/two_factor/confirm', token, body);
+
+    const noPassword = await confirm({ code: codeOf(secret) });
+    expect(noPassword.statusCode).toBe(400);
+    const wrongPassword = await confirm({ password: 'not-my-password', code: codeOf(secret) });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().errors).toEqual({ password: 'Mật khẩu không đúng.' });
+    expect((await call('GET', '/account/two_factor', token)).json().enabled).toBe(false);
+    expect((await mailsTo(app, email)).map((mail) => mail.subject)).not.toContain(
+      'Xác thực hai bước đã được bật',
+    );
+
+    for (let tries = 1; tries < CODE_FAILURES_PER_WINDOW; tries += 1) {
+      expect((await confirm({ password: `wrong-${tries}`, code: codeOf(secret) })).statusCode).toBe(
+        400,
+      );
+    }
+    // The budget is spent: even the right password waits, so guessing it here is no faster.
+    const limited = await confirm({ password, code: codeOf(secret) });
+    expect(limited.statusCode).toBe(429);
+    clock.advance(15 * 60 * 1000);
+    expect((await confirm({ password, code: codeOf(secret) })).statusCode).toBe(200);
+  });
+
   it('refuses a confirmation without a pending setup, and every operation without a session', async () => {
     const token = await start();
-    const response = await call('POST', '/account/two_factor/confirm', token, { code: '123456' });
+    const response = await call('POST', '/account/two_factor/confirm', token, {
+      password,
+      code: '123456',
+    });
     expect(response.statusCode).toBe(400);
     for (const [method, url] of [
       ['GET', '/account/two_factor'],
@@ -322,6 +364,9 @@ describe('turning two-step sign-in off', () => {
       recovery_codes_left: 0,
     });
     expect(await kinds(token)).toContain('two_factor_disabled');
+    const told = await latestMailTo(app, email);
+    expect(told.subject).toBe('Xác thực hai bước đã được tắt');
+    expect(told.text).toContain('hãy đổi mật khẩu ngay');
     expect((await passwordStep()).json()).toHaveProperty('token');
     expect((await disable({ password, code: codeOf(secret) })).statusCode).toBe(400);
   });

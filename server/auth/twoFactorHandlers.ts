@@ -9,6 +9,7 @@ import type { MessageKey } from '../platform/i18n';
 import { tooManyRequests } from '../platform/rateLimits';
 import { verifyPassword } from '../platform/secrets';
 import { callerOf, recordBy, recordCallerActivity, recordFailedSignIn } from './activity';
+import { mailSecurityChange } from './authMails';
 import { signedInUser } from './guards';
 import { createSession } from './sessions';
 import {
@@ -53,6 +54,21 @@ function requireCodeBudget(
   if (waitMs > 0) throw tooManyRequests(waitMs);
 }
 
+/**
+ * The account's password, for turning two-step sign-in on or off. Wrong passwords count against
+ * the same budget as wrong codes (checked first, before the slow hash): this is no password oracle.
+ */
+async function requirePassword(
+  ctx: HandlerContext<'confirmTwoFactorSetup' | 'disableTwoFactor'>,
+  user: { id: number; password_hash: string },
+) {
+  requireCodeBudget(ctx, user.id, ctx.now());
+  if (!(await verifyPassword(ctx.body.password, user.password_hash))) {
+    recordCodeFailure(ctx.db, user.id, ctx.now());
+    throw fieldError('password', 'server.two_factor.password_wrong');
+  }
+}
+
 export const twoFactorHandlers: HandlerTable = {
   getTwoFactor: (ctx) => {
     const state = twoFactorState(ctx.db, signedInUser(ctx).id);
@@ -72,14 +88,19 @@ export const twoFactorHandlers: HandlerTable = {
     return { secret, otpauth_uri: uri };
   },
 
-  confirmTwoFactorSetup: (ctx) => {
+  confirmTwoFactorSetup: async (ctx) => {
     const user = signedInUser(ctx);
-    const now = ctx.now();
     if (isTwoFactorEnabled(ctx.db, user.id)) throw badRequest('server.two_factor.already_on');
     if (!hasPendingEnrolment(ctx.db, user.id)) throw badRequest('server.two_factor.not_pending');
+    // The password too: a session alone must not put the owner behind a code someone else holds.
+    await requirePassword(ctx, user);
+    const now = ctx.now();
     const codes = ctx.db.transaction(() => {
       const confirmed = confirmEnrolment(ctx.db, user.id, ctx.body.code, now);
-      if (confirmed) recordCallerActivity(ctx, 'two_factor_enabled');
+      if (confirmed) {
+        recordCallerActivity(ctx, 'two_factor_enabled');
+        mailSecurityChange(ctx.db, user, 'two_factor_on', now);
+      }
       return confirmed;
     })();
     if (!codes) throw wrongCode();
@@ -89,17 +110,13 @@ export const twoFactorHandlers: HandlerTable = {
   disableTwoFactor: async (ctx) => {
     const user = signedInUser(ctx);
     if (!isTwoFactorEnabled(ctx.db, user.id)) throw badRequest('server.two_factor.not_on');
-    requireCodeBudget(ctx, user.id, ctx.now());
-    // Wrong passwords count against the same budget as wrong codes: this is no password oracle.
-    if (!(await verifyPassword(ctx.body.password, user.password_hash))) {
-      recordCodeFailure(ctx.db, user.id, ctx.now());
-      throw fieldError('password', 'server.two_factor.password_wrong');
-    }
+    await requirePassword(ctx, user);
     const now = ctx.now();
     const disabled = ctx.db.transaction(() => {
       if (!acceptSecondFactor(ctx.db, user.id, ctx.body.code, now)) return false;
       disableTwoFactor(ctx.db, user.id);
       recordCallerActivity(ctx, 'two_factor_disabled');
+      mailSecurityChange(ctx.db, user, 'two_factor_off', now);
       return true;
     })();
     if (!disabled) {

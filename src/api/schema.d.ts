@@ -1622,7 +1622,8 @@ export interface paths {
      *     `new_password`, answers 400 with the field in `errors`.
      *     The account's other sessions are revoked; this one stays. Reset links mailed before the
      *     change stop working, and two-step sign-ins begun with the old password can no longer be
-     *     finished.
+     *     finished. The account is mailed that its password changed (with no password in it), so
+     *     an owner whose session someone else used learns of it.
      */
     post: operations['changePassword'];
     delete?: never;
@@ -1687,8 +1688,12 @@ export interface paths {
     /**
      * Turn two-step sign-in on with a code of the pending secret
      * @description Extension: not in the spec. From now on signing in asks for a code after the password.
-     *     Answers ten single-use recovery codes, shown this once (the sandbox keeps only their
-     *     hashes). A wrong code, or no pending secret, answers 400.
+     *     Needs the account's password besides a code of the pending secret, as turning it off
+     *     does: a session alone (a browser left signed in, a stolen token) cannot put the owner
+     *     behind a code only someone else has. A wrong password or code answers 400 naming the
+     *     field, no pending secret 400; wrong passwords count against the same budget as turning
+     *     it off (429). Answers ten single-use recovery codes, shown this once (the sandbox keeps
+     *     only their hashes), and mails the account that two-step sign-in is on.
      */
     post: operations['confirmTwoFactorSetup'];
     delete?: never;
@@ -1709,8 +1714,9 @@ export interface paths {
     /**
      * Turn two-step sign-in off
      * @description Extension: not in the spec. Needs the account's password and a current code or an unused
-     *     recovery code; the secret and the recovery codes are deleted. A wrong one answers 400
-     *     naming the field; after 10 wrong tries of the account in 15 minutes, 429.
+     *     recovery code; the secret and the recovery codes are deleted, and the account is mailed
+     *     that two-step sign-in is off. A wrong one answers 400 naming the field; after 10 wrong
+     *     tries of the account in 15 minutes, 429.
      */
     post: operations['disableTwoFactor'];
     delete?: never;
@@ -2116,7 +2122,9 @@ export interface components {
       /** @description A six-digit code of the authenticator app, or a recovery code */
       code: string;
     };
-    TwoFactorCodeRequest: {
+    ConfirmTwoFactorRequest: {
+      password: string;
+      /** @description A six-digit code of the pending secret */
       code: string;
     };
     DisableTwoFactorRequest: {
@@ -9202,10 +9210,11 @@ export interface operations {
       content: {
         /**
          * @example {
+         *       "password": "Matkhau@2026",
          *       "code": "492039"
          *     }
          */
-        'application/json': components['schemas']['TwoFactorCodeRequest'];
+        'application/json': components['schemas']['ConfirmTwoFactorRequest'];
       };
     };
     responses: {
@@ -9236,6 +9245,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   disableTwoFactor: {

@@ -404,8 +404,8 @@ export const dataProvider = {
   // ---- two-step sign-in (issue 20, our extension) ----
   getTwoFactor: () => call('GET', '/account/two_factor'),
   startTwoFactorSetup: () => call('POST', '/account/two_factor/setup', { body: {} }),
-  confirmTwoFactorSetup: (code: string) =>
-    call('POST', '/account/two_factor/confirm', { body: { code } }),
+  confirmTwoFactorSetup: (body: { password: string; code: string }) =>
+    call('POST', '/account/two_factor/confirm', { body }),
   disableTwoFactor: (body: { password: string; code: string }) =>
     call('POST', '/account/two_factor/disable', { body }),
 

@@ -1598,6 +1598,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       secret_label: 'Cannot scan? Enter this secret key in the app:',
       secret_what: 'the secret key',
       code: 'Code (6 digits)',
+      password_help: 'So that only the account’s owner can turn it on.',
       code_help: 'The code in the app changes every 30 seconds.',
       code_format: 'The code has 6 digits.',
       code_required: 'Please enter the code.',
@@ -2057,6 +2058,15 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
         'Hello %{name},\nYour verification code is %{code}. It is valid for %{minutes} minutes. Do not share it with anyone.',
       sms_subject: 'SMS to %{phone}',
       sms_text: 'Your verification code is %{code}, valid for %{minutes} minutes.',
+      security_two_factor_on_subject: 'Two-step sign-in is on',
+      security_two_factor_on_text:
+        'Hello %{name},\nTwo-step sign-in has just been turned on for the account %{email}: signing in now also needs a code from an authenticator app or a recovery code. If you did not turn it on, contact support at once to get your account back.',
+      security_two_factor_off_subject: 'Two-step sign-in is off',
+      security_two_factor_off_text:
+        'Hello %{name},\nTwo-step sign-in has just been turned off for the account %{email}: signing in now needs the password only. If you did not turn it off, change your password on the Account page at once and turn two-step sign-in on again.',
+      security_password_changed_subject: 'Your password was changed',
+      security_password_changed_text:
+        'Hello %{name},\nThe sign-in password of the account %{email} has just been changed, and its other sessions were signed out. If you did not change it, reset it at once with "Forgot password" on the sign-in page.',
       server_password_subject: 'Administrator password of the server %{server}',
       server_password_text:
         'Hello %{name},\nThe administrator (root/Administrator) password of the server %{server} (%{address}) is: %{password}\nPlease change it after you first sign in.',

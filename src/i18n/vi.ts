@@ -1815,6 +1815,7 @@ export const vi = {
       secret_label: 'Không quét được? Nhập khoá bí mật này vào ứng dụng:',
       secret_what: 'khoá bí mật',
       code: 'Mã xác thực (6 chữ số)',
+      password_help: 'Để chắc rằng chính chủ tài khoản đang bật.',
       code_help: 'Mã trong ứng dụng đổi sau mỗi 30 giây.',
       code_format: 'Mã xác thực gồm 6 chữ số.',
       code_required: 'Vui lòng nhập mã xác thực.',
@@ -2281,6 +2282,15 @@ export const vi = {
         'Xin chào %{name},\nMã xác thực của bạn là %{code}. Mã có hiệu lực trong %{minutes} phút. Không chia sẻ mã này với bất kỳ ai.',
       sms_subject: 'SMS tới %{phone}',
       sms_text: 'Ma xac thuc cua ban la %{code}, hieu luc trong %{minutes} phut.',
+      security_two_factor_on_subject: 'Xác thực hai bước đã được bật',
+      security_two_factor_on_text:
+        'Xin chào %{name},\nXác thực hai bước vừa được bật cho tài khoản %{email}: từ nay đăng nhập cần thêm mã từ ứng dụng xác thực hoặc một mã khôi phục. Nếu không phải bạn bật, hãy liên hệ bộ phận hỗ trợ ngay để lấy lại tài khoản.',
+      security_two_factor_off_subject: 'Xác thực hai bước đã được tắt',
+      security_two_factor_off_text:
+        'Xin chào %{name},\nXác thực hai bước vừa được tắt cho tài khoản %{email}: đăng nhập giờ chỉ cần mật khẩu. Nếu không phải bạn tắt, hãy đổi mật khẩu ngay ở trang Tài khoản và bật lại xác thực hai bước.',
+      security_password_changed_subject: 'Mật khẩu tài khoản đã được đổi',
+      security_password_changed_text:
+        'Xin chào %{name},\nMật khẩu đăng nhập của tài khoản %{email} vừa được đổi, và các phiên đăng nhập khác đã được đăng xuất. Nếu không phải bạn đổi, hãy dùng chức năng "Quên mật khẩu" ở trang đăng nhập để đặt lại mật khẩu ngay.',
       server_password_subject: 'Mật khẩu quản trị máy chủ %{server}',
       server_password_text:
         'Xin chào %{name},\nMật khẩu quản trị (root/Administrator) của máy chủ %{server} (%{address}) là: %{password}\nHãy đổi mật khẩu sau lần đăng nhập đầu tiên.',

@@ -62,6 +62,7 @@ test('a customer turns on two-step sign-in, signs out, and signs in with a code'
   await card
     .getByRole('textbox', { name: /Mã xác thực \(6 chữ số\)/ })
     .fill(codeAt(secret, await sandboxNow(page)));
+  await card.getByLabel('Mật khẩu hiện tại').fill(PASSWORD);
   await card.getByRole('button', { name: 'Xác nhận và bật' }).click();
   const codes = card.getByRole('list', { name: 'Mã khôi phục' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
@@ -70,8 +71,10 @@ test('a customer turns on two-step sign-in, signs out, and signs in with a code'
   await expectFitsPhone(page);
   await card.getByRole('button', { name: 'Tôi đã lưu các mã' }).click();
   await expect(card.getByText('Còn 10 mã khôi phục chưa dùng.')).toBeVisible();
-  // Nothing secret was mailed.
-  expect(JSON.stringify(await readOutbox(request, email))).not.toContain(secret);
+  // Nothing secret was mailed; the owner is told it is on.
+  const mails = await readOutbox(request, email);
+  expect(JSON.stringify(mails)).not.toContain(secret);
+  expect(mails[0]?.subject).toBe('Xác thực hai bước đã được bật');
 
   await page
     .getByRole('banner')

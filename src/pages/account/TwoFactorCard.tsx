@@ -1,6 +1,6 @@
 /**
  * Two-step sign-in (issue 20): off → set up (a QR code drawn here, never by a third party, and the
- * secret as text for typing in), a code confirms it → the ten recovery codes, shown once, to copy
+ * secret as text for typing in), a code and the password confirm it → the ten recovery codes, shown once, to copy
  * or download → on, with a dialog that turns it off (password and a code).
  */
 import Alert from '@mui/material/Alert';
@@ -15,15 +15,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
 import { QrCodeImage } from '../../components/QrCodeImage';
-import { fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { CopyButton } from '../../components/CopyButton';
 import { QueryContent } from '../../components/QueryContent';
-import { isLostAnswer } from '../../components/lostAnswer';
 import { errorText, usePortalNotify } from '../../components/usePortalNotify';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
@@ -109,6 +107,8 @@ function TwoFactorOff({ onStarted }: { onStarted: (setup: Setup) => void }) {
 /** The secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
+type SetupField = 'code' | 'password';
+
 function SetupForm(props: {
   setup: Setup;
   onCancel: () => void;
@@ -118,29 +118,35 @@ function SetupForm(props: {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
   const confirm = useMutation({ mutationFn: dataProvider.confirmTwoFactorSetup });
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const [values, setValues] = useState<Record<SetupField, string>>({ code: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<SetupField, string>>>({});
+  const [submitError, setSubmitError] = useState<string>();
   const secretId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (confirm.isPending) return;
-    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
-      setError(translate('account.two_factor.code_format'));
-      return;
-    }
-    setError(undefined);
+    setSubmitError(undefined);
+    const code = values.code.replace(/\s/g, '');
+    const problems: Partial<Record<SetupField, string>> = {};
+    if (!/^\d{6}$/.test(code)) problems.code = translate('account.two_factor.code_format');
+    if (!values.password) problems.password = translate('validation.old_password_required');
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
     try {
-      const { recovery_codes } = await confirm.mutateAsync(code.replace(/\s/g, ''));
+      const { recovery_codes } = await confirm.mutateAsync({ code, password: values.password });
       await queryClient.invalidateQueries({ queryKey: QUERY_KEY });
       props.onConfirmed(recovery_codes);
-    } catch (failure) {
-      setError(
-        isLostAnswer(failure)
-          ? translate('app.error.result_unknown')
-          : (fieldErrors(failure).code ?? errorText(failure) ?? translate('app.error.generic')),
-      );
+    } catch (error) {
+      const failure = submitFailure(error, translate);
+      setErrors(failure.fields);
+      setSubmitError(failure.message);
     }
+  };
+
+  const change = (name: SetupField) => (event: ChangeEvent<HTMLInputElement>) => {
+    setValues({ ...values, [name]: event.target.value });
+    setErrors({ ...errors, [name]: undefined });
   };
 
   return (
@@ -173,15 +179,25 @@ function SetupForm(props: {
           autoComplete="one-time-code"
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
           required
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setError(undefined);
-          }}
-          error={Boolean(error)}
-          helperText={error ?? translate('account.two_factor.code_help')}
+          value={values.code}
+          onChange={change('code')}
+          error={Boolean(errors.code)}
+          helperText={errors.code ?? translate('account.two_factor.code_help')}
           fullWidth
         />
+        <TextField
+          name="password"
+          type="password"
+          label={translate('account.password.old')}
+          autoComplete="current-password"
+          required
+          value={values.password}
+          onChange={change('password')}
+          error={Boolean(errors.password)}
+          helperText={errors.password ?? translate('account.two_factor.password_help')}
+          fullWidth
+        />
+        {submitError ? <Alert severity="error">{submitError}</Alert> : null}
         <Stack direction="row" spacing={1}>
           <BusyButton type="submit" variant="contained" busy={confirm.isPending}>
             {translate('account.two_factor.confirm')}

@@ -36,7 +36,7 @@ async function enrolThroughApi(current: Sandbox, token: string) {
     token,
     'POST',
     '/account/two_factor/confirm',
-    { code: codeOf(secret) },
+    { password: DEMO_PASSWORD, code: codeOf(secret) },
   );
   expect(confirm.status).toBe(200);
   return { secret, recoveryCodes: confirm.body.recovery_codes };
@@ -63,8 +63,18 @@ describe('the two-step sign-in card', () => {
     await user.type(code, '12345');
     await user.click(within(twoFactor).getByRole('button', { name: 'Xác nhận và bật' }));
     expect(within(twoFactor).getByText('Mã xác thực gồm 6 chữ số.')).toBeVisible();
+    expect(within(twoFactor).getByText('Vui lòng nhập mật khẩu hiện tại.')).toBeVisible();
     await user.clear(code);
     await user.type(code, codeOf(secret));
+    // The password too, so that a session alone cannot turn it on: a wrong one is named on its
+    // field, and the code typed stays.
+    const password = within(twoFactor).getByLabelText(/Mật khẩu hiện tại/);
+    await user.type(password, 'not-my-password');
+    await user.click(within(twoFactor).getByRole('button', { name: 'Xác nhận và bật' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Mật khẩu không đúng.'));
+    expect(code).toHaveValue(codeOf(secret));
+    await user.clear(password);
+    await user.type(password, DEMO_PASSWORD);
     await user.click(within(twoFactor).getByRole('button', { name: 'Xác nhận và bật' }));
 
     const list = await within(twoFactor).findByRole('list', { name: 'Mã khôi phục' });
