@@ -58,6 +58,11 @@ export interface OrderKind {
   place: (ctx: OrderDeskContext, user: UserRow, body: OrderRequest, now: Date) => OrderRow;
   /** Does the work of the order being paid, inside the paying transaction. */
   fulfil: (services: Services, order: OrderRow, now: Date) => DoneWork;
+  /**
+   * 400 "order_stale" when what the order was priced from has changed in a way `priced_from`
+   * (pricedState.ts) does not see; checked when the order is previewed or paid.
+   */
+  requirePriceHolds?: (db: Db, order: OrderRow) => void;
 }
 
 export type OrderKinds = Partial<Record<OrderType, OrderKind>>;

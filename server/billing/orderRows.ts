@@ -94,11 +94,13 @@ export interface ExtendVolumeWork {
   size: number;
 }
 
-/** What a create_snapshot order copies, as stored with the order. */
+/** What a create_snapshot order copies, as stored with the order, and the disk it was priced at. */
 export interface TakeSnapshotWork {
   name: string;
   volume_id: number | null;
   server_id: number | null;
+  size: number;
+  type: DiskType;
 }
 
 /** What a create_volume order restoring a snapshot makes, as stored with the order. */

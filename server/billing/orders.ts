@@ -110,6 +110,7 @@ export function requirePayable(db: Db, order: OrderRow, now: Date): void {
     throw badRequest('server.order_expired');
   }
   requirePricedStateUnchanged(db, order);
+  orderKind(order.type).requirePriceHolds?.(db, order);
 }
 
 /** Pending create_server orders hold a server's place: its name and a slot of the quota. */

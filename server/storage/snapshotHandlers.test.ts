@@ -148,6 +148,48 @@ describe('createSnapshot', () => {
     expect(ledgerMismatches(books as Db)).toEqual([]);
   });
 
+  it('is refused when paid after its disk grew: the price was for the gigabytes it was placed for', async () => {
+    await start();
+    const { serverId, volumeId } = await serverWithVolume();
+    const place = async (data: object) => {
+      const placed = await api.post('/billing/orders', {
+        type: 'create_snapshot',
+        data,
+        interval_count: 12,
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      return (placed.json() as components['schemas']['Order']).id;
+    };
+    const ofVolume = await place({ name: 'data-cheap', volume_id: volumeId });
+    const ofRootDisk = await place({ name: 'root-cheap', server_id: serverId });
+
+    const grown = await api.post(`/storage/volumes/${volumeId}/extend`, { size: 200 });
+    expect(grown.statusCode, grown.body).toBe(202);
+    const resized = await api.post(`/cloud/servers/${serverId}/resize`, {
+      cpu: 1,
+      ram: 1,
+      disk: 60,
+    });
+    expect(resized.statusCode, resized.body).toBe(202);
+    clock.advance(BUILD);
+    const before = await balance();
+
+    for (const id of [ofVolume, ofRootDisk]) {
+      for (const query of [{ check: 'True' }, undefined]) {
+        const paid = await api.post(`/billing/orders/${id}/pay`, {}, query);
+        expect(paid.statusCode, paid.body).toBe(400);
+        expect(paid.json().message).toMatch(/^Máy chủ hoặc volume của đơn hàng đã thay đổi/);
+      }
+    }
+    expect(await balance()).toBe(before);
+    expect((await snapshots()).items).toEqual([]);
+    // Ordered again, at today's size, it is paid and taken.
+    const again = await place({ name: 'data-now', volume_id: volumeId });
+    expect((await api.post(`/billing/orders/${again}/pay`, {})).statusCode).toBe(200);
+    expect((await snapshots()).items.map((s) => [s.name, s.size])).toEqual([['data-now', 200]]);
+    expect(ledgerMismatches(books as Db)).toEqual([]);
+  });
+
   it("copies a server's root disk, named after the server", async () => {
     await start();
     const { serverId } = await serverWithVolume();

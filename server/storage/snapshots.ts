@@ -261,6 +261,8 @@ export function snapshotOrder(
     name,
     volume_id: resolved.volume_id,
     server_id: resolved.server_id,
+    size: resolved.size,
+    type: resolved.type,
   };
   return {
     userId,
@@ -273,6 +275,26 @@ export function snapshotOrder(
     expiry: priced.period_end,
     work,
   };
+}
+
+/**
+ * 400 "order_stale" when a create_snapshot order's disk has grown (a volume extended, a server
+ * resized) or changed type since the order was priced: its price is for the gigabytes it was
+ * placed for. A source that is gone is left to `takeSnapshot` to refuse.
+ */
+export function requireSnapshotPriceHolds(db: Db, order: OrderRow): void {
+  const work = JSON.parse(order.data) as TakeSnapshotWork;
+  const disk = (
+    work.volume_id
+      ? db.prepare('SELECT size, type FROM volumes WHERE id = ? AND user_id = ?')
+      : db.prepare(
+          'SELECT disk AS size, disk_type AS type FROM servers WHERE id = ? AND user_id = ?',
+        )
+  ).get(work.volume_id ?? work.server_id, order.user_id) as
+    { size: number; type: DiskType } | undefined;
+  if (disk && (disk.size !== work.size || disk.type !== work.type)) {
+    throw badRequest('server.order_stale');
+  }
 }
 
 /** Paying a create_snapshot order: the snapshot, `creating` until its copy is taken. */

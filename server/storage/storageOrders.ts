@@ -14,6 +14,7 @@ import {
   requireServerFromSnapshot,
   restoreSnapshotVolume,
   snapshotOrder,
+  requireSnapshotPriceHolds,
   takeSnapshot,
 } from './snapshots';
 import {
@@ -76,6 +77,7 @@ export const storageOrderKinds: OrderKinds = {
       resource: { type: 'snapshot', id: takeSnapshot(db, order, now, t, buildSeconds) },
       ips: [],
     }),
+    requirePriceHolds: requireSnapshotPriceHolds,
   },
 };
 

@@ -604,10 +604,11 @@ export interface paths {
      *     saying why (see `CouponCode`; an unknown code: "Mã giảm giá không hợp lệ."). Paying runs the
      *     action-permission check (403); previewing does not.
      *
-     *     Our extension: an order that changes or renews a server or volume is priced from that
-     *     resource as it was when placed (its products and addresses, its period, its renewal invoice
+     *     Our extension: an order that changes, renews or snapshots a server or volume is priced
+     *     from that resource as it was when placed (its products and addresses, its period, its renewal invoice
      *     if one was out). When the resource has changed since (another order resized it, its period
-     *     was renewed, its renewal invoice was issued), the order's price no longer holds: paying and
+     *     was renewed, its renewal invoice was issued; a snapshot's disk grew), the order's price no
+     *     longer holds: paying and
      *     previewing answer 400 "Máy chủ hoặc volume của đơn hàng đã thay đổi từ khi đặt …" and the
      *     customer places a new order. Every order but `renew` is priced from the day it is placed,
      *     so it can be paid only in the Vietnam month it was placed in; later, paying answers 400
