@@ -605,11 +605,10 @@ export interface paths {
      *     action-permission check (403); previewing does not.
      *
      *     Our extension: an order that changes, renews or snapshots a server or volume is priced
-     *     from that resource as it was when placed (its products and addresses, its period, its renewal invoice
-     *     if one was out). When the resource has changed since (another order resized it, its period
-     *     was renewed, its renewal invoice was issued; a snapshot's disk grew), the order's price no
-     *     longer holds: paying and
-     *     previewing answer 400 "Máy chủ hoặc volume của đơn hàng đã thay đổi từ khi đặt …" and the
+     *     from that resource as it was when placed (its products and addresses, its period, its
+     *     renewal invoice if one was out, a snapshot's disk size). When the resource has changed
+     *     since (another order resized it, its period was renewed, its renewal invoice was issued,
+     *     the disk to copy grew), the order's price no longer holds: paying and previewing answer 400 "Máy chủ hoặc volume của đơn hàng đã thay đổi từ khi đặt …" and the
      *     customer places a new order. Every order but `renew` is priced from the day it is placed,
      *     so it can be paid only in the Vietnam month it was placed in; later, paying answers 400
      *     "Đơn hàng đã quá hạn thanh toán, vui lòng tạo đơn hàng mới.".
