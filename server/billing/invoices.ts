@@ -56,8 +56,8 @@ export function payOpenInvoice(
   by: ActingParty = PROVIDER,
 ): PaidInvoice {
   return db.transaction((): PaidInvoice => {
-    // A deleted resource's renewal is not paid: it is cancelled first.
-    cancelRenewalsOfDeletedResources(db);
+    // A deleted resource's renewal for a period it never reached is not paid: cancelled first.
+    cancelRenewalsOfDeletedResources(db, now.toISOString());
     const invoice = accountInvoice(db, userId, invoiceId);
     if (invoice.status !== 'open') throw badRequest('server.invoice_not_open');
     const coupon = couponCode ? usableCoupon(db, couponCode, 'discount_invoice', now) : null;

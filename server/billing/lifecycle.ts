@@ -87,7 +87,7 @@ export function runLifecycle(
   return db.transaction((): LifecycleReport => {
     const report = emptyLifecycleReport();
     settleResources(db, now);
-    cancelRenewalsOfDeletedResources(db);
+    cancelRenewalsOfDeletedResources(db, now.toISOString());
     billEndedTrials(db, now, policy, report);
     issueRenewals(db, now, policy, report);
     for (const bill of openBills(db)) followBill(db, bill, now, policy, report);

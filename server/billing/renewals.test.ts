@@ -560,6 +560,52 @@ describe('a resource deleted with its renewal out', () => {
   });
 });
 
+describe('a whitelisted account’s server deleted with renewals unpaid', () => {
+  it('still owes the periods it ran in; only the period not begun is cancelled', async () => {
+    const { app, books } = await sandbox();
+    await turnAutoPayOff(apiAs(app, await signIn(app, 'whitelist@example.vn')));
+    // Two periods begun and unpaid (the server kept running), and the next one's renewal out.
+    const { now } = await advance(app, { days: 45 });
+    const api = apiAs(app, await signIn(app, 'whitelist@example.vn'));
+    const open = (await openInvoices(api)).filter((invoice) => invoice.resource_type === 'server');
+    const periods = await Promise.all(
+      open.map(async (invoice) => {
+        const [line] = (await api.get(`/billing/invoices/${invoice.id as number}`)).json().lines;
+        return {
+          id: invoice.id as number,
+          amount: invoice.amount as number,
+          start: line.period_start,
+        };
+      }),
+    );
+    const begun = periods.filter((period) => period.start <= now);
+    expect(begun.length).toBeGreaterThanOrEqual(2);
+    expect(periods.filter((period) => period.start > now)).toHaveLength(1);
+
+    const serverId = open[0]!.resource_id as number;
+    expect((await api.delete(`/cloud/servers/${serverId}`)).statusCode).toBe(202);
+
+    const owed = begun.reduce((sum, period) => sum + period.amount, 0);
+    expect((await openInvoices(api)).map((invoice) => invoice.id).sort()).toEqual(
+      begun.map((period) => period.id).sort(),
+    );
+    expect((await userInfo(api)).unpaid_amount).toBe(owed);
+    // A month on, the sweeps have followed the debt (and billed the gone server nothing more).
+    await advance(app, { days: 30 });
+    const later = apiAs(app, await signIn(app, 'whitelist@example.vn'));
+    expect((await userInfo(later)).unpaid_amount).toBe(owed);
+    // Paid then, as any debt, with the server gone.
+    setBalanceAsAdmin(books, 'whitelist@example.vn', owed);
+    for (const period of begun) {
+      const paid = await later.post(`/billing/invoices/${period.id}/pay`);
+      expect(paid.statusCode, paid.body).toBe(200);
+    }
+    expect((await userInfo(later)).unpaid_amount).toBe(0);
+    expect((await userInfo(later)).balance).toBe(0);
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+});
+
 describe('a server deleted or rebuilt with renewals out', () => {
   /** web-01 with a 50 GB data volume and a copy of its root disk; on 26 March all are renewed. */
   async function withRenewalsOut() {

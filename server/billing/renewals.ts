@@ -328,12 +328,15 @@ export function reissueOpenRenewals(
 }
 
 /**
- * Cancels the open renewals of deleted resources, from the moment their delete starts: a server
- * being deleted, the volumes it takes with it (`delete_volumes`), and the snapshots of either. The
- * period they asked for will not be used. The deletes call it, so the unpaid amount drops at once,
- * and so does paying an invoice, which then finds it cancelled.
+ * Cancels the open renewals of deleted resources for periods not begun at `at`, from the moment
+ * their delete starts: a server being deleted, the volumes it takes with it (`delete_volumes`),
+ * and the snapshots of either. Those periods will not be used. The deletes call it, so the unpaid
+ * amount drops at once, and so does paying an invoice, which then finds it cancelled. A renewal
+ * for a period already begun stays payable: the resource ran in it (a whitelisted account's
+ * server keeps running with its renewals unpaid, and deleting it does not pay for the months it
+ * used).
  */
-export function cancelRenewalsOfDeletedResources(db: Db): void {
+export function cancelRenewalsOfDeletedResources(db: Db, at: string): void {
   db.prepare(
     `WITH gone_servers AS (
        SELECT id, delete_volumes FROM servers WHERE deleted_at IS NOT NULL OR task IS 'delete'),
@@ -345,11 +348,14 @@ export function cancelRenewalsOfDeletedResources(db: Db): void {
           OR volume_id IN (SELECT id FROM gone_volumes)
           OR server_id IN (SELECT id FROM gone_servers))
      UPDATE invoices SET status = 'cancelled'
-      WHERE status = 'open' AND renewal_period_end IS NOT NULL AND (
+      WHERE status = 'open' AND renewal_period_end IS NOT NULL
+        AND (SELECT period_start FROM invoice_lines
+              WHERE invoice_id = invoices.id AND position = 1) > @at
+        AND (
         (resource_type = 'server' AND resource_id IN (SELECT id FROM gone_servers))
         OR (resource_type = 'volume' AND resource_id IN (SELECT id FROM gone_volumes))
         OR (resource_type = 'snapshot' AND resource_id IN (SELECT id FROM gone_snapshots)))`,
-  ).run();
+  ).run({ at });
 }
 
 /**

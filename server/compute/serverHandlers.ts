@@ -177,7 +177,7 @@ export const serverHandlers: HandlerTable = {
         .prepare('UPDATE servers SET delete_volumes = ? WHERE id = ?')
         .run(ctx.query.delete_volumes ? 1 : 0, row.id);
       startTask(ctx.db, row.id, 'delete', now, ctx.buildSeconds);
-      cancelRenewalsOfDeletedResources(ctx.db);
+      cancelRenewalsOfDeletedResources(ctx.db, now.toISOString());
       recordCallerActivity(ctx, 'server_deleted', { server: row.name });
     }),
 

@@ -129,7 +129,7 @@ export function settleServers(db: Db, now: Date): void {
       }
     }
     // What went with them is no longer renewed.
-    cancelRenewalsOfDeletedResources(db);
+    cancelRenewalsOfDeletedResources(db, at);
   })();
 }
 
@@ -139,7 +139,7 @@ function deleteRootDiskSnapshots(db: Db, serverId: number, at: string): void {
     `UPDATE snapshots SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
       WHERE server_id = ? AND deleted_at IS NULL`,
   ).run(at, serverId);
-  cancelRenewalsOfDeletedResources(db);
+  cancelRenewalsOfDeletedResources(db, at);
 }
 
 /** A server of the account that is not deleted, or 404. Settle first. */

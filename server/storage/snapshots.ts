@@ -423,7 +423,7 @@ export function deleteSnapshotRow(db: Db, id: number, now: Date): void {
     `UPDATE snapshots SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
       WHERE id = ?`,
   ).run(now.toISOString(), id);
-  cancelRenewalsOfDeletedResources(db);
+  cancelRenewalsOfDeletedResources(db, now.toISOString());
 }
 
 // ---- a server from a snapshot of its root disk (issue 19) ----

@@ -280,5 +280,5 @@ export function deleteVolumeRows(db: Db, volumeId: number, now: Date): void {
     `UPDATE snapshots SET status = 'deleted', deleted_at = ?, task = NULL, task_ends_at = NULL
       WHERE volume_id = ? AND deleted_at IS NULL`,
   ).run(at, volumeId);
-  cancelRenewalsOfDeletedResources(db);
+  cancelRenewalsOfDeletedResources(db, at);
 }
