@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { createI18nProvider } from '../i18n/i18nProvider';
 import { loadMessages } from '../i18n/locale';
-import { firstPaymentText } from './FirstPaymentNote';
+import { firstPaymentText, renewalSoonText } from './FirstPaymentNote';
 
 /** An instant given in Vietnam time (UTC+7). */
 const vn = (local: string) => new Date(`${local}+07:00`);
@@ -63,6 +63,35 @@ describe('the first-payment sentence', () => {
     };
     expect(firstPaymentText(translate, payment, NOW)).toBe(
       'Thanh toán lần đầu 300.000 ₫: từ 30-10-2026 đến hết 31-12-2026 (phần còn lại của tháng 10-2026 + 2 tháng)',
+    );
+  });
+});
+
+describe('the renewal that paying sets off', () => {
+  const oneMonth = { amount: 84_000, start: NOW, end: vn('2026-12-01T00:00:00'), monthly: 630_000 };
+  const lastWeek = vn('2026-11-26T10:00:00');
+
+  it('is not mentioned while the paid period ends beyond the 7-day notice', async () => {
+    const translate = await translatorFor('vi');
+    expect(renewalSoonText(translate, oneMonth, NOW)).toBeUndefined();
+    expect(
+      renewalSoonText(translate, { ...oneMonth, end: vn('2027-11-01T00:00:00') }, lastWeek),
+    ).toBeUndefined();
+  });
+
+  it('tells a new resource bought in a month’s last week that its next renewal is issued at once', async () => {
+    expect(renewalSoonText(await translatorFor('vi'), oneMonth, lastWeek)).toBe(
+      'Vì kỳ này kết thúc trong vòng 7 ngày, hoá đơn gia hạn tháng tiếp theo (630.000 ₫) sẽ được phát hành ngay sau khi thanh toán, hạn thanh toán 01-12-2026.',
+    );
+    expect(renewalSoonText(await translatorFor('en'), oneMonth, lastWeek)).toBe(
+      'As this period ends within 7 days, the next month’s renewal invoice (630.000 ₫) is issued right after you pay, due 01-12-2026.',
+    );
+  });
+
+  it('tells a change that the renewal out is priced again', async () => {
+    const change = { ...oneMonth, monthly: 50_000, change: true };
+    expect(renewalSoonText(await translatorFor('en'), change, lastWeek)).toBe(
+      'If the renewal invoice for the next period (from 01-12-2026) has been issued, it is issued again at the new configuration.',
     );
   });
 });

@@ -10,9 +10,11 @@ import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 
 import { serverNow } from '../api/serverClock';
+import { formatDate } from '../domain/dates';
 import type { Calculation } from '../dataProvider/dataProvider';
 import { formatVnd } from '../domain/money';
 import { sayPeriod, sayPeriodLength, type Translate } from '../domain/periods';
+import { DAY_MS, DEFAULT_LIFE_POLICY, renewalDueDate } from '../domain/serviceLife';
 
 export interface FirstPayment {
   /** What is paid now, in dong. */
@@ -64,14 +66,55 @@ export function firstPaymentText(
   return translate('first_payment.with_then', { sentence, then });
 }
 
+/**
+ * What paying sets off at once when the paid period ends within the renewal notice (the last
+ * days of a month, src/domain/serviceLife.ts): a new resource's next renewal invoice is issued
+ * right after the payment, so the unpaid amount the header shows next is no surprise; a change
+ * re-prices the renewal already out. Undefined otherwise.
+ */
+export function renewalSoonText(
+  translate: Translate,
+  payment: FirstPayment,
+  now: Date = serverNow(),
+): string | undefined {
+  const end = new Date(payment.end);
+  const left = end.getTime() - now.getTime();
+  const days = DEFAULT_LIFE_POLICY.renewalNoticeDays;
+  if (left <= 0 || left > days * DAY_MS) return undefined;
+  if (payment.change)
+    return translate('first_payment.renewal_soon_change', { start: formatDate(end) });
+  const due = formatDate(renewalDueDate(end));
+  if (payment.monthly === undefined) {
+    return translate('first_payment.renewal_soon_new_unpriced', { days, due });
+  }
+  return translate('first_payment.renewal_soon_new', {
+    days,
+    monthly: formatVnd(payment.monthly),
+    due,
+  });
+}
+
 export function FirstPaymentNote({
   payment,
+  sayRenewal = true,
   ...typography
-}: { payment: FirstPayment } & Omit<TypographyProps, 'children'>) {
+}: {
+  payment: FirstPayment;
+  /** Off where the note only compares prices (the plans' cards), not where a customer pays. */
+  sayRenewal?: boolean;
+} & Omit<TypographyProps, 'children'>) {
   const translate = useTranslate();
+  const renewal = sayRenewal ? renewalSoonText(translate, payment) : undefined;
   return (
-    <Typography variant="body2" data-testid="first-payment" {...typography}>
-      {firstPaymentText(translate, payment)}
-    </Typography>
+    <>
+      <Typography variant="body2" data-testid="first-payment" {...typography}>
+        {firstPaymentText(translate, payment)}
+      </Typography>
+      {renewal ? (
+        <Typography variant="body2" color={typography.color} data-testid="renewal-soon">
+          {renewal}
+        </Typography>
+      ) : null}
+    </>
   );
 }

@@ -997,6 +997,12 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     then_monthly: 'then %{monthly}/month',
     then_more_monthly: 'then %{monthly} more a month',
     line_prorated: '%{monthly}/month, prorated by the hours left in this month',
+    renewal_soon_new:
+      'As this period ends within %{days} days, the next month’s renewal invoice (%{monthly}) is issued right after you pay, due %{due}.',
+    renewal_soon_new_unpriced:
+      'As this period ends within %{days} days, the next month’s renewal invoice is issued right after you pay, due %{due}.',
+    renewal_soon_change:
+      'If the renewal invoice for the next period (from %{start}) has been issued, it is issued again at the new configuration.',
     charged_now: 'This amount is taken from your balance at once.',
   },
   periods: {

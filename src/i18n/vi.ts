@@ -1212,6 +1212,12 @@ export const vi = {
     then_monthly: 'sau đó %{monthly}/tháng',
     then_more_monthly: 'sau đó thêm %{monthly}/tháng',
     line_prorated: '%{monthly}/tháng, tính theo số giờ còn lại của tháng',
+    renewal_soon_new:
+      'Vì kỳ này kết thúc trong vòng %{days} ngày, hoá đơn gia hạn tháng tiếp theo (%{monthly}) sẽ được phát hành ngay sau khi thanh toán, hạn thanh toán %{due}.',
+    renewal_soon_new_unpriced:
+      'Vì kỳ này kết thúc trong vòng %{days} ngày, hoá đơn gia hạn tháng tiếp theo sẽ được phát hành ngay sau khi thanh toán, hạn thanh toán %{due}.',
+    renewal_soon_change:
+      'Nếu hoá đơn gia hạn kỳ tiếp theo (từ %{start}) đã được phát hành, hoá đơn đó sẽ được phát hành lại theo cấu hình mới.',
     charged_now: 'Số tiền này được trừ ngay vào số dư.',
   },
   periods: {

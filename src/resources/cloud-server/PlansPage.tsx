@@ -176,6 +176,7 @@ function PlanCard(props: {
         </Typography>
         {priced ? (
           <FirstPaymentNote
+            sayRenewal={false}
             color="text.secondary"
             sx={{ mt: 1 }}
             payment={{
@@ -240,6 +241,7 @@ function LicensedPrice(props: {
         })}
       </Typography>
       <FirstPaymentNote
+        sayRenewal={false}
         color="text.secondary"
         data-testid={`licensed-first-payment-${image.id}`}
         payment={{

@@ -70,6 +70,18 @@ function definitionOf(label: string): HTMLElement {
   return value;
 }
 
+/** demo@ signed in with two pending orders placed on 26 March: one month, and twelve. */
+async function monthlyAndYearlyOrders() {
+  const token = await signInAs(sandbox(), 'demo@example.vn');
+  const monthly = await placeOrder(sandbox(), token);
+  const yearly = await placeOrder(sandbox(), token, {
+    ...SMALL_SERVER,
+    name: 'web-12',
+    interval: 12,
+  });
+  return { token, monthly, yearly };
+}
+
 describe('the order page', () => {
   it('shows the pending order, pays it from the balance and opens the new server', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
@@ -295,13 +307,7 @@ describe('the order page', () => {
   });
 
   it('says what the first payment covers: from today to the end of the month, plus whole months', async () => {
-    const token = await signInAs(sandbox(), 'demo@example.vn');
-    const monthly = await placeOrder(sandbox(), token);
-    const yearly = await placeOrder(sandbox(), token, {
-      ...SMALL_SERVER,
-      name: 'web-12',
-      interval: 12,
-    });
+    const { monthly, yearly } = await monthlyAndYearlyOrders();
 
     renderPortal(`/order/create?id=${monthly.id}`);
     expect(await screen.findByTestId('first-payment')).toHaveTextContent(
@@ -314,14 +320,42 @@ describe('the order page', () => {
     );
   });
 
-  it('says the period an order pays for and its last day paid, never its exclusive end', async () => {
-    const token = await signInAs(sandbox(), 'demo@example.vn');
-    const monthly = await placeOrder(sandbox(), token);
-    const yearly = await placeOrder(sandbox(), token, {
-      ...SMALL_SERVER,
-      name: 'web-12',
-      interval: 12,
+  it('says that paying in a month’s last week issues the next month’s renewal at once, and it does', async () => {
+    const { token, monthly, yearly } = await monthlyAndYearlyOrders();
+    renderPortal(`/order/create?id=${yearly.id}`);
+    await screen.findByTestId('first-payment');
+    expect(screen.queryByTestId('renewal-soon')).not.toBeInTheDocument();
+    cleanup();
+
+    renderPortal(`/order/create?id=${monthly.id}`);
+    expect(await screen.findByTestId('renewal-soon')).toHaveTextContent(
+      'Vì kỳ này kết thúc trong vòng 7 ngày, hoá đơn gia hạn tháng tiếp theo sẽ được phát hành ngay sau khi thanh toán, hạn thanh toán 01-04-2025.',
+    );
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: `Thanh toán ${formatVnd(monthly.amount)}` }),
+    );
+    await screen.findByText(`Thanh toán thành công ${formatVnd(monthly.amount)}.`);
+    // The running sandbox sweeps every minute; an hour's move runs that sweep now.
+    const moved = await sandbox().app.inject({
+      method: 'POST',
+      url: '/sandbox/clock',
+      payload: { advance: { hours: 1 } },
     });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const { body: open } = await api<{ items: { due_date: string; resource_type: string }[] }>(
+      sandbox(),
+      token,
+      'GET',
+      '/billing/invoices?status=open',
+    );
+    expect(open.items).toEqual([
+      expect.objectContaining({ resource_type: 'server', due_date: '2025-03-31T17:00:00.000Z' }),
+    ]);
+  });
+
+  it('says the period an order pays for and its last day paid, never its exclusive end', async () => {
+    const { token, monthly, yearly } = await monthlyAndYearlyOrders();
     // The order ends at the start of April in Vietnam, 17:00 UTC on the last day of March.
     const { body: placed } = await api<{ expiry: string }>(
       sandbox(),
@@ -337,7 +371,9 @@ describe('the order page', () => {
       /^phần còn lại của tháng này \(từ 26-03-2025 đến hết 31-03-2025\)$/,
     );
     expect(definitionOf('Hạn sử dụng')).toHaveTextContent(/^đến hết 31-03-2025$/);
-    expect(screen.queryByText(/01-04-2025/)).not.toBeInTheDocument();
+    // The 1st of April is only the next renewal's due date, said as such.
+    expect(screen.queryAllByText(/01-04-2025/)).toEqual([screen.getByTestId('renewal-soon')]);
+    expect(screen.getByTestId('renewal-soon')).toHaveTextContent(/hạn thanh toán 01-04-2025\.$/);
     cleanup();
 
     renderPortal(`/order/create?id=${yearly.id}`);
