@@ -104,17 +104,27 @@ export function FirstPaymentNote({
   sayRenewal?: boolean;
 } & Omit<TypographyProps, 'children'>) {
   const translate = useTranslate();
-  const renewal = sayRenewal ? renewalSoonText(translate, payment) : undefined;
   return (
     <>
       <Typography variant="body2" data-testid="first-payment" {...typography}>
         {firstPaymentText(translate, payment)}
       </Typography>
-      {renewal ? (
-        <Typography variant="body2" color={typography.color} data-testid="renewal-soon">
-          {renewal}
-        </Typography>
-      ) : null}
+      {sayRenewal ? <RenewalSoonNote payment={payment} color={typography.color} /> : null}
     </>
+  );
+}
+
+/** `renewalSoonText` as a paragraph of its own; nothing when it has nothing to say. */
+export function RenewalSoonNote({
+  payment,
+  ...typography
+}: { payment: FirstPayment } & Omit<TypographyProps, 'children'>) {
+  const translate = useTranslate();
+  const renewal = renewalSoonText(translate, payment);
+  if (!renewal) return null;
+  return (
+    <Typography variant="body2" data-testid="renewal-soon" {...typography}>
+      {renewal}
+    </Typography>
   );
 }

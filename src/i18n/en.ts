@@ -235,6 +235,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       months: '1 month |||| %{smart_count} months',
       total: 'Total',
       period: 'This pays for the service %{period}.',
+      ends_trial:
+        'The trial ends as soon as you pay; your resources keep running on the packages below.',
       balance: 'Account balance: %{amount}',
       short_balance: 'Your balance is not enough; please top up %{amount}.',
       pay: 'Pay %{amount}',

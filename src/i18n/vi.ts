@@ -450,6 +450,8 @@ export const vi = {
       months: '%{smart_count} tháng',
       total: 'Tổng cộng',
       period: 'Thanh toán cho thời gian %{period}.',
+      ends_trial:
+        'Thời gian dùng thử kết thúc ngay khi bạn thanh toán; các tài nguyên tiếp tục chạy theo các gói dưới đây.',
       balance: 'Số dư tài khoản: %{amount}',
       short_balance: 'Số dư không đủ, vui lòng nạp thêm %{amount}.',
       pay: 'Thanh toán %{amount}',

@@ -85,8 +85,20 @@ describe('the trial upgrade dialog', () => {
     ]);
     const [item] = packages.items;
     expect(
-      within(dialog).getByText(`Thanh toán cho thời gian ${words(item!)}.`),
+      within(dialog).getByText(
+        `Thanh toán cho thời gian ${words(item!)}. Thời gian dùng thử kết thúc ngay khi bạn thanh toán; các tài nguyên tiếp tục chạy theo các gói dưới đây.`,
+      ),
     ).toBeInTheDocument();
+    // In a month's last week, the next renewal that paying sets off; said on no other day.
+    const renewal = within(dialog).queryByTestId('renewal-soon');
+    const daysLeft = (Date.parse(item!.end) - Date.now()) / 86_400_000;
+    if (daysLeft <= 7) {
+      expect(renewal).toHaveTextContent(
+        `hoá đơn gia hạn tháng tiếp theo sẽ được phát hành ngay sau khi thanh toán, hạn thanh toán ${formatDate(item!.end)}.`,
+      );
+    } else {
+      expect(renewal).not.toBeInTheDocument();
+    }
     expect(lastDayPaid(item!.end)).not.toBe(formatDate(item!.end));
     expect(
       within(dialog).getByRole('button', { name: `Thanh toán ${formatVnd(packages.total)}` }),

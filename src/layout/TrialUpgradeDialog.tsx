@@ -36,6 +36,7 @@ import { authApi, type TrialPackageList } from '../api/auth';
 import { LoadFailed } from '../components/LoadFailed';
 import { PHONE_QUERY } from '../components/phoneLayout';
 import { rememberTopUpReturn, topUpPath } from '../components/topUpPath';
+import { RenewalSoonNote } from '../components/FirstPaymentNote';
 import { packagesPeriod, trialBillWords, upgradeDialogPath } from '../components/trialStep';
 import { useRefreshIdentity } from '../components/useRefreshIdentity';
 import { getToken } from '../authProvider/sessionStore';
@@ -214,7 +215,14 @@ function UpgradeContent({
                   : translate('shell.upgrade.period', {
                       period: sayPeriod(translate, period.start, period.end),
                     })}
+                {expired ? null : ` ${translate('shell.upgrade.ends_trial')}`}
               </Typography>
+            ) : null}
+            {period && !expired ? (
+              <RenewalSoonNote
+                sx={{ mb: 2 }}
+                payment={{ amount: total, start: period.start, end: period.end }}
+              />
             ) : null}
             {onPhone ? (
               <PackageStack list={packages.list} />
