@@ -280,6 +280,33 @@ describe('a trial bill left unpaid past its month', () => {
     expect(ledgerMismatches(books)).toEqual([]);
   });
 
+  it('takes along the bill of a snapshot its terminated server took with it: nothing is left owed', async () => {
+    const { app, books } = await sandboxWithBooks();
+    const trial = await as(app, TRIAL);
+    expect((await trial.patch('/account/profile', { auto_pay_renewals: false })).statusCode).toBe(
+      200,
+    );
+    setBalanceAsAdmin(books, TRIAL, 100_000);
+    const [server] = (await trial.get('/cloud/servers')).json().items as { id: number }[];
+    const snapshot = await trial.post('/storage/snapshots', {
+      name: 'trial-snap',
+      server_id: server!.id,
+    });
+    expect(snapshot.statusCode, snapshot.body).toBe(201);
+    // The snapshot's April renewal falls due on 1 April, unpaid; the trial's server (and the
+    // snapshot with it) is terminated on 5 April for the trial bill unpaid since 6 March.
+    await moveSandboxClock(app, { days: 40 });
+
+    const after = await as(app, TRIAL);
+    expect((await after.get('/storage/snapshots')).json().items).toEqual([]);
+    expect(
+      (await after.get('/billing/invoices', undefined, { status: 'open' })).json().items,
+    ).toEqual([]);
+    const user = (await after.get('/auth/user')).json();
+    expect(user).toMatchObject({ unpaid_amount: 0, has_expired_invoices: false });
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+
   it('is carried into the next month for a whitelisted account, mailed as overdue, its due date kept', async () => {
     const { app, books } = await sandboxWithBooks();
     books.prepare('UPDATE users SET is_in_whitelist = 1 WHERE email = ?').run(TRIAL);

@@ -328,13 +328,16 @@ export function reissueOpenRenewals(
 }
 
 /**
- * Cancels the open renewals of deleted resources for periods not begun at `at`, from the moment
- * their delete starts: a server being deleted, the volumes it takes with it (`delete_volumes`),
- * and the snapshots of either. Those periods will not be used. The deletes call it, so the unpaid
- * amount drops at once, and so does paying an invoice, which then finds it cancelled. A renewal
- * for a period already begun stays payable: the resource ran in it (a whitelisted account's
- * server keeps running with its renewals unpaid, and deleting it does not pay for the months it
- * used).
+ * Cancels the open renewals of deleted resources, from the moment their delete starts: a server
+ * being deleted, the volumes it takes with it (`delete_volumes`), and the snapshots of either.
+ * The deletes call it, so the unpaid amount drops at once, and so does paying an invoice, which
+ * then finds it cancelled.
+ *
+ * A whitelisted account keeps owing a period already begun at `at`: its resources are never
+ * suspended, so the resource ran in it, and deleting it does not pay for the months it used. Any
+ * other account's begun period was unpaid past its due date: its resources stood suspended, and
+ * the life cycle writes such a bill off when it terminates them (lifecycle.ts `terminate`); a
+ * snapshot that goes with a terminated server has its bill written off the same way.
  */
 export function cancelRenewalsOfDeletedResources(db: Db, at: string): void {
   db.prepare(
@@ -349,8 +352,10 @@ export function cancelRenewalsOfDeletedResources(db: Db, at: string): void {
           OR server_id IN (SELECT id FROM gone_servers))
      UPDATE invoices SET status = 'cancelled'
       WHERE status = 'open' AND renewal_period_end IS NOT NULL
-        AND (SELECT period_start FROM invoice_lines
-              WHERE invoice_id = invoices.id AND position = 1) > @at
+        AND ((SELECT period_start FROM invoice_lines
+               WHERE invoice_id = invoices.id AND position = 1) > @at
+          OR NOT EXISTS (SELECT 1 FROM users u
+                          WHERE u.id = invoices.user_id AND u.is_in_whitelist = 1))
         AND (
         (resource_type = 'server' AND resource_id IN (SELECT id FROM gone_servers))
         OR (resource_type = 'volume' AND resource_id IN (SELECT id FROM gone_volumes))
