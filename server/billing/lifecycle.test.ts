@@ -127,6 +127,28 @@ describe('renewal the balance does not cover', () => {
     expect(ledgerMismatches(books)).toEqual([]);
   });
 
+  it('puts a server the customer had switched off back switched off when paid', async () => {
+    const { app, books } = await sandboxWithBooks();
+    let api = await as(app);
+    const serverId = await buyServer(api);
+    await moveSandboxClock(app, { hours: 1 });
+    const off = await api.post(`/cloud/servers/${serverId}/action`, { action: 'power_off' });
+    expect(off.statusCode, off.body).toBe(202);
+    await moveSandboxClock(app, { hours: 1 });
+    expect((await api.get(`/cloud/servers/${serverId}`)).json().status).toBe('shutoff');
+    setBalanceAsAdmin(books, DEMO, 0);
+
+    await moveSandboxClock(app, { days: 31 + DEFAULT_LIFE_POLICY.graceDays });
+    api = await as(app);
+    expect((await api.get(`/cloud/servers/${serverId}`)).json().status).toBe('suspended');
+    const renewal = renewalOf(books, serverId)!;
+    setBalanceAsAdmin(books, DEMO, renewal.amount);
+    expect((await api.post(`/billing/invoices/${renewal.id}/pay`)).statusCode).toBe(200);
+
+    expect((await api.get(`/cloud/servers/${serverId}`)).json().status).toBe('shutoff');
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+
   it('refuses a suspended server’s power-on until the invoice is paid', async () => {
     const { app, books } = await sandboxWithBooks();
     const serverId = await buyServer(await as(app));

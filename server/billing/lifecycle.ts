@@ -371,7 +371,8 @@ function resourcesOf(db: Db, bill: BillRow): ResourceRef[] {
  */
 function suspend(db: Db, resource: ResourceRef, now: Date): boolean {
   if (resource.table === 'snapshots') return false;
-  const powerOff = resource.table === 'servers' ? `, status = 'shutoff'` : '';
+  const powerOff =
+    resource.table === 'servers' ? `, status_before_suspension = status, status = 'shutoff'` : '';
   return (
     db
       .prepare(

@@ -442,9 +442,12 @@ export function resumePaidResources(db: Db, userId: number, now: Date): number {
     .all(params) as VolumeRow[];
   const user = findUserById(db, userId);
   for (const server of servers) {
-    db.prepare(`UPDATE servers SET suspended_at = NULL, status = 'active' WHERE id = ?`).run(
-      server.id,
-    );
+    // Running again only if it ran before: a server the customer had switched off stays off.
+    db.prepare(
+      `UPDATE servers SET suspended_at = NULL,
+         status = COALESCE(status_before_suspension, 'active'), status_before_suspension = NULL
+        WHERE id = ?`,
+    ).run(server.id);
   }
   for (const volume of volumes) {
     db.prepare('UPDATE volumes SET suspended_at = NULL WHERE id = ?').run(volume.id);

@@ -721,4 +721,10 @@ export const migrations: readonly Migration[] = [
         WHERE renewal_period_end IS NOT NULL AND status <> 'cancelled';
     `,
   },
+  {
+    // A suspension powers a server off; paying puts it back as it was (billing/renewals.ts
+    // \`resumePaidResources\`), not running if the customer had switched it off.
+    name: 'server_status_before_suspension',
+    sql: `ALTER TABLE servers ADD COLUMN status_before_suspension TEXT;`,
+  },
 ];
