@@ -183,12 +183,26 @@ async function request(
   }
 
   if (!response.ok) {
-    const message = isApiError(body)
-      ? body.message
-      : response.statusText || `HTTP ${response.status}`;
+    if (isApiError(body)) throw new HttpError(body.message, response.status, body);
+    // Never the answer's English status text ("Bad Gateway"): a message key, translated like
+    // NETWORK_ERROR_MESSAGE. A gateway's own page is no answer from the API (isNetworkError).
+    const message = isGatewayPage(response.status, body)
+      ? NETWORK_ERROR_MESSAGE
+      : UNEXPLAINED_ERROR_MESSAGE;
     throw new HttpError(message, response.status, body);
   }
   return body;
+}
+
+/** What a failure the API did not explain says. */
+const UNEXPLAINED_ERROR_MESSAGE = 'app.error.generic';
+
+/**
+ * A proxy's page in front of an API that is down or slow (502–504 without the API's own body):
+ * the request may or may not have been done, as when the network fails.
+ */
+function isGatewayPage(status: number, body: unknown): boolean {
+  return status >= 502 && status <= 504 && !isApiError(body);
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -211,9 +225,13 @@ export function errorStatus(error: unknown): number | undefined {
   return error instanceof HttpError ? error.status : undefined;
 }
 
-/** True when the call got no answer at all (the network failed, the server is unreachable). */
+/**
+ * True when the call got no answer from the API at all: the network failed, the server is
+ * unreachable, or a gateway in front of it answered instead.
+ */
 export function isNetworkError(error: unknown): boolean {
-  return errorStatus(error) === NETWORK_ERROR_STATUS;
+  if (!(error instanceof HttpError)) return false;
+  return error.status === NETWORK_ERROR_STATUS || isGatewayPage(error.status, error.body);
 }
 
 /**
@@ -227,8 +245,15 @@ export function errorMessage(
   fallbackKey = 'app.error.generic',
 ): string {
   if (isNetworkError(error)) return translate(NETWORK_ERROR_MESSAGE);
-  if (error instanceof HttpError && error.message) return error.message;
-  return translate(fallbackKey);
+  return serverMessage(error) ?? translate(fallbackKey);
+}
+
+/** The API's own `message` in a failed call's answer; undefined when it sent none. */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof HttpError) || !isApiError(error.body) || isNetworkError(error)) {
+    return undefined;
+  }
+  return error.body.message || undefined;
 }
 
 /** Field errors of a 400 answer, keyed by the request's field names. */

@@ -3,9 +3,9 @@
  * files; errors carry the server's own `message` when it sent one, "cannot reach our service" when
  * no answer came, the generic sentence otherwise.
  */
-import { HttpError, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 
-import { errorMessage, NETWORK_ERROR_STATUS } from '../api/client';
+import { errorMessage, serverMessage } from '../api/client';
 import { NOTIFICATION_MS } from '../domain/constants';
 
 export function usePortalNotify() {
@@ -28,7 +28,4 @@ export function usePortalNotify() {
 }
 
 /** The server's message in an error, when there is one worth showing to the customer. */
-export function errorText(error: unknown): string | undefined {
-  if (!(error instanceof HttpError) || error.status === NETWORK_ERROR_STATUS) return undefined;
-  return error.message || undefined;
-}
+export const errorText = serverMessage;

@@ -36,6 +36,7 @@ import { authApi, type TrialPackageList } from '../api/auth';
 import { LoadFailed } from '../components/LoadFailed';
 import { PHONE_QUERY } from '../components/phoneLayout';
 import { rememberTopUpReturn, topUpPath } from '../components/topUpPath';
+import { errorMessage } from '../api/client';
 import { RenewalSoonNote } from '../components/FirstPaymentNote';
 import { packagesPeriod, trialBillWords, upgradeDialogPath } from '../components/trialStep';
 import { useRefreshIdentity } from '../components/useRefreshIdentity';
@@ -180,8 +181,7 @@ function UpgradeContent({
       onUpgraded();
     } catch (error) {
       if (!(await logoutIfAccessDenied(error))) {
-        const message = error instanceof Error && error.message ? error.message : '';
-        const text = message || translate('shell.upgrade.failed');
+        const text = errorMessage(error, translate, 'shell.upgrade.failed');
         notify(text, {
           type: 'error',
           messageArgs: { _: text },

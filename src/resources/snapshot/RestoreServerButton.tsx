@@ -19,6 +19,7 @@ import { Link } from 'react-router-dom';
 import { ConfirmByNameDialog } from '../../components/ConfirmByNameDialog';
 import { useActionPermission } from '../../components/useActionPermission';
 import { untilTaskEnds } from '../../components/taskFollower';
+import { errorMessage } from '../../api/client';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import type { PortalDataProvider, Snapshot } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
@@ -132,9 +133,7 @@ function RestoreServerDialog(props: {
       </Typography>
       {restore.error ? (
         <Alert severity="error">
-          {restore.error instanceof Error && restore.error.message
-            ? restore.error.message
-            : translate('snapshots.restore_server.failed')}
+          {errorMessage(restore.error, translate, 'snapshots.restore_server.failed')}
         </Alert>
       ) : null}
     </ConfirmByNameDialog>

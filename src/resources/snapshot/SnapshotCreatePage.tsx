@@ -26,7 +26,7 @@ import { BusyButton } from '../../components/BusyButton';
 import { LoadFailed } from '../../components/LoadFailed';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useActionPermission } from '../../components/useActionPermission';
-import { usePortalNotify } from '../../components/usePortalNotify';
+import { errorText, usePortalNotify } from '../../components/usePortalNotify';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type { PortalDataProvider, Server } from '../../dataProvider/dataProvider';
 import { formatVnd } from '../../domain/money';
@@ -121,7 +121,7 @@ export default function SnapshotCreatePage() {
     },
     onError: (error) => {
       setShortOfBalance(errorStatus(error) === 402);
-      setServerError(error instanceof Error ? error.message : undefined);
+      setServerError(errorText(error));
       notify.error(error, 'snapshots.create.failed');
     },
   });

@@ -140,6 +140,39 @@ describe('an action whose answer is lost', () => {
     expect(again.message).toBe('Máy chủ đang tắt máy, vui lòng đợi thao tác hoàn tất.');
   });
 
+  it('a gateway’s 502 page instead of the API’s answer reads as a lost answer, never “Bad Gateway”', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const id = await buyServer(sandbox(), token);
+    vi.setSystemTime(new Date(Date.now() + 60 * 1000)); // the build is over
+    const realFetch = globalThis.fetch;
+    const powerOff = `POST /api/v1/cloud/servers/${id}/action`;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const answer = await realFetch(input, init);
+      if (requestOf(input, init) !== powerOff) return answer;
+      // The API did the work; the proxy in front of it answered with its own page.
+      return new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+        status: 502,
+        statusText: 'Bad Gateway',
+        headers: { 'Content-Type': 'text/html' },
+      });
+    });
+    renderPortal(`/cloud-server/${id}/detail`);
+    const user = userEvent.setup();
+
+    const actions = await screen.findByRole('group', { name: 'Thao tác với máy chủ' });
+    await user.click(within(actions).getByRole('button', { name: 'Tắt máy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tắt máy chủ web-01' });
+    await user.click(within(dialog).getByRole('button', { name: 'Tắt máy' }));
+
+    expect(await screen.findByText(RESULT_UNKNOWN)).toBeVisible();
+    expect(screen.queryByText(/Bad Gateway/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/cloud-server/${id}/detail`);
+    const posted = sandbox().requests.lastIndexOf(powerOff);
+    await waitFor(() =>
+      expect(sandbox().requests.slice(posted)).toContain(`GET /api/v1/cloud/servers/${id}`),
+    );
+  });
+
   it('paying an order: says the result is unknown, reads the order again and shows it paid, charged once', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const { body: before } = await api<{ balance: number }>(sandbox(), token, 'GET', '/auth/user');
