@@ -16,11 +16,10 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useCreate, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 
-import { fieldErrors } from '../api/client';
+import { errorMessage, fieldErrors } from '../api/client';
 import { BusyButton } from './BusyButton';
 import { isLostAnswer } from './lostAnswer';
 import { PortalForm } from './PortalForm';
-import { errorText } from './usePortalNotify';
 
 type FormValues = Record<string, unknown>;
 
@@ -83,7 +82,7 @@ export function CreateForm<T extends RaRecord, V extends FormValues = FormValues
         Object.entries(errors).filter(([field]) => (field.split('.')[0] as string) in values),
       );
       if (Object.keys(onFields).length === 0) {
-        setSubmitError(errorText(error) ?? translate('app.error.generic'));
+        setSubmitError(errorMessage(error, translate));
       }
       return onFields;
     } finally {

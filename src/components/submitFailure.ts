@@ -3,9 +3,8 @@
  * their fields, and otherwise one message above the button — "the result is unknown" for a lost
  * answer (never "try again", lostAnswer.ts), the server's own message, or a generic one.
  */
-import { fieldErrors } from '../api/client';
+import { errorMessage, fieldErrors } from '../api/client';
 import { isLostAnswer } from './lostAnswer';
-import { errorText } from './usePortalNotify';
 
 export interface SubmitFailure {
   fields: Record<string, string>;
@@ -16,5 +15,5 @@ export function submitFailure(error: unknown, translate: (key: string) => string
   if (isLostAnswer(error)) return { fields: {}, message: translate('app.error.result_unknown') };
   const fields = fieldErrors(error);
   if (Object.keys(fields).length) return { fields, message: undefined };
-  return { fields, message: errorText(error) ?? translate('app.error.generic') };
+  return { fields, message: errorMessage(error, translate) };
 }

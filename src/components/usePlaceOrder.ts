@@ -10,11 +10,11 @@ import { useRef, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 
-import { fieldErrors } from '../api/client';
+import { errorMessage, fieldErrors } from '../api/client';
 import type { CreateOrderRequest, Order, PortalDataProvider } from '../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../dataProvider/queryKeys';
 import { isLostAnswer } from './lostAnswer';
-import { errorText, usePortalNotify } from './usePortalNotify';
+import { usePortalNotify } from './usePortalNotify';
 
 type FormValues = Record<string, unknown>;
 
@@ -75,7 +75,7 @@ export function usePlaceOrder<V extends object, O extends CreateOrderRequest>({
         setSubmitError(translate('app.error.result_unknown'));
         return undefined;
       }
-      setSubmitError(errorText(error) ?? translate('app.error.generic'));
+      setSubmitError(errorMessage(error, translate));
       return orderFieldErrors(error, values);
     } finally {
       submitting.current = false;

@@ -1615,6 +1615,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       codes_title: 'Recovery codes',
       codes_warning:
         'Keep these 10 recovery codes somewhere safe: each one signs you in once when you do not have your phone. They are shown this once only.',
+      codes_lost:
+        'Two-step sign-in was turned on, but the connection was lost before the recovery codes could be shown. Turn it off and on again to get a new set of recovery codes.',
       codes_what: 'the recovery codes',
       download: 'Download (.txt)',
       saved_codes: 'I have saved the codes',
@@ -1667,6 +1669,9 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       expiry_days: '%{smart_count} day |||| %{smart_count} days',
       expiry_never: 'Never expires',
       submit: 'Create token',
+      close: 'Close',
+      value_lost:
+        'The token "%{name}" was created, but the connection was lost before its value could be shown. Revoke it in the list and create a new one.',
       cancel: 'Cancel',
       created_title: 'Token %{name} created',
       created_warning:

@@ -1832,6 +1832,8 @@ export const vi = {
       codes_title: 'Mã khôi phục',
       codes_warning:
         'Hãy lưu 10 mã khôi phục này ở nơi an toàn: mỗi mã dùng được một lần để đăng nhập khi bạn không có điện thoại. Các mã chỉ hiển thị lần này.',
+      codes_lost:
+        'Xác thực hai bước đã được bật, nhưng mất kết nối nên các mã khôi phục không hiển thị được. Hãy tắt rồi bật lại xác thực hai bước để nhận bộ mã khôi phục mới.',
       codes_what: 'các mã khôi phục',
       download: 'Tải xuống (.txt)',
       saved_codes: 'Tôi đã lưu các mã',
@@ -1885,6 +1887,9 @@ export const vi = {
       expiry_days: '%{smart_count} ngày |||| %{smart_count} ngày',
       expiry_never: 'Không hết hạn',
       submit: 'Tạo token',
+      close: 'Đóng',
+      value_lost:
+        'Token "%{name}" đã được tạo nhưng mất kết nối nên không hiển thị được giá trị của nó. Hãy thu hồi token này trong danh sách rồi tạo token mới.',
       cancel: 'Huỷ',
       created_title: 'Token %{name} đã được tạo',
       created_warning:

@@ -25,12 +25,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
 import { AskOnceDialog } from '../../components/AskOnceDialog';
-import { fieldErrors } from '../../api/client';
+import { errorMessage, fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { CopyButton } from '../../components/CopyButton';
 import { QueryContent } from '../../components/QueryContent';
 import { isLostAnswer } from '../../components/lostAnswer';
-import { errorText, usePortalNotify } from '../../components/usePortalNotify';
+import { usePortalNotify } from '../../components/usePortalNotify';
 import type { ApiToken, PortalDataProvider } from '../../dataProvider/dataProvider';
 import {
   API_TOKEN_EXPIRY_DAYS,
@@ -104,6 +104,7 @@ export function ApiTokensCard() {
       </Stack>
       {creating ? (
         <CreateTokenDialog
+          listed={tokens.data?.items.map((token) => token.id) ?? []}
           onClose={() => {
             setCreating(false);
             void refresh();
@@ -163,8 +164,11 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
   );
 }
 
-/** The form, then — once created — the value, shown this once. */
-function CreateTokenDialog({ onClose }: { onClose: () => void }) {
+/**
+ * The form, then — once created — the value, shown this once. `listed`: the ids of the tokens
+ * listed before, to tell a token this dialog made when its answer (and the value) was lost.
+ */
+function CreateTokenDialog({ listed, onClose }: { listed: number[]; onClose: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const titleId = useId();
@@ -174,6 +178,8 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
   const [nameError, setNameError] = useState<string>();
   const [submitError, setSubmitError] = useState<string>();
   const [created, setCreated] = useState<{ name: string; value: string }>();
+  // Made, but its value was lost with the answer: it can only be revoked.
+  const [valueLost, setValueLost] = useState(false);
   const create = useMutation({ mutationFn: dataProvider.createApiToken });
 
   const submit = async (event: FormEvent) => {
@@ -188,12 +194,16 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
       setCreated({ name: answer.api_token.name, value: answer.token });
     } catch (error) {
       if (isLostAnswer(error)) {
-        setSubmitError(translate('app.error.result_unknown'));
+        // Read the list again: a second press would make a second token.
+        const now = await dataProvider.listApiTokens().catch(() => undefined);
+        const made = now?.items.some((token) => !listed.includes(token.id) && token.name === name);
+        if (made) setValueLost(true);
+        else setSubmitError(translate('app.error.result_unknown'));
         return;
       }
       const fromServer = fieldErrors(error);
       if (fromServer.name) setNameError(fromServer.name);
-      else setSubmitError(errorText(error) ?? translate('app.error.generic'));
+      else setSubmitError(errorMessage(error, translate));
     }
   };
 
@@ -305,13 +315,23 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
               ))}
             </TextField>
             {submitError ? <Alert severity="error">{submitError}</Alert> : null}
+            {valueLost ? (
+              <Alert severity="warning">
+                {translate('account.api_tokens.value_lost', { name })}
+              </Alert>
+            ) : null}
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={create.isPending}>
-            {translate('account.api_tokens.cancel')}
+            {translate(valueLost ? 'account.api_tokens.close' : 'account.api_tokens.cancel')}
           </Button>
-          <BusyButton type="submit" variant="contained" busy={create.isPending}>
+          <BusyButton
+            type="submit"
+            variant="contained"
+            busy={create.isPending}
+            disabled={valueLost}
+          >
             {translate('account.api_tokens.submit')}
           </BusyButton>
         </DialogActions>

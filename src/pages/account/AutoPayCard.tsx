@@ -5,6 +5,7 @@
  * switch back where it was and says why beside it; a lost answer reads the profile again, since
  * the change may have been made.
  */
+import { errorMessage } from '../../api/client';
 import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -14,7 +15,7 @@ import { useId, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 
 import { isLostAnswer } from '../../components/lostAnswer';
-import { errorText, usePortalNotify } from '../../components/usePortalNotify';
+import { usePortalNotify } from '../../components/usePortalNotify';
 import type { PortalDataProvider, Profile } from '../../dataProvider/dataProvider';
 import { ACCOUNT_QUERY_KEYS } from './accountQueries';
 import { ProfileAccountCard } from './ProfileAccountCard';
@@ -71,7 +72,7 @@ function AutoPaySwitch({ profile }: { profile: Profile }) {
       // Said beside the switch, which is back where it was.
       setFailure(
         translate('account.auto_pay.failed', {
-          reason: errorText(error) ?? translate('app.error.generic'),
+          reason: errorMessage(error, translate),
         }),
       );
     }

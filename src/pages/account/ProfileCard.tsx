@@ -11,11 +11,11 @@ import { forwardRef, useState, type FormEvent } from 'react';
 import { formatPhoneNumber, isValidPhoneNumber } from 'react-phone-number-input';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 
-import { fieldErrors } from '../../api/client';
+import { errorMessage, fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { PhoneNumberInput } from '../../components/PhoneNumberInput';
 import { isLostAnswer } from '../../components/lostAnswer';
-import { errorText, usePortalNotify } from '../../components/usePortalNotify';
+import { usePortalNotify } from '../../components/usePortalNotify';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type { PortalDataProvider, Profile } from '../../dataProvider/dataProvider';
 import { DEFAULT_PHONE_COUNTRY } from '../../domain/constants';
@@ -84,7 +84,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       };
       setErrors(known);
       if (Object.keys(known).length === 0) {
-        setSubmitError(errorText(error) ?? translate('app.error.generic'));
+        setSubmitError(errorMessage(error, translate));
       }
     }
   };

@@ -3,6 +3,7 @@
  * secret as text for typing in), a code and the password confirm it → the ten recovery codes, shown once, to copy
  * or download → on, with a dialog that turns it off (password and a code).
  */
+import { errorMessage } from '../../api/client';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,12 +23,13 @@ import { QrCodeImage } from '../../components/QrCodeImage';
 import { BusyButton } from '../../components/BusyButton';
 import { CopyButton } from '../../components/CopyButton';
 import { QueryContent } from '../../components/QueryContent';
-import { errorText, usePortalNotify } from '../../components/usePortalNotify';
+import { usePortalNotify } from '../../components/usePortalNotify';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
 import { AccountCard } from './AccountCard';
 import { ACCOUNT_QUERY_KEYS } from './accountQueries';
 import { submitFailure } from '../../components/submitFailure';
+import { isLostAnswer } from '../../components/lostAnswer';
 
 const QUERY_KEY = [...ACCOUNT_QUERY_KEYS.profile, 'two-factor'];
 
@@ -39,6 +41,8 @@ export function TwoFactorCard() {
   const state = useQuery({ queryKey: QUERY_KEY, queryFn: () => dataProvider.getTwoFactor() });
   const [setup, setSetup] = useState<Setup>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+  // Turned on, but the answer with the recovery codes was lost on the way.
+  const [codesLost, setCodesLost] = useState(false);
 
   let content;
   if (recoveryCodes) {
@@ -50,7 +54,8 @@ export function TwoFactorCard() {
         onCancel={() => setSetup(undefined)}
         onConfirmed={(codes) => {
           setSetup(undefined);
-          setRecoveryCodes(codes);
+          if (codes) setRecoveryCodes(codes);
+          else setCodesLost(true);
         }}
       />
     );
@@ -59,7 +64,14 @@ export function TwoFactorCard() {
       <QueryContent query={state}>
         {(data) =>
           data.enabled ? (
-            <TwoFactorOn enabledAt={data.enabled_at} left={data.recovery_codes_left} />
+            <>
+              {codesLost ? (
+                <Alert severity="warning" sx={{ mb: 2 }}>
+                  {translate('account.two_factor.codes_lost')}
+                </Alert>
+              ) : null}
+              <TwoFactorOn enabledAt={data.enabled_at} left={data.recovery_codes_left} />
+            </>
           ) : (
             <TwoFactorOff onStarted={setSetup} />
           )
@@ -94,7 +106,7 @@ function TwoFactorOff({ onStarted }: { onStarted: (setup: Setup) => void }) {
           try {
             onStarted(await start.mutateAsync());
           } catch (error) {
-            setFailure(errorText(error) ?? translate('app.error.generic'));
+            setFailure(errorMessage(error, translate));
           }
         }}
       >
@@ -112,7 +124,8 @@ type SetupField = 'code' | 'password';
 function SetupForm(props: {
   setup: Setup;
   onCancel: () => void;
-  onConfirmed: (codes: string[]) => void;
+  /** The recovery codes; undefined when it was turned on but the answer holding them was lost. */
+  onConfirmed: (codes: string[] | undefined) => void;
 }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
@@ -138,6 +151,14 @@ function SetupForm(props: {
       await queryClient.invalidateQueries({ queryKey: QUERY_KEY });
       props.onConfirmed(recovery_codes);
     } catch (error) {
+      // The answer was lost: read the state again, so a code that did turn it on is not
+      // offered again (a second confirmation is refused as "already on").
+      if (isLostAnswer(error)) {
+        const state = await queryClient
+          .fetchQuery({ queryKey: QUERY_KEY, queryFn: () => dataProvider.getTwoFactor() })
+          .catch(() => undefined);
+        if (state?.enabled) return props.onConfirmed(undefined);
+      }
       const failure = submitFailure(error, translate);
       setErrors(failure.fields);
       setSubmitError(failure.message);

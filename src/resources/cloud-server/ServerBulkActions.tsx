@@ -7,6 +7,7 @@
  * bulk endpoint), and one notification says how many were sent, and one error names each server
  * that refused, with the server's reason.
  */
+import { errorMessage } from '../../api/client';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
@@ -23,7 +24,7 @@ import { AskOnceDialog } from '../../components/AskOnceDialog';
 import { ConfirmByNameDialog } from '../../components/ConfirmByNameDialog';
 import { unrefundedText } from '../../components/UnrefundedNote';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
-import { errorText, usePortalNotify } from '../../components/usePortalNotify';
+import { usePortalNotify } from '../../components/usePortalNotify';
 import type {
   PortalDataProvider,
   Server,
@@ -106,7 +107,7 @@ function useBulkCall(action: BulkAction, call: (server: Server) => Promise<unkno
           ? [
               translate('lists.servers.bulk.failed', {
                 name: server.name,
-                reason: errorText(result.reason) ?? translate('app.error.generic'),
+                reason: errorMessage(result.reason, translate),
               }),
             ]
           : [],

@@ -25,13 +25,13 @@ import { useId, useRef, useState } from 'react';
 import { TextInput, Title, useDataProvider, useTranslate, type Validator } from 'react-admin';
 import { Link } from 'react-router-dom';
 
-import { fieldErrors } from '../../api/client';
+import { errorMessage, fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
 import { PortalForm } from '../../components/PortalForm';
 import { RecordPage, useRecordOfPage } from '../../components/RecordPage';
 import { isLostAnswer } from '../../components/lostAnswer';
 import { usePageTitle } from '../../components/usePageTitle';
-import { errorText, usePortalNotify } from '../../components/usePortalNotify';
+import { usePortalNotify } from '../../components/usePortalNotify';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
 import { validateTicketContent } from '../../domain/ticketRules';
@@ -302,7 +302,7 @@ function ReplyForm({ ticketId, onReplied }: { ticketId: number; onReplied: () =>
       }
       const errors = fieldErrors(error);
       if (errors.content) return { content: errors.content };
-      setSubmitError(errorText(error) ?? translate('app.error.generic'));
+      setSubmitError(errorMessage(error, translate));
       // The ticket may have been closed meanwhile: show it as it is now.
       await onReplied();
       return undefined;

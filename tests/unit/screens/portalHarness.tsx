@@ -5,6 +5,7 @@
  */
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
 
 import App from '../../../src/App';
 import { createServerOrder, type ServerChoice } from '../../../src/domain/serverOrder';
@@ -147,4 +148,23 @@ export async function attachNewVolume(
     server_id: serverId,
   });
   if (status !== 201) throw new Error(`creating the volume failed: ${JSON.stringify(body)}`);
+}
+
+/**
+ * Lets the next `method` call to a path ending in `pathEnd` reach the sandbox (its effect really
+ * happens), then loses its answer as a broken connection does.
+ */
+export function loseAnswerOf(method: string, pathEnd: string): void {
+  const realFetch = globalThis.fetch;
+  let lost = false;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const answer = await realFetch(input, init);
+    const sent = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const url = input instanceof Request ? input.url : String(input);
+    if (!lost && sent === method && new URL(url).pathname.endsWith(pathEnd)) {
+      lost = true;
+      throw new TypeError('Failed to fetch');
+    }
+    return answer;
+  });
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { API_TOKEN_PREFIX } from '../../../src/domain/apiTokens';
 import { sandboxPerTest } from '../../support/sandbox';
-import { api, DEMO_PASSWORD, renderPortal, signInAs } from './portalHarness';
+import { api, DEMO_PASSWORD, loseAnswerOf, renderPortal, signInAs } from './portalHarness';
 
 const sandbox = sandboxPerTest();
 
@@ -23,6 +23,18 @@ async function signInFromPhone(email: string): Promise<string> {
     headers: { authorization: `Basic ${basic}`, 'user-agent': SAFARI_ON_IPHONE },
   });
   return (answer.json() as { token: string }).token;
+}
+
+/** demo@ on /account, no token yet, the create-token dialog open. */
+async function openTokenForm() {
+  const session = await signInAs(sandbox(), 'demo@example.vn');
+  renderPortal('/account');
+  const tokens = await card('API token');
+  expect(await within(tokens).findByText('Chưa có token nào.')).toBeVisible();
+  const user = userEvent.setup();
+  await user.click(within(tokens).getByRole('button', { name: 'Tạo token' }));
+  const form = await screen.findByRole('dialog', { name: 'Tạo API token' });
+  return { session, tokens, user, form };
 }
 
 describe('the sessions card', () => {
@@ -78,14 +90,7 @@ describe('the sessions card', () => {
 
 describe('the API tokens card', () => {
   it('creates a token, shows its value once, and revokes it after a confirmation', async () => {
-    const session = await signInAs(sandbox(), 'demo@example.vn');
-    renderPortal('/account');
-    const tokens = await card('API token');
-    expect(await within(tokens).findByText('Chưa có token nào.')).toBeVisible();
-    const user = userEvent.setup();
-
-    await user.click(within(tokens).getByRole('button', { name: 'Tạo token' }));
-    const form = await screen.findByRole('dialog', { name: 'Tạo API token' });
+    const { session, tokens, user, form } = await openTokenForm();
     await user.click(within(form).getByRole('button', { name: 'Tạo token' }));
     expect(await within(form).findByText('Vui lòng nhập tên token.')).toBeVisible();
     await user.type(within(form).getByRole('textbox', { name: /Tên token/ }), 'script sao lưu');
@@ -118,5 +123,27 @@ describe('the API tokens card', () => {
     expect(await within(tokens).findByText('Chưa có token nào.')).toBeVisible();
     expect((await api(sandbox(), value, 'GET', '/cloud/servers')).status).toBe(401);
     expect((await api(sandbox(), session, 'GET', '/auth/user')).status).toBe(200);
+  });
+
+  it('says a token made while its answer was lost must be revoked, and offers no second one', async () => {
+    const { session, tokens, user, form } = await openTokenForm();
+    await user.type(within(form).getByRole('textbox', { name: /Tên token/ }), 'ci-deploy');
+    // The create reaches the sandbox; its answer, which holds the value, is lost.
+    loseAnswerOf('POST', '/account/api_tokens');
+    await user.click(within(form).getByRole('button', { name: 'Tạo token' }));
+
+    expect(
+      await within(form).findByText(/Token "ci-deploy" đã được tạo nhưng mất kết nối/),
+    ).toBeVisible();
+    expect(within(form).getByRole('button', { name: 'Tạo token' })).toBeDisabled();
+    await user.click(within(form).getByRole('button', { name: 'Đóng' }));
+    expect(await within(tokens).findByTestId('api-token')).toHaveTextContent('ci-deploy');
+    const { body } = await api<{ items: unknown[] }>(
+      sandbox(),
+      session,
+      'GET',
+      '/account/api_tokens',
+    );
+    expect(body.items).toHaveLength(1);
   });
 });

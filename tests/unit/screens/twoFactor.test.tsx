@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { renderPublicPage } from '../../support/renderPublicPage';
 import { sandboxPerTest, type Sandbox } from '../../support/sandbox';
-import { api, DEMO_PASSWORD, renderPortal, signInAs } from './portalHarness';
+import { api, DEMO_PASSWORD, loseAnswerOf, renderPortal, signInAs } from './portalHarness';
 
 const sandbox = sandboxPerTest();
 
@@ -113,6 +113,38 @@ describe('the two-step sign-in card', () => {
     expect(await screen.findByText('Đã tắt xác thực hai bước.')).toBeVisible();
     expect(await within(twoFactor).findByText('Xác thực hai bước đang tắt.')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('turning it on when the answer is lost', () => {
+  it('reads the state again: shows it on, says the recovery codes were lost, and offers no second confirmation', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal('/account');
+    const twoFactor = await card('Xác thực hai bước');
+    const user = userEvent.setup();
+    await user.click(
+      await within(twoFactor).findByRole('button', { name: 'Bật xác thực hai bước' }),
+    );
+    const secret = (await within(twoFactor).findByTestId('two-factor-secret')).textContent!.replace(
+      / /g,
+      '',
+    );
+    await user.type(
+      within(twoFactor).getByRole('textbox', { name: /Mã xác thực \(6 chữ số\)/ }),
+      codeOf(secret),
+    );
+    await user.type(within(twoFactor).getByLabelText(/Mật khẩu hiện tại/), DEMO_PASSWORD);
+    // The confirmation reaches the sandbox and turns it on; its answer is lost.
+    loseAnswerOf('POST', '/account/two_factor/confirm');
+    await user.click(within(twoFactor).getByRole('button', { name: 'Xác nhận và bật' }));
+
+    expect(
+      await within(twoFactor).findByText(/Xác thực hai bước đã được bật, nhưng mất kết nối/),
+    ).toBeVisible();
+    expect(within(twoFactor).getByText(/^Xác thực hai bước đang bật từ/)).toBeVisible();
+    expect(within(twoFactor).queryByRole('button', { name: 'Xác nhận và bật' })).toBeNull();
+    const state = await api<{ enabled: boolean }>(sandbox(), token, 'GET', '/account/two_factor');
+    expect(state.body.enabled).toBe(true);
   });
 });
 
