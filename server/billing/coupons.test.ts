@@ -124,6 +124,8 @@ describe('applyCoupon', () => {
       code: 'HETHAN20',
       type: 'discount_invoice',
     });
+    // An expired discount code in the gift-code box: expired, not "use it when paying".
+    const expiredElsewhere = await api.post('/billing/apply_coupon', { code: 'HETHAN20' });
 
     expect(usedUp.statusCode).toBe(400);
     expect(usedUp.json().message).toBe('Mã HETLUOT đã hết lượt sử dụng.');
@@ -134,6 +136,8 @@ describe('applyCoupon', () => {
       message: 'Mã HETHAN20 đã hết hạn.',
       errors: { code: 'Mã HETHAN20 đã hết hạn.' },
     });
+    expect(expiredElsewhere.statusCode).toBe(400);
+    expect(expiredElsewhere.json().message).toBe('Mã HETHAN20 đã hết hạn.');
     expect(await balanceOf(api)).toBe(5_000_000);
     expect(couponUses(sandbox.books, 'HETLUOT')).toBe(3);
   });

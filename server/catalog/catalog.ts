@@ -266,16 +266,19 @@ export function couponRefused(
   return new ApiError(400, key, { code }, { [field]: key });
 }
 
-/** Why the coupon cannot be used now as `type`, or undefined when it can. */
+/**
+ * Why the coupon cannot be used now as `type`, or undefined when it can. A code that can no longer
+ * be used anywhere says so first: sending the customer to use it elsewhere would fail again there.
+ */
 function refusalOf(
   row: CouponRow | undefined,
   type: Coupon['type'],
   now: Date,
 ): CouponRefusal | undefined {
   if (!row) return 'unknown';
-  if (row.type !== type) return type === 'credit' ? 'not_credit' : 'not_discount';
   if (row.expires !== null && row.expires <= now.toISOString()) return 'expired';
   if (row.max_uses !== null && row.uses >= row.max_uses) return 'used_up';
+  if (row.type !== type) return type === 'credit' ? 'not_credit' : 'not_discount';
   return undefined;
 }
 
