@@ -9,7 +9,13 @@ import { useTranslate } from 'react-admin';
 import { errorMessage } from '../api/client';
 import { BusyButton } from './BusyButton';
 
-export function LoadFailed(props: { error: unknown; onRetry: () => unknown; retrying?: boolean }) {
+export function LoadFailed(props: {
+  error: unknown;
+  onRetry: () => unknown;
+  retrying?: boolean;
+  /** What to say when neither the network nor the server explains the failure. */
+  fallbackKey?: string;
+}) {
   const translate = useTranslate();
   return (
     <Alert
@@ -27,7 +33,11 @@ export function LoadFailed(props: { error: unknown; onRetry: () => unknown; retr
         </BusyButton>
       }
     >
-      {errorMessage(props.error, (key) => translate(key), 'app.error.load_failed')}
+      {errorMessage(
+        props.error,
+        (key) => translate(key),
+        props.fallbackKey ?? 'app.error.load_failed',
+      )}
     </Alert>
   );
 }

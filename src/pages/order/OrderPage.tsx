@@ -345,7 +345,12 @@ function PaymentPanel({ order, canPay }: { order: Order; canPay: boolean }) {
 
           {preview.isPending ? <LinearProgress aria-label={translate('ra.page.loading')} /> : null}
           {preview.isError ? (
-            <Alert severity="error">{translate('orders.preview_failed')}</Alert>
+            <LoadFailed
+              error={preview.error}
+              onRetry={() => preview.refetch()}
+              retrying={preview.isFetching}
+              fallbackKey="orders.preview_failed"
+            />
           ) : null}
           {amounts ? <Amounts payment={amounts} /> : null}
 

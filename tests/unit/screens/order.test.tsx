@@ -202,6 +202,28 @@ describe('the order page', () => {
     expect(payCalls.calls()).toEqual(['check', 'check', 'pay']);
   });
 
+  it('offers Retry when the amount could not be worked out, and pays once it is', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const order = await placeOrder(sandbox(), token);
+    const sendToSandbox = globalThis.fetch;
+    let down = true;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (down && url.searchParams.get('check') === 'True') throw new TypeError('Failed to fetch');
+      return sendToSandbox(input, init);
+    });
+    renderPortal(`/order/create?id=${order.id}`);
+
+    const failed = await screen.findByRole('alert');
+    expect(failed).toHaveTextContent('Không kết nối được hệ thống. Kiểm tra mạng rồi thử lại.');
+    const pay = screen.getByRole('button', { name: `Thanh toán ${formatVnd(order.amount)}` });
+    expect(pay).toBeDisabled();
+    down = false;
+    await userEvent.setup().click(within(failed).getByRole('button', { name: 'Thử lại' }));
+    expect(await screen.findByTestId('order-total')).toHaveTextContent(formatVnd(order.amount));
+    await waitFor(() => expect(pay).toBeEnabled());
+  });
+
   it('cancels the order and shows it cancelled', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const order = await placeOrder(sandbox(), token);
