@@ -4,7 +4,7 @@
  * list, and what the server says about a refused create — on the field it names when it names
  * one of the form's fields (nested ones too: `rules.0.port`), above the buttons otherwise. A
  * refused, failed or lost create keeps everything typed. The resource's own lists are read again
- * after a create, and after a lost answer too (the record may exist now).
+ * after a create, and after a lost answer too (the record may exist now: `findMade` finds it).
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -17,6 +17,7 @@ import { useCreate, useTranslate, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 import { errorMessage, fieldErrors } from '../api/client';
+import { serverNow } from '../api/serverClock';
 import { BusyButton } from './BusyButton';
 import { isLostAnswer } from './lostAnswer';
 import { PortalForm } from './PortalForm';
@@ -36,6 +37,12 @@ interface CreateFormProps<T extends RaRecord, V extends FormValues> {
   cancelTo: string;
   /** Queries besides the resource's own that show the new record. */
   alsoRefresh?: QueryKey[];
+  /**
+   * After a lost answer: the record this create made, if it was made — the one that has the
+   * typed values' unique name and was created since `since` (the sandbox's clock) — so the
+   * create ends as it would have, instead of a retry refused as a duplicate.
+   */
+  findMade?: (values: V, since: Date) => Promise<T | undefined>;
   /** The inputs. */
   children: ReactNode;
 }
@@ -49,6 +56,7 @@ export function CreateForm<T extends RaRecord, V extends FormValues = FormValues
   submitIcon,
   cancelTo,
   alsoRefresh = [],
+  findMade,
   children,
 }: CreateFormProps<T, V>) {
   const translate = useTranslate();
@@ -65,6 +73,8 @@ export function CreateForm<T extends RaRecord, V extends FormValues = FormValues
     if (submitting.current) return undefined;
     submitting.current = true;
     setSubmitError(undefined);
+    // A minute's leeway: the sandbox's clock, as the portal knows it, may lag a little.
+    const since = new Date(serverNow().getTime() - 60_000);
     try {
       const data = toBody(values as V) as Partial<T>;
       const record = await create(resource, { data }, { returnPromise: true });
@@ -74,7 +84,9 @@ export function CreateForm<T extends RaRecord, V extends FormValues = FormValues
     } catch (error) {
       if (isLostAnswer(error)) {
         await refresh();
-        setSubmitError(translate('app.error.result_unknown'));
+        const made = await findMade?.(values as V, since).catch(() => undefined);
+        if (made) onCreated(made);
+        else setSubmitError(translate('app.error.result_unknown'));
         return undefined;
       }
       const errors = fieldErrors(error);

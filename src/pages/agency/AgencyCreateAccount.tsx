@@ -13,6 +13,7 @@ import { forwardRef } from 'react';
 import {
   PasswordInput,
   TextInput,
+  useDataProvider,
   useInput,
   useLocaleState,
   useTranslate,
@@ -47,6 +48,7 @@ export function AgencyCreateAccount() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const notify = usePortalNotify();
+  const dataProvider = useDataProvider();
 
   return (
     <Box sx={{ maxWidth: 640 }}>
@@ -65,6 +67,19 @@ export function AgencyCreateAccount() {
         onCreated={(account) => {
           notify.success('agency.create.created', { email: account.email });
           navigate('/agency');
+        }}
+        findMade={async (values, since) => {
+          const email = (values.email ?? '').trim().toLowerCase();
+          const { data } = await dataProvider.getList<AgencyAccount>('agency-accounts', {
+            pagination: { page: 1, perPage: 10 },
+            sort: { field: '', order: 'DESC' },
+            filter: { search: email },
+          });
+          return data.find(
+            (account) =>
+              account.email.toLowerCase() === email &&
+              Date.parse(account.created) >= since.getTime(),
+          );
         }}
         // The report counts the new account this month.
         alsoRefresh={[['agency-report']]}

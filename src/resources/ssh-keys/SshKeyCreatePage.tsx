@@ -15,13 +15,20 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { TextInput, Title, useGetIdentity, useTranslate, type Validator } from 'react-admin';
+import {
+  TextInput,
+  Title,
+  useDataProvider,
+  useGetIdentity,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { CreateForm } from '../../components/CreateForm';
 import { usePageTitle } from '../../components/usePageTitle';
 import { usePortalNotify } from '../../components/usePortalNotify';
-import type { SshKey } from '../../dataProvider/dataProvider';
+import type { PortalDataProvider, SshKey } from '../../dataProvider/dataProvider';
 import { precheckSshPublicKey } from '../../domain/sshKeys';
 import { validateSshKeyName } from '../../domain/validation';
 import { SSH_KEYS_QUERY_ROOT } from './sshKeyQueries';
@@ -55,6 +62,7 @@ export default function SshKeyCreatePage() {
 function SshKeyForm({ onGenerated }: { onGenerated: (key: SshKey) => void }) {
   const navigate = useNavigate();
   const notify = usePortalNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   return (
     <CreateForm<SshKey, SshKeyFormValues>
       resource="ssh-keys"
@@ -72,6 +80,13 @@ function SshKeyForm({ onGenerated }: { onGenerated: (key: SshKey) => void }) {
         }
       }}
       alsoRefresh={[SSH_KEYS_QUERY_ROOT]}
+      findMade={async (values, since) => {
+        const name = (values.name ?? '').trim().toLowerCase();
+        const keys = await dataProvider.listSshKeys();
+        return keys.find(
+          (key) => key.name.toLowerCase() === name && Date.parse(key.created) >= since.getTime(),
+        );
+      }}
       submitKey="ssh_keys.create.submit"
       submitIcon={<AddIcon />}
       cancelTo="/ssh-keys"

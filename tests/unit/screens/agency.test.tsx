@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { formatVnd } from '../../../src/domain/money';
 import { sandboxPerTest } from '../../support/sandbox';
-import { api, renderPortal, signInAs } from './portalHarness';
+import { api, loseAnswerOf, renderPortal, signInAs } from './portalHarness';
 
 const sandbox = sandboxPerTest();
 
@@ -125,6 +125,34 @@ describe('the agency area', () => {
     expect(screen.getByText('Chưa xác nhận email')).toBeVisible();
     const [mail] = await sandbox().outbox('khachmoi@example.vn');
     expect(mail?.subject).toContain('Xác nhận địa chỉ email');
+  });
+
+  it('ends a create whose answer was lost as made, when the sandbox made it, never a retry refused', async () => {
+    const token = await signInAs(sandbox(), 'agency@example.vn');
+    renderPortal('/agency/create');
+    const user = userEvent.setup();
+    const submit = await screen.findByRole('button', { name: 'Tạo tài khoản' });
+    await user.type(screen.getByLabelText('Email của khách hàng'), 'khachmat@example.vn');
+    await user.type(screen.getByLabelText('Họ và tên'), 'Lê Mất Kết Nối');
+    await user.type(screen.getByLabelText('Số điện thoại'), '0987650002');
+    await user.type(screen.getByLabelText('Mật khẩu'), 'mat-khau-1');
+    await user.type(screen.getByLabelText('Nhập lại mật khẩu'), 'mat-khau-1');
+    loseAnswerOf('POST', '/agency/accounts');
+    await user.click(submit);
+
+    expect(
+      await screen.findByText(
+        'Đã tạo tài khoản khachmat@example.vn. Email xác nhận đã được gửi tới khách hàng.',
+      ),
+    ).toBeVisible();
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/agency$/));
+    const { body } = await api<{ items: { email: string }[] }>(
+      sandbox(),
+      token,
+      'GET',
+      '/agency/accounts?search=khachmat',
+    );
+    expect(body.items.map((account) => account.email)).toEqual(['khachmat@example.vn']);
   });
 
   it('shows the year’s totals and the monthly chart', async () => {

@@ -10,7 +10,7 @@ import App from '../../../src/App';
 import { formatDate } from '../../../src/domain/dates';
 import { englishMessages } from '../../../src/i18n/englishMessages';
 import { sandboxPerTest } from '../../support/sandbox';
-import { api, renderPortal, signInAs } from './portalHarness';
+import { api, loseAnswerOf, renderPortal, signInAs } from './portalHarness';
 
 const sandbox = sandboxPerTest();
 
@@ -176,6 +176,20 @@ describe('adding an SSH key', () => {
     expect(name).toHaveValue('LAPTOP');
     // The server refused a valid form: no toast calling the form invalid beside its message.
     expect(screen.queryByText(INVALID_FORM_TOAST)).not.toBeInTheDocument();
+  });
+
+  it('ends a generate whose answer was lost as done: says where the private key went, one key made', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal('/ssh-keys/create');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Tên khoá'), 'laptop-key-2');
+    loseAnswerOf('POST', '/cloud/ssh_keys');
+    await user.click(screen.getByRole('button', { name: 'Thêm SSH key' }));
+
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Đã tạo cặp khoá laptop-key-2');
+    expect(notice).toHaveTextContent('Khoá bí mật đã được gửi tới email demo@example.vn.');
+    expect((await keysOf(token)).map((key) => key.name)).toEqual(['laptop-key-2']);
   });
 
   it('generates a pair for a blank key, says where the private key went, and the create-server form offers the new key at once', async () => {
