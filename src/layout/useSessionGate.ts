@@ -1,12 +1,13 @@
 /**
  * The checks the layout makes once the identity is known (spec §4 and §8): an unverified
- * e-mail is held at /verify, and an identity call that fails with 500 shows /500. Both pages
- * live outside react-admin in the same router.
+ * e-mail is held at /verify, and an identity call (or any call, see serverErrorPage.ts) that
+ * fails with 500 shows /500. Both pages live outside react-admin in the same router.
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { errorStatus } from '../api/client';
+import { registerServerErrorNavigation } from '../authProvider/serverErrorPage';
 import { SERVER_ERROR_PATH, VERIFY_PATH } from '../authProvider/sessionRules';
 import type { PortalIdentity } from './usePortalIdentity';
 
@@ -22,4 +23,7 @@ export function useSessionGate(identity: PortalIdentity | undefined, error: unkn
   useEffect(() => {
     if (status === 500) navigate(SERVER_ERROR_PATH, { replace: true });
   }, [status, navigate]);
+
+  // A call the server failed opens /500 through this router (authProvider's checkError).
+  useEffect(() => registerServerErrorNavigation((path) => navigate(path)), [navigate]);
 }

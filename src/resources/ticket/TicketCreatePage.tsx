@@ -12,6 +12,7 @@ import { SelectInput, TextInput, Title, useTranslate, type Validator } from 'rea
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import { CreateForm } from '../../components/CreateForm';
+import { clearDraft, KeepDraft, readDraft } from '../../components/formDraft';
 import { usePageTitle } from '../../components/usePageTitle';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import {
@@ -27,6 +28,10 @@ type TicketFormValues = {
   preferred_time?: string;
 };
 
+/** What a new ticket keeps of what was typed until it is sent (formDraft.tsx). */
+const DRAFT_FORM = 'ticket-new';
+const DRAFT_FIELDS = ['subject', 'content'] as const;
+
 /** The select's "no preference": react-admin reads an empty choice as no value. */
 const NO_PREFERENCE = '';
 
@@ -37,12 +42,18 @@ export default function TicketCreatePage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const notify = usePortalNotify();
-  // Read once: the form owns the subject after that.
-  const [defaultValues] = useState<TicketFormValues>(() => ({
-    subject: searchParams.get('subject') ?? '',
-    content: '',
-    preferred_time: NO_PREFERENCE,
-  }));
+  // Read once: the form owns the subject after that. A draft not sent yet comes back; a subject
+  // the link gives (a question about the trial) replaces the draft's.
+  const [defaultValues] = useState<TicketFormValues>(() => {
+    const linked = searchParams.get('subject');
+    return {
+      subject: '',
+      content: '',
+      preferred_time: NO_PREFERENCE,
+      ...readDraft<TicketFormValues>(DRAFT_FORM),
+      ...(linked && { subject: linked }),
+    };
+  });
 
   return (
     <Box sx={{ mt: 2, mb: 4, maxWidth: 760 }}>
@@ -59,6 +70,7 @@ export default function TicketCreatePage() {
           ...(values.preferred_time && { preferred_time: values.preferred_time }),
         })}
         onCreated={(ticket) => {
+          clearDraft(DRAFT_FORM);
           notify.success('tickets.create.created');
           navigate(ticketPath(ticket.id));
         }}
@@ -66,6 +78,7 @@ export default function TicketCreatePage() {
         submitIcon={<SendIcon />}
         cancelTo="/ticket"
       >
+        <KeepDraft form={DRAFT_FORM} fields={DRAFT_FIELDS} />
         <TextInput
           source="subject"
           label="resources.ticket.fields.subject"

@@ -27,6 +27,7 @@ import { Link } from 'react-router-dom';
 
 import { errorMessage, fieldErrors } from '../../api/client';
 import { BusyButton } from '../../components/BusyButton';
+import { clearDraft, KeepDraft, readDraft } from '../../components/formDraft';
 import { PortalForm } from '../../components/PortalForm';
 import { RecordPage, useRecordOfPage } from '../../components/RecordPage';
 import { isLostAnswer } from '../../components/lostAnswer';
@@ -279,6 +280,12 @@ function ReplyForm({ ticketId, onReplied }: { ticketId: number; onReplied: () =>
   // A new form after each sent reply: the box starts empty again.
   const [formKey, setFormKey] = useState(0);
   const submitting = useRef(false);
+  const draftForm = `ticket-reply-${ticketId}`;
+  // Read once, not at every render: react-admin resets a form whose default values change.
+  const [defaultValues, setDefaultValues] = useState(() => ({
+    content: '',
+    ...readDraft(draftForm),
+  }));
   const reply = useMutation({
     mutationFn: (content: string) => dataProvider.replyToTicket(ticketId, content),
   });
@@ -289,7 +296,9 @@ function ReplyForm({ ticketId, onReplied }: { ticketId: number; onReplied: () =>
     setSubmitError(undefined);
     try {
       await reply.mutateAsync(String(values.content ?? ''));
+      clearDraft(draftForm);
       notify.success('tickets.detail.replied');
+      setDefaultValues({ content: '' });
       setFormKey((key) => key + 1);
       await queryClient.invalidateQueries({ queryKey: [TICKET_RESOURCE, 'getList'] });
       await onReplied();
@@ -312,7 +321,8 @@ function ReplyForm({ ticketId, onReplied }: { ticketId: number; onReplied: () =>
   };
 
   return (
-    <PortalForm key={formKey} onSubmit={submit} defaultValues={{ content: '' }}>
+    <PortalForm key={formKey} onSubmit={submit} defaultValues={defaultValues}>
+      <KeepDraft form={draftForm} fields={REPLY_FIELDS} />
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={1}>
@@ -343,3 +353,6 @@ function ReplyForm({ ticketId, onReplied }: { ticketId: number; onReplied: () =>
 }
 
 const validateContent: Validator = (value) => validateTicketContent(value);
+
+/** What a reply keeps of what was typed until it is sent (formDraft.tsx). */
+const REPLY_FIELDS = ['content'] as const;

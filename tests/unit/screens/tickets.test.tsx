@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { formatDateTime } from '../../../src/domain/dates';
 import { sandboxPerTest } from '../../support/sandbox';
@@ -104,6 +104,11 @@ describe('opening a ticket', () => {
     expect(content).toHaveValue('Dòng một\nDòng hai');
 
     await user.type(screen.getByLabelText('Tiêu đề'), 'Không vào được máy chủ');
+    // A reload (or a session that ended mid-sentence) loses nothing typed.
+    cleanup();
+    renderPortal('/ticket/create');
+    expect(await screen.findByLabelText('Nội dung')).toHaveValue('Dòng một\nDòng hai');
+    expect(screen.getByLabelText('Tiêu đề')).toHaveValue('Không vào được máy chủ');
     await user.click(screen.getByRole('combobox', { name: /^Thời gian có thể liên hệ/ }));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toContain('23:30');
@@ -126,6 +131,10 @@ describe('opening a ticket', () => {
       ),
     );
     expect(await screen.findByRole('heading', { name: 'Không vào được máy chủ' })).toBeVisible();
+    // Sent: the next new ticket starts empty.
+    cleanup();
+    renderPortal('/ticket/create');
+    expect(await screen.findByLabelText('Nội dung')).toHaveValue('');
   });
 });
 
@@ -194,6 +203,43 @@ describe('a ticket’s conversation', () => {
     expect(await screen.findByText('Đã mở lại yêu cầu hỗ trợ.')).toBeVisible();
     expect(await screen.findByLabelText('Trả lời')).toBeVisible();
     expect(screen.getByText('Chưa xử lý')).toBeVisible();
+  });
+
+  it('keeps a reply the server failed on (§8 leads a 500 to /500) until it is sent', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const ticket = await openTicket(token, 'Máy chủ chậm');
+    renderPortal(`/ticket/${ticket.id}/detail`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Trả lời'), 'Chi tiết dài{Enter}dòng hai');
+    const realFetch = globalThis.fetch;
+    const failing = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (init?.method === 'POST' && url.endsWith(`/support/tickets/${ticket.id}/replies`)) {
+        return new Response(JSON.stringify({ message: 'Lỗi hệ thống' }), {
+          status: 500,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
+      return realFetch(input, init);
+    });
+    await user.click(screen.getByRole('button', { name: 'Gửi trả lời' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/500'));
+    failing.mockRestore();
+    // Never reported sent (react-admin answers a call it redirected for as a success).
+    expect(screen.queryByText('Đã gửi trả lời.')).not.toBeInTheDocument();
+
+    // Back on the ticket (Back, or a reload): the reply is as it was typed.
+    cleanup();
+    renderPortal(`/ticket/${ticket.id}/detail`);
+    expect(await screen.findByLabelText('Trả lời')).toHaveValue('Chi tiết dài\ndòng hai');
+    await user.click(screen.getByRole('button', { name: 'Gửi trả lời' }));
+    expect(await screen.findByText('Đã gửi trả lời.')).toBeVisible();
+    // Sent: nothing is kept any more.
+    cleanup();
+    renderPortal(`/ticket/${ticket.id}/detail`);
+    expect(await screen.findByLabelText('Trả lời')).toHaveValue('');
+    const { body } = await api<ApiTicket>(sandbox(), token, 'GET', `/support/tickets/${ticket.id}`);
+    expect(body.replies.map((reply) => reply.content)).toContain('Chi tiết dài\ndòng hai');
   });
 
   it('does not show another customer’s ticket', async () => {
