@@ -63,7 +63,9 @@ test('the trial customer upgrades', async ({ page }) => {
   await expect(dialog.getByRole('row').filter({ hasText: SERVER })).toBeVisible();
   await expect(dialog.getByRole('row').filter({ hasText: 'Tổng cộng' })).toContainText(vnd(total));
   await expect(
-    dialog.getByText(/^Thanh toán cho thời gian từ \d\d-\d\d-\d{4} đến hết \d\d-\d\d-\d{4}\.$/),
+    dialog.getByText(
+      /^Thanh toán cho thời gian từ \d\d-\d\d-\d{4} đến hết \d\d-\d\d-\d{4}\. Thời gian dùng thử kết thúc ngay khi bạn thanh toán;/,
+    ),
   ).toBeVisible();
 
   expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);

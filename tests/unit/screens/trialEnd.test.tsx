@@ -84,7 +84,9 @@ describe('the upgrade dialog', () => {
     await user.click(within(banner).getByRole('button', { name: 'Thanh toán' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nâng cấp tài khoản' });
     expect(
-      await within(dialog).findByText(`Thanh toán cho thời gian ${periodWords(item!)}.`),
+      await within(dialog).findByText(
+        `Thanh toán cho thời gian ${periodWords(item!)}. Thời gian dùng thử kết thúc ngay khi bạn thanh toán; các tài nguyên tiếp tục chạy theo các gói dưới đây.`,
+      ),
     ).toBeVisible();
     expect(formatDate(item!.start)).toBe(formatDate(new Date()));
   });
