@@ -5,7 +5,7 @@
 import type { AuthProvider } from 'ra-core';
 
 import { errorStatus, isAbortError, NETWORK_ERROR_STATUS } from '../api/client';
-import { openServerErrorPage } from './serverErrorPage';
+import { openServerErrorPage } from './failedCallExits';
 import { LOGIN_REDIRECT_DELAY_MS } from '../domain/constants';
 import { canAccessResource } from './permissions';
 import { fetchCurrentUser } from './sessionCheck';
@@ -106,7 +106,8 @@ export const authProvider: AuthProvider = {
       storeSignOutReason('session_expired');
       throw { redirectTo: LOGIN_PATH, message: 'app.auth.session_expired' };
     }
-    // The failure reaches its caller (serverErrorPage.ts); the portal opens /500 beside it.
+    // The failure reaches its caller and the portal opens /500 beside it (failedCallExits.ts);
+    // without a portal (a test of this provider alone), react-admin goes there.
     if (destination === SERVER_ERROR_PATH && openServerErrorPage()) return;
     if (destination) throw { logoutUser: false, redirectTo: destination, message: false };
   },

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { formatDateTime } from '../../../src/domain/dates';
 import { sandboxPerTest } from '../../support/sandbox';
-import { api, renderPortal, signInAs } from './portalHarness';
+import { api, DEMO_PASSWORD, renderPortal, signInAs } from './portalHarness';
 
 const sandbox = sandboxPerTest();
 
@@ -240,6 +240,34 @@ describe('a ticket’s conversation', () => {
     expect(await screen.findByLabelText('Trả lời')).toHaveValue('');
     const { body } = await api<ApiTicket>(sandbox(), token, 'GET', `/support/tickets/${ticket.id}`);
     expect(body.replies.map((reply) => reply.content)).toContain('Chi tiết dài\ndòng hai');
+  });
+
+  it('keeps a reply whose session ended on sending (401) for when the customer signs in again', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const ticket = await openTicket(token, 'Phiên hết hạn');
+    renderPortal(`/ticket/${ticket.id}/detail`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Trả lời'), 'Viết lâu quá');
+    // The session ends meanwhile: the customer signs the other sessions out from a phone.
+    const phone = await sandbox().app.inject({
+      url: '/api/v1/auth/token',
+      headers: {
+        authorization: `Basic ${Buffer.from(`demo@example.vn:${DEMO_PASSWORD}`).toString('base64')}`,
+      },
+    });
+    const phoneToken = (phone.json() as { token: string }).token;
+    expect(
+      (await api(sandbox(), phoneToken, 'POST', '/account/sessions/revoke_others', {})).status,
+    ).toBe(200);
+    await user.click(screen.getByRole('button', { name: 'Gửi trả lời' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(localStorage.getItem('access_token')).toBeNull();
+    // Signed in again, the reply is there to send.
+    cleanup();
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal(`/ticket/${ticket.id}/detail`);
+    expect(await screen.findByLabelText('Trả lời')).toHaveValue('Viết lâu quá');
   });
 
   it('does not show another customer’s ticket', async () => {
