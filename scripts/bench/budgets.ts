@@ -45,10 +45,14 @@ export interface ScreenBudget {
 export const SCREEN_BUDGETS: readonly ScreenBudget[] = [
   // 376 → 377 on 27 Nov: the fix that keeps a narrowed window usable (the sidebar drawn closed
   // until its state follows the window, src/layout/useAutoCollapseSidebar.ts) took it to 376.1.
-  { screen: 'server list', source: 'src/resources/cloud-server/ServerList.tsx', kb: 398 },
+  // 398 → 399 on 28 Nov: 397.98, with no room for the ±0.03 KB a chunk rename moves it by;
+  // the shared error wording (a gateway's page read as no answer, src/api/client.ts) took it there.
+  { screen: 'server list', source: 'src/resources/cloud-server/ServerList.tsx', kb: 399 },
   // 317 → 318 on 27 Nov: it sat at 316.99, and a change anywhere renames the chunks its entry
   // imports, which alone moves the figure by up to ±0.03 KB; a budget needs that much room.
-  { screen: "server's page", source: 'src/resources/cloud-server/ServerDetailPage.tsx', kb: 339 },
+  // 339 → 340 on 28 Nov: its resize and address dialogs say what paying sets off in a month's
+  // last week (RenewalSoonNote, the renewal notice of src/domain/serviceLife.ts): 339.31.
+  { screen: "server's page", source: 'src/resources/cloud-server/ServerDetailPage.tsx', kb: 340 },
   // 362 → 363 on 27 Nov, for the same reason: at 361.99 it went over with no byte of its own
   // changed (a shared tab bar added for the billing and agency pages renamed its chunks).
   { screen: 'volume list', source: 'src/resources/volume/VolumeList.tsx', kb: 384 },

@@ -177,25 +177,20 @@ async function request(
   } catch (cause) {
     if (isAbortError(cause)) throw cause;
     if (leavingPage) throw new DOMException('The page is being left', 'AbortError');
-    throw new HttpError(NETWORK_ERROR_MESSAGE, NETWORK_ERROR_STATUS, {
-      message: NETWORK_ERROR_MESSAGE,
-    });
+    throw new HttpError(NETWORK_ERROR_MESSAGE, NETWORK_ERROR_STATUS);
   }
 
   if (!response.ok) {
-    if (isApiError(body)) throw new HttpError(body.message, response.status, body);
-    // Never the answer's English status text ("Bad Gateway"): a message key, translated like
-    // NETWORK_ERROR_MESSAGE. A gateway's own page is no answer from the API (isNetworkError).
-    const message = isGatewayPage(response.status, body)
+    // Never the answer's English status text ("Bad Gateway") but a message key, translated like
+    // NETWORK_ERROR_MESSAGE: a gateway's own page is no answer from the API (isNetworkError).
+    let message = isGatewayPage(response.status, body)
       ? NETWORK_ERROR_MESSAGE
-      : UNEXPLAINED_ERROR_MESSAGE;
+      : 'app.error.generic';
+    if (isApiError(body)) message = body.message;
     throw new HttpError(message, response.status, body);
   }
   return body;
 }
-
-/** What a failure the API did not explain says. */
-const UNEXPLAINED_ERROR_MESSAGE = 'app.error.generic';
 
 /**
  * A proxy's page in front of an API that is down or slow (502–504 without the API's own body):
@@ -250,10 +245,7 @@ export function errorMessage(
 
 /** The API's own `message` in a failed call's answer; undefined when it sent none. */
 export function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof HttpError) || !isApiError(error.body) || isNetworkError(error)) {
-    return undefined;
-  }
-  return error.body.message || undefined;
+  return (error instanceof HttpError && isApiError(error.body) && error.body.message) || undefined;
 }
 
 /** Field errors of a 400 answer, keyed by the request's field names. */
