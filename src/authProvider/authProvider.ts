@@ -13,6 +13,7 @@ import {
   createOnceLatch,
   destinationForErrorStatus,
   destinationForFailedSessionCheck,
+  isPublicPath,
   LOGIN_PATH,
   SERVER_ERROR_PATH,
 } from './sessionRules';
@@ -34,6 +35,16 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function currentPortalPath(): string {
   const { pathname, search } = window.location;
   return `${pathname.replace(/^\/idc(?=\/|$)/, '') || '/'}${search}`;
+}
+
+/**
+ * The page to come back to after signing in (again). Never a public page: a check that runs
+ * again once the portal stands at /login would otherwise keep the customer there after signing
+ * in, and the page they were on (a ticket being written) would be lost.
+ */
+function rememberCurrentPage(): void {
+  const path = currentPortalPath();
+  if (!isPublicPath(path.split('?')[0] as string)) storeCallbackUrl(path);
 }
 
 type CheckStatus = 'ok' | 'left' | number | undefined;
@@ -74,7 +85,7 @@ export const authProvider: AuthProvider = {
   checkAuth: async () => {
     serverErrorInCheck = false;
     if (!getToken()) {
-      storeCallbackUrl(currentPortalPath());
+      rememberCurrentPage();
       await wait(LOGIN_REDIRECT_DELAY_MS);
       throw { redirectTo: LOGIN_PATH, message: 'app.auth.login_required' };
     }
@@ -82,6 +93,7 @@ export const authProvider: AuthProvider = {
     if (status === 'left') return new Promise<never>(() => undefined); // the next page checks
     if (status === 401 || status === NETWORK_ERROR_STATUS || status === undefined) {
       forgetSession();
+      rememberCurrentPage();
       // The login page says why; react-admin's own notification would vanish with the portal.
       storeSignOutReason(status === 401 ? 'session_expired' : 'unreachable');
       throw { redirectTo: LOGIN_PATH, message: false };

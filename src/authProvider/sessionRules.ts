@@ -107,7 +107,12 @@ export function decideAfterSessionCheck(input: SessionCheckInput): Destination {
       : portal(DASHBOARD_PATH);
   }
   if (AFTER_VERIFICATION_PAGES.includes(pathname)) return portal(DASHBOARD_PATH); // d
-  const callback = isSafeInternalPath(input.callbackUrl) ? input.callbackUrl : DEFAULT_CALLBACK_URL;
+  // Never back to a public page (the login page itself): the dashboard instead.
+  const callback =
+    isSafeInternalPath(input.callbackUrl) &&
+    !isPublicPath(input.callbackUrl.split('?')[0] as string)
+      ? input.callbackUrl
+      : DEFAULT_CALLBACK_URL;
   return portal(callback === '/' ? DASHBOARD_PATH : callback);
 }
 

@@ -59,9 +59,14 @@ test('signing out the other browser from /account makes its next call answer 401
   const refused = other.waitForResponse(
     (answer) => answer.url().includes('/api/v1/') && answer.status() === 401,
   );
-  await other.goto('/idc/servers');
+  await other.goto('/idc/ticket');
   await refused;
   await expect(other).toHaveURL(/\/idc\/login/);
+  // Signed in again there, the customer is back where they were, not kept at the login page.
+  await other.getByLabel('Email').fill(email);
+  await other.getByLabel('Mật khẩu').fill(NEW_CUSTOMER.password);
+  await other.getByRole('button', { name: 'Đăng nhập' }).click();
+  await expect(other).toHaveURL(/\/idc\/ticket$/);
 
   // This browser stays signed in.
   await page.reload();

@@ -66,7 +66,8 @@ test('a customer snapshots a volume, restores it into a new volume and deletes t
   await signInAsNewCustomer(page, request, NEW_CUSTOMER);
   await topUpByCard(page, 200_000);
   const suffix = Date.now().toString(36);
-  const volumeName = `e2e-vol-${suffix}`;
+  // As long as a name may be (32): chosen on a phone, it must not widen the page.
+  const volumeName = `e2e-long-volume-name-${suffix}`.slice(0, 32);
   const snapshotName = `e2e-snap-${suffix}`;
   const restoredName = `e2e-back-${suffix}`;
   await createVolume(page, volumeName);
@@ -77,6 +78,11 @@ test('a customer snapshots a volume, restores it into a new volume and deletes t
   await expect(page.getByText('Snapshot cần có một volume: vui lòng chọn volume.')).toBeVisible();
   await page.getByRole('combobox', { name: /Volume cần sao lưu/ }).click();
   await page.getByRole('option', { name: `${volumeName} (10 GB HDD)` }).click();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 720 });
   const total = page.getByTestId('snapshot-price-total');
   await expect(total).toHaveText(/^[\d.]+ ₫$/);
   const price = (await total.textContent()) as string;

@@ -61,6 +61,22 @@ describe('checkAuth', () => {
     expect(localStorage.getItem('authenticated')).toBeNull();
   });
 
+  it('remembers the page whose session had ended, and never the login page it then shows', async () => {
+    localStorage.setItem('access_token', 'expired-token');
+    localStorage.setItem('authenticated', 'true');
+    window.history.replaceState(null, '', '/idc/ticket/create');
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
+    expect(localStorage.getItem('callbackURL')).toBe('/ticket/create');
+
+    // react-admin checks again once the portal stands at /login: the page is kept.
+    vi.useFakeTimers();
+    window.history.replaceState(null, '', '/idc/login');
+    const again = authProvider.checkAuth({}).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await again).toMatchObject({ redirectTo: '/login' });
+    expect(localStorage.getItem('callbackURL')).toBe('/ticket/create');
+  });
+
   it('makes one request when several checks run together', async () => {
     await signInAsDemo();
     await Promise.all([

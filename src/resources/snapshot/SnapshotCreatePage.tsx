@@ -191,6 +191,9 @@ export default function SnapshotCreatePage() {
                   }
                   disabled={loadingSources || options.length === 0}
                   fullWidth
+                  // The chosen disk's name is cut with an ellipsis: on one line, a long one
+                  // (it is the layout's minimum width) widened the page past a phone's screen.
+                  sx={{ '& .MuiSelect-select': { width: 0, flexGrow: 1 } }}
                   // The help still explains the field while it waits: keep it at full contrast.
                   slotProps={{ formHelperText: { disabled: false } }}
                 >
