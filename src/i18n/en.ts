@@ -2048,7 +2048,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
         'This ticket has been processed and takes no more replies. Reopen it or open a new ticket.',
       support_name: 'Support team',
       support_answer:
-        'Hello,\nSupport has received your request and is looking into it. If needed, we will contact you at the time you chose.\nOnce the problem is solved, please press "Resolved" to close the ticket.',
+        'Hello,\nSupport has received your request and is looking into it. If needed, we will contact you, at the time you chose if you chose one.\nOnce the problem is solved, please press "Resolved" to close the ticket.',
     },
     snapshot_status: {
       creating: 'being created',

@@ -2272,7 +2272,7 @@ export const vi = {
         'Yêu cầu hỗ trợ này đã được xử lý, không thể trả lời thêm. Hãy mở lại yêu cầu hoặc tạo yêu cầu mới.',
       support_name: 'Bộ phận hỗ trợ',
       support_answer:
-        'Chào anh/chị,\nBộ phận hỗ trợ đã nhận được yêu cầu và đang kiểm tra. Nếu cần, chúng tôi sẽ liên hệ vào khung giờ anh/chị đã chọn.\nKhi vấn đề đã được giải quyết, anh/chị vui lòng bấm "Đã giải quyết" để đóng yêu cầu.',
+        'Chào anh/chị,\nBộ phận hỗ trợ đã nhận được yêu cầu và đang kiểm tra. Nếu cần, chúng tôi sẽ liên hệ với anh/chị, vào khung giờ anh/chị đã chọn nếu có.\nKhi vấn đề đã được giải quyết, anh/chị vui lòng bấm "Đã giải quyết" để đóng yêu cầu.',
     },
     snapshot_status: {
       creating: 'đang được tạo',
