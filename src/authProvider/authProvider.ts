@@ -44,7 +44,7 @@ function currentPortalPath(): string {
  */
 function rememberCurrentPage(): void {
   const path = currentPortalPath();
-  if (!isPublicPath(path.split('?')[0] as string)) storeCallbackUrl(path);
+  if (!isPublicPath(path.replace(/\?.*/, ''))) storeCallbackUrl(path);
 }
 
 type CheckStatus = 'ok' | 'left' | number | undefined;

@@ -12,7 +12,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useGetIdentity, useLocale } from 'react-admin';
 
-import { authApi, type TrialPackageList } from '../api/auth';
+import type { TrialPackageList } from '../api/auth';
+import { signedInAuthApi } from '../api/signedInAuth';
 import { serverNow } from '../api/serverClock';
 import type { UserInfo } from '../authProvider/sessionStore';
 import { getToken } from '../authProvider/sessionStore';
@@ -150,7 +151,7 @@ export function useTrialOffer(enabled: boolean) {
     queryFn: () => {
       const token = getToken();
       if (!token) throw new Error('no_token');
-      return authApi.getTrialPackages(token, locale);
+      return signedInAuthApi.getTrialPackages(token, locale);
     },
     enabled,
     retry: false,

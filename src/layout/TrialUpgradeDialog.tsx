@@ -32,7 +32,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 
-import { authApi, type TrialPackageList } from '../api/auth';
+import type { TrialPackageList } from '../api/auth';
+import { signedInAuthApi } from '../api/signedInAuth';
 import { LoadFailed } from '../components/LoadFailed';
 import { PHONE_QUERY } from '../components/phoneLayout';
 import { rememberTopUpReturn, topUpPath } from '../components/topUpPath';
@@ -111,7 +112,9 @@ function UpgradeContent({
     let current = true;
     const token = getToken();
     // Without a token there is nothing to load: shown as the generic load failure.
-    const load = token ? authApi.getTrialPackages(token, locale) : Promise.reject(undefined);
+    const load = token
+      ? signedInAuthApi.getTrialPackages(token, locale)
+      : Promise.reject(undefined);
     load.then(
       (list) => {
         if (current) setPackages({ state: 'loaded', list });
@@ -166,7 +169,7 @@ function UpgradeContent({
     try {
       const token = getToken();
       if (!token) throw new Error(translate('shell.upgrade.failed'));
-      const { message } = await authApi.upgradeTrial(token, locale);
+      const { message } = await signedInAuthApi.upgradeTrial(token, locale);
       // authProvider.getIdentity answers from the stored user_info: store a fresh copy first
       // (the shared refresh does, and refreshes the dashboard's figures too).
       await refreshAfterPayment();

@@ -3,7 +3,7 @@
  * the token, then everything but the chosen language is forgotten and the browser loads the login
  * page afresh, which also empties react-admin's in-memory store and query cache.
  */
-import { authApi } from '../api/auth';
+import { signedInAuthApi } from '../api/signedInAuth';
 import { clearAllButLocale, getToken } from '../authProvider/sessionStore';
 
 export const SIGN_IN_URL = '/idc/login';
@@ -19,7 +19,7 @@ export async function signOut(): Promise<void> {
   const token = getToken();
   if (token) {
     try {
-      await authApi.revokeToken(token);
+      await signedInAuthApi.revokeToken(token);
     } catch {
       // Signing out must work even when the API cannot revoke (offline, or a provider's API
       // without this call): the token is forgotten here either way.
