@@ -33,12 +33,18 @@ import { isLostAnswer } from '../../components/lostAnswer';
 
 const QUERY_KEY = [...ACCOUNT_QUERY_KEYS.profile, 'two-factor'];
 
+/** The account's two-step sign-in, as the card shows it and as a lost answer reads it again. */
+const twoFactorState = (dataProvider: PortalDataProvider) => ({
+  queryKey: QUERY_KEY,
+  queryFn: () => dataProvider.getTwoFactor(),
+});
+
 type Setup = { secret: string; otpauth_uri: string };
 
 export function TwoFactorCard() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const state = useQuery({ queryKey: QUERY_KEY, queryFn: () => dataProvider.getTwoFactor() });
+  const state = useQuery(twoFactorState(dataProvider));
   const [setup, setSetup] = useState<Setup>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
   // Turned on, but the answer with the recovery codes was lost on the way.
@@ -155,7 +161,7 @@ function SetupForm(props: {
       // offered again (a second confirmation is refused as "already on").
       if (isLostAnswer(error)) {
         const state = await queryClient
-          .fetchQuery({ queryKey: QUERY_KEY, queryFn: () => dataProvider.getTwoFactor() })
+          .fetchQuery(twoFactorState(dataProvider))
           .catch(() => undefined);
         if (state?.enabled) return props.onConfirmed(undefined);
       }

@@ -25,6 +25,20 @@ interface Report {
 
 const location = () => screen.getByTestId('location');
 
+/** The create-account form filled in as an agency fills it in, with one password for both fields. */
+async function fillNewAccount(
+  user: ReturnType<typeof userEvent.setup>,
+  email: string,
+  fullname: string,
+  phone: string,
+) {
+  await user.type(screen.getByLabelText('Email của khách hàng'), email);
+  await user.type(screen.getByLabelText('Họ và tên'), fullname);
+  await user.type(screen.getByLabelText('Số điện thoại'), phone);
+  await user.type(screen.getByLabelText('Mật khẩu'), 'mat-khau-1');
+  await user.type(screen.getByLabelText('Nhập lại mật khẩu'), 'mat-khau-1');
+}
+
 describe('the agency area', () => {
   it('is not available to an account that is not an agency, whatever its address', async () => {
     await signInAs(sandbox(), 'demo@example.vn');
@@ -101,11 +115,7 @@ describe('the agency area', () => {
     await user.click(submit);
     expect(await screen.findByText('Email không được bỏ trống.')).toBeVisible();
 
-    await user.type(screen.getByLabelText('Email của khách hàng'), 'demo@example.vn');
-    await user.type(screen.getByLabelText('Họ và tên'), 'Đặng Văn Khách');
-    await user.type(screen.getByLabelText('Số điện thoại'), '0987650001');
-    await user.type(screen.getByLabelText('Mật khẩu'), 'mat-khau-1');
-    await user.type(screen.getByLabelText('Nhập lại mật khẩu'), 'mat-khau-1');
+    await fillNewAccount(user, 'demo@example.vn', 'Đặng Văn Khách', '0987650001');
     await user.click(submit);
     expect(await screen.findByText('Email này đã được sử dụng.')).toBeVisible();
     expect(screen.getByLabelText('Họ và tên')).toHaveValue('Đặng Văn Khách');
@@ -132,11 +142,7 @@ describe('the agency area', () => {
     renderPortal('/agency/create');
     const user = userEvent.setup();
     const submit = await screen.findByRole('button', { name: 'Tạo tài khoản' });
-    await user.type(screen.getByLabelText('Email của khách hàng'), 'khachmat@example.vn');
-    await user.type(screen.getByLabelText('Họ và tên'), 'Lê Mất Kết Nối');
-    await user.type(screen.getByLabelText('Số điện thoại'), '0987650002');
-    await user.type(screen.getByLabelText('Mật khẩu'), 'mat-khau-1');
-    await user.type(screen.getByLabelText('Nhập lại mật khẩu'), 'mat-khau-1');
+    await fillNewAccount(user, 'khachmat@example.vn', 'Lê Mất Kết Nối', '0987650002');
     loseAnswerOf('POST', '/agency/accounts');
     await user.click(submit);
 

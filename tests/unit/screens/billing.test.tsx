@@ -12,7 +12,7 @@ import {
   setBalance,
   shellSandboxPerTest,
 } from '../../../src/layout/layoutTestHarness';
-import { postSandboxForm } from '../../../server/testing';
+import { postSandboxForm, moveSandboxClock } from '../../../server/testing';
 import { PORTAL_ORIGIN } from '../../support/sandbox';
 import { api, buyServer, placeOrder, renderPortal, signInAs, SMALL_SERVER } from './portalHarness';
 
@@ -96,13 +96,8 @@ describe('the billing page', () => {
     // Paid to the start of April; nothing left in the balance to pay its renewal when it is due.
     await buyServer(sandbox(), token);
     setBalance(shell().db, 'demo@example.vn', 0);
-    const moved = await sandbox().app.inject({
-      method: 'POST',
-      url: '/sandbox/clock',
-      payload: { advance: { days: 10 } },
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
-    const sandboxNow = new Date((moved.json() as { now: string }).now);
+    const moved = await moveSandboxClock(sandbox().app, { days: 10 });
+    const sandboxNow = new Date(moved.now);
 
     const { body } = await api<{ items: (Invoice & { due_date: string })[] }>(
       sandbox(),

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { moveSandboxClock } from '../../../server/testing';
 import App from '../../../src/App';
 import { formatDate } from '../../../src/domain/dates';
 import { formatVnd } from '../../../src/domain/money';
@@ -220,12 +221,7 @@ describe('the dashboard', () => {
     cleanup();
 
     // The sandbox's clock passes the due date; the device's stays where it was.
-    const moved = await sandbox().app.inject({
-      method: 'POST',
-      url: '/sandbox/clock',
-      payload: { advance: { days: 10 } },
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
+    await moveSandboxClock(sandbox().app, { days: 10 });
     renderPortal('/dashboard');
     const after = await card('Sắp gia hạn');
     expect(await after.findByText(`Quá hạn gia hạn từ ngày ${due}`)).toBeVisible();

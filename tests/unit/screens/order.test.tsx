@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import App from '../../../src/App';
 import { formatVnd } from '../../../src/domain/money';
 import { englishMessages } from '../../../src/i18n/englishMessages';
+import { moveSandboxClock } from '../../../server/testing';
 import { sandboxPerTest } from '../../support/sandbox';
 import { api, placeOrder, renderPortal, signInAs, SMALL_SERVER } from './portalHarness';
 
@@ -359,12 +360,7 @@ describe('the order page', () => {
     );
     await screen.findByText(`Thanh toán thành công ${formatVnd(monthly.amount)}.`);
     // The running sandbox sweeps every minute; an hour's move runs that sweep now.
-    const moved = await sandbox().app.inject({
-      method: 'POST',
-      url: '/sandbox/clock',
-      payload: { advance: { hours: 1 } },
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
+    await moveSandboxClock(sandbox().app, { hours: 1 });
     const { body: open } = await api<{ items: { due_date: string; resource_type: string }[] }>(
       sandbox(),
       token,

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { formatVnd } from '../../../src/domain/money';
 import { lastDayPaid } from '../../../src/domain/periods';
+import { moveSandboxClock } from '../../../server/testing';
 import { sandboxPerTest } from '../../support/sandbox';
 import {
   api,
@@ -368,12 +369,7 @@ describe('the server detail page', () => {
     const id = await buyServer(sandbox(), token, { ...SMALL_SERVER, extraIpv4: 1 });
     buildFinished();
     // Late March: April's renewal is issued, the extra address with it.
-    const moved = await sandbox().app.inject({
-      method: 'POST',
-      url: '/sandbox/clock',
-      payload: { advance: { hours: 1 } },
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
+    await moveSandboxClock(sandbox().app, { hours: 1 });
     const unpaid = async () =>
       (await api<{ unpaid_amount: number }>(sandbox(), token, 'GET', '/auth/user')).body
         .unpaid_amount;
@@ -508,12 +504,7 @@ describe('the server detail page', () => {
     );
     const [trialServer] = servers.items;
     // Its trial bill fell due yesterday; a week later the grace period is over.
-    const moved = await sandbox().app.inject({
-      method: 'POST',
-      url: '/sandbox/clock',
-      payload: { advance: { days: 7 } },
-    });
-    expect(moved.statusCode).toBe(200);
+    await moveSandboxClock(sandbox().app, { days: 7 });
     const { body: suspended } = await api<{ status: string }>(
       sandbox(),
       token,

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { formatDateTime } from '../../../src/domain/dates';
+import { moveSandboxClock, signIn } from '../../../server/testing';
 import { sandboxPerTest } from '../../support/sandbox';
-import { api, DEMO_PASSWORD, renderPortal, signInAs } from './portalHarness';
+import { api, renderPortal, signInAs } from './portalHarness';
 
 const sandbox = sandboxPerTest();
 
@@ -30,14 +31,19 @@ async function openTicket(token: string, subject: string, content = 'Nội dung'
   return body;
 }
 
+/** demo@ on a ticket of its own, `text` typed into the reply box and not sent yet. */
+async function replyTyped(subject: string, text: string) {
+  const token = await signInAs(sandbox(), 'demo@example.vn');
+  const ticket = await openTicket(token, subject);
+  renderPortal(`/ticket/${ticket.id}/detail`);
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Trả lời'), text);
+  return { token, ticket, user };
+}
+
 /** Moves the sandbox clock forward an hour: every support answer waiting falls due. */
 async function letSupportAnswer() {
-  const answer = await sandbox().app.inject({
-    method: 'POST',
-    url: '/sandbox/clock',
-    payload: { advance: { hours: 1 } },
-  });
-  expect(answer.statusCode).toBe(200);
+  await moveSandboxClock(sandbox().app, { hours: 1 });
 }
 
 describe('the ticket list', () => {
@@ -206,11 +212,7 @@ describe('a ticket’s conversation', () => {
   });
 
   it('keeps a reply the server failed on (§8 leads a 500 to /500) until it is sent', async () => {
-    const token = await signInAs(sandbox(), 'demo@example.vn');
-    const ticket = await openTicket(token, 'Máy chủ chậm');
-    renderPortal(`/ticket/${ticket.id}/detail`);
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Trả lời'), 'Chi tiết dài{Enter}dòng hai');
+    const { token, ticket, user } = await replyTyped('Máy chủ chậm', 'Chi tiết dài{Enter}dòng hai');
     const realFetch = globalThis.fetch;
     const failing = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
@@ -243,19 +245,9 @@ describe('a ticket’s conversation', () => {
   });
 
   it('keeps a reply whose session ended on sending (401) for when the customer signs in again', async () => {
-    const token = await signInAs(sandbox(), 'demo@example.vn');
-    const ticket = await openTicket(token, 'Phiên hết hạn');
-    renderPortal(`/ticket/${ticket.id}/detail`);
-    const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Trả lời'), 'Viết lâu quá');
+    const { ticket, user } = await replyTyped('Phiên hết hạn', 'Viết lâu quá');
     // The session ends meanwhile: the customer signs the other sessions out from a phone.
-    const phone = await sandbox().app.inject({
-      url: '/api/v1/auth/token',
-      headers: {
-        authorization: `Basic ${Buffer.from(`demo@example.vn:${DEMO_PASSWORD}`).toString('base64')}`,
-      },
-    });
-    const phoneToken = (phone.json() as { token: string }).token;
+    const phoneToken = await signIn(sandbox().app, 'demo@example.vn');
     expect(
       (await api(sandbox(), phoneToken, 'POST', '/account/sessions/revoke_others', {})).status,
     ).toBe(200);
