@@ -35,6 +35,7 @@ import { DEFAULT_SELLER, recordSeller, type InvoiceSeller } from './billing/invo
 import { registerPaypalPages } from './sandbox/paypalPages';
 import { registerApiReferencePage } from './sandbox/apiReferencePage';
 import { SECURITY_SCHEMES } from './auth/security';
+import { withEmailHold } from './auth/emailHold';
 import { forbidCachingOfPrivateAnswers } from './platform/security';
 import { DEFAULT_SESSION_POLICY, deleteExpiredSessions, type SessionPolicy } from './auth/sessions';
 import { registerSecurityHeaders } from './platform/securityHeaders';
@@ -200,7 +201,7 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
       securitySchemes: SECURITY_SCHEMES,
       passwordAttempts: passwordAttemptLimiter(app, rateLimits),
       preHandlers: extraRateLimitHooks(app, rateLimits),
-      admissions,
+      admissions: withEmailHold(admissions, contract.operations),
     });
     // The web console's WebSocket (issue 19): not a contract operation, its ticket is.
     await registerConsoleSocket(app, { db, now });

@@ -189,6 +189,26 @@ export async function register(
   });
 }
 
+/**
+ * A new customer who registered and confirmed the e-mail from the mailed link, as the portal
+ * lets one in: until then the API holds the account (auth/emailHold.ts).
+ */
+export async function registerConfirmed(
+  app: FastifyInstance,
+  overrides: Partial<typeof NEW_CUSTOMER> = {},
+): Promise<void> {
+  const customer = { ...NEW_CUSTOMER, ...overrides };
+  const registered = await register(app, overrides);
+  if (registered.statusCode !== 201) throw new Error(`registration refused: ${registered.body}`);
+  const token = tokenInMail(await latestMailTo(app, customer.email));
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/users/confirm_email',
+    payload: { token },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`confirmation refused: ${confirmed.body}`);
+}
+
 /** Calls to /api/v1 as one signed-in user. */
 export function apiAs(app: FastifyInstance, token: string, headers: Record<string, string> = {}) {
   const call =

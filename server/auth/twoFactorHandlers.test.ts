@@ -161,8 +161,10 @@ describe('turning two-step sign-in on', () => {
     expect((await register(app)).statusCode).toBe(201);
     const unverified = await signIn(app, email, password);
     const refused = await call('POST', '/account/two_factor/setup', unverified, {});
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe('Vui lòng xác thực email trước khi bật xác thực hai bước.');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'Không thể thực hiện thao tác do: email chưa được xác thực.',
+    );
     await app.close();
 
     const token = await start();

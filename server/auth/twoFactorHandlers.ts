@@ -82,8 +82,8 @@ export const twoFactorHandlers: HandlerTable = {
   startTwoFactorSetup: (ctx) => {
     const user = signedInUser(ctx);
     if (isTwoFactorEnabled(ctx.db, user.id)) throw badRequest('server.two_factor.already_on');
-    // Recovery by e-mail must reach the customer; the portal holds unverified accounts at /verify.
-    if (!user.email_verified) throw badRequest('server.two_factor.email_unverified');
+    // Recovery by e-mail must reach the customer: an unconfirmed account never gets here
+    // (auth/emailHold.ts).
     const { secret, uri } = startEnrolment(ctx.db, user, ctx.now());
     return { secret, otpauth_uri: uri };
   },

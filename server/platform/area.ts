@@ -3,6 +3,7 @@
  * keyed by the contract's operationId, and the tables it keeps. server/handlers.ts lists the
  * areas; the app answers every area's operations and applies every area's migrations.
  */
+import type { Locale } from '../../src/domain/constants';
 import type { Db } from './db';
 import type { HandlerTable } from './handler';
 import type { Migration } from './migrations';
@@ -11,7 +12,7 @@ import type { Migration } from './migrations';
  * Whether the authenticated caller may call an area's operations at all: throws the refusal
  * (an ApiError, 403) when not. Run right after authentication, before the request is read.
  */
-export type Admission = (caller: { db: Db; userId: number | undefined }) => void;
+export type Admission = (caller: { db: Db; userId: number | undefined; locale: Locale }) => void;
 
 export interface SandboxArea {
   name: string;

@@ -212,6 +212,7 @@ export function registerOperations(
       services.admissions?.[operation.operationId as OperationId]?.({
         db: services.db,
         userId: request.userId,
+        locale: localeFromHeader(request.headers['accept-language']),
       });
     };
     const rateLimit = services.rateLimits?.[operation.operationId as OperationId];

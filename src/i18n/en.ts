@@ -1852,7 +1852,6 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     // Two-step sign-in (issue 20, server/auth/twoFactorHandlers.ts).
     two_factor: {
       already_on: 'Two-step sign-in is on. Turn it off before setting it up again.',
-      email_unverified: 'Please confirm your e-mail before turning on two-step sign-in.',
       not_pending: 'Two-step sign-in setup has not been started, or it has ended.',
       not_on: 'Two-step sign-in is off.',
       code_invalid: 'The code is wrong or has already been used.',

@@ -2073,7 +2073,6 @@ export const vi = {
     // Two-step sign-in (issue 20, server/auth/twoFactorHandlers.ts).
     two_factor: {
       already_on: 'Xác thực hai bước đang bật. Hãy tắt trước khi thiết lập lại.',
-      email_unverified: 'Vui lòng xác thực email trước khi bật xác thực hai bước.',
       not_pending: 'Chưa bắt đầu thiết lập xác thực hai bước, hoặc phiên thiết lập đã kết thúc.',
       not_on: 'Xác thực hai bước đang tắt.',
       code_invalid: 'Mã xác thực không đúng hoặc đã được sử dụng.',
