@@ -12,6 +12,7 @@ import { sandboxClock, sendSandboxTime } from './platform/clock';
 import { openDatabase } from './platform/db';
 import { answerClientError, errorReply, notFoundReply } from './platform/errorReplies';
 import { domainFieldProblems } from './platform/fieldRules';
+import { JsonTooDeepError, MAX_JSON_DEPTH, nestsDeeperThan } from './platform/jsonDepth';
 import type { HandlerTable } from './platform/handler';
 import { admissions, AREA_MIGRATIONS, connectAreas, handlers as allHandlers } from './handlers';
 import { localeFromHeader } from './platform/i18n';
@@ -150,7 +151,12 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = body as string;
-      return text.trim() === '' ? done(null, undefined) : parseJson(request, text, done);
+      if (text.trim() === '') return done(null, undefined);
+      return parseJson(request, text, (error, parsed) =>
+        !error && nestsDeeperThan(parsed, MAX_JSON_DEPTH)
+          ? done(new JsonTooDeepError(), undefined)
+          : done(error, parsed),
+      );
     });
     // The API takes JSON only: a plain-text body is refused with 415 rather than parsed.
     app.removeContentTypeParser('text/plain');

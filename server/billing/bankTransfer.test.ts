@@ -301,6 +301,18 @@ describe('pending transfers as the customer sees them (issue 17)', () => {
     );
   });
 
+  it.each(['1.5', '10.00.000', '25,000'])(
+    'refuses the amount "%s" as typed wrong, moving nothing',
+    async (typed) => {
+      const before = await balanceOf(demo);
+      const { reference } = await startTransfer(demo, 10_000);
+      const refused = await reportTransfer(reference, typed);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('Số tiền phải là số nguyên dương');
+      expect(await balanceOf(demo)).toBe(before);
+    },
+  );
+
   it('refuses a cross-site "transfer received" post (403), moving nothing', async () => {
     const before = await balanceOf(demo);
     const { reference } = await startTransfer(demo, 10_000);

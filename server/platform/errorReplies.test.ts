@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HandlerTable } from './handler';
+import { MAX_JSON_DEPTH } from './jsonDepth';
 import { handlers } from '../handlers';
 import { NEW_CUSTOMER, register, signIn, testApp, withToken } from '../testing';
 
@@ -111,6 +112,38 @@ describe('refusals before any handler runs', () => {
     }
   });
 
+  it('400 for JSON nested deeper than any request needs, in the request’s language, signed in or not', async () => {
+    ({ app } = await testApp());
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    for (const [url, payload] of [
+      ['/api/v1/auth/users', nested(20_000)],
+      ['/api/v1/auth/users/confirm_email', `{"token": ${nested(40)}}`],
+    ]) {
+      for (const [headers, message] of [
+        [{}, 'Dữ liệu gửi lên lồng nhau quá nhiều cấp.'],
+        [ENGLISH, 'The request body is nested too deeply.'],
+      ] as const) {
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json', ...headers },
+          payload,
+        });
+        expect(response.statusCode, url).toBe(400);
+        expect(expectContractError(response)).toEqual({ message });
+      }
+    }
+    // As deep as allowed, the body reaches validation, which names what is wrong with it.
+    const deepest = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/users/confirm_email',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"token": ${nested(MAX_JSON_DEPTH - 1)}}`,
+    });
+    expect(deepest.statusCode).toBe(400);
+    expect(deepest.json().message).not.toBe('Dữ liệu gửi lên lồng nhau quá nhiều cấp.');
+  });
+
   it('415 for a body that is not JSON, plain text included', async () => {
     ({ app } = await testApp());
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'text/xml']) {
@@ -217,16 +250,14 @@ describe('refusals of Node’s HTTP parser, on a real socket', () => {
     });
   });
 
-  it('431 in Vietnamese for a giant address, which Node counts in the header size', async () => {
+  it('414 in Vietnamese for a giant address, though Node counts it in the header size', async () => {
     const port = await listening();
     const answer = await rawExchange(
       port,
       `GET /api/v1/auth/user?q=${'a'.repeat(20 * 1024)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
     );
-    expect(answer.statusCode).toBe(431);
-    expect(expectContractError(answer)).toEqual({
-      message: 'Phần tiêu đề (header) của yêu cầu quá lớn.',
-    });
+    expect(answer.statusCode).toBe(414);
+    expect(expectContractError(answer)).toEqual({ message: 'Địa chỉ yêu cầu quá dài.' });
   });
 
   it('400 for a request that is not HTTP', async () => {

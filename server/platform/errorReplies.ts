@@ -104,8 +104,24 @@ function clientErrorKey(status: number, error: Partial<FastifyError>): MessageKe
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
     return 'server.malformed_json';
   }
+  if (error.code === 'SANDBOX_JSON_TOO_DEEP') return 'server.json_too_deep';
   return CLIENT_ERROR_KEYS[status] ?? 'server.invalid_request';
 }
+
+/**
+ * Node counts the request line in its header limit (16 KB): when that line alone fills the limit,
+ * the address is what is too long (414), not the headers.
+ */
+function requestLineOverflowed(rawPacket: unknown): boolean {
+  // Node hands over a Buffer (Fastify's type says otherwise). Only a packet that starts the
+  // request shows where its first line ends.
+  if (!Buffer.isBuffer(rawPacket) || !/^[A-Z]+ /.test(rawPacket.toString('latin1', 0, 16))) {
+    return false;
+  }
+  const lineEnd = rawPacket.indexOf('\r\n');
+  return lineEnd === -1 || lineEnd > MAX_HEADER_BYTES / 2;
+}
+const MAX_HEADER_BYTES = 16 * 1024;
 
 /**
  * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request (headers too large,
@@ -116,7 +132,9 @@ export function answerClientError(error: ConnectionError, socket: Socket): void 
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? 431
+      ? requestLineOverflowed(error.rawPacket)
+        ? 414
+        : 431
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? 408
         : 400;

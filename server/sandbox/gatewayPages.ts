@@ -35,7 +35,7 @@ import { translator, type MessageKey, type Translate } from '../platform/i18n';
 import { formTokenField, formTokenFor, requireFormToken } from './sandboxForms';
 import { escapeHtml, gatewayShell, sandboxLocale, sendFormAnswer } from './sandboxHtml';
 import { formatDateTime } from '../../src/domain/dates';
-import { groupThousands } from '../../src/domain/money';
+import { groupThousands, parseDong } from '../../src/domain/money';
 import { TOPUP_MAX_AMOUNT } from '../../src/domain/validation';
 
 export const GATEWAY_PAGE_PATH = '/sandbox/onepay/vpc.op';
@@ -327,10 +327,8 @@ function messagePage(
 
 /** Whole dong as typed on the form ("2.500.000" or "2500000"); undefined when it is not. */
 function receivedAmount(typed: string): number | undefined {
-  const digits = typed.replace(/[.\s]/g, '');
-  if (!/^\d{1,10}$/.test(digits)) return undefined;
-  const amount = Number(digits);
-  return amount > 0 && amount <= TOPUP_MAX_AMOUNT ? amount : undefined;
+  const amount = parseDong(typed);
+  return amount !== undefined && amount > 0 && amount <= TOPUP_MAX_AMOUNT ? amount : undefined;
 }
 
 /**

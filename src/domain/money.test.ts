@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { compactVnd, formatVnd, groupThousands } from './money';
+import { compactVnd, formatVnd, groupThousands, parseDong } from './money';
 
 describe('money is shown in dong with dots between thousands', () => {
   it.each([
@@ -45,5 +45,30 @@ describe('compact amounts for charts say their unit in the reader’s language',
 
   it('keeps the sign of a negative amount', () => {
     expect(compactVnd(-40_000, 'vi')).toBe('-40\u00a0nghìn ₫');
+  });
+});
+
+describe('typed amounts are read as they are shown, or not at all', () => {
+  it.each([
+    ['100000', 100000],
+    ['100.000', 100000],
+    ['1.500.000', 1500000],
+    ['1 500 000', 1500000],
+    [' 50.000 ', 50000],
+    ['0', 0],
+  ])('reads "%s" as %d dong', (typed, amount) => {
+    expect(parseDong(typed)).toBe(amount);
+  });
+
+  it.each(['1.5', '10.00.000', '1.0000', '.000', '100.', '1,5', '-100', '1e6', '12a', '1..000'])(
+    'refuses "%s"',
+    (typed) => {
+      expect(parseDong(typed)).toBeNaN();
+    },
+  );
+
+  it('reads nothing typed as no amount', () => {
+    expect(parseDong('')).toBeUndefined();
+    expect(parseDong('   ')).toBeUndefined();
   });
 });

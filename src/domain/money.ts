@@ -5,6 +5,19 @@ export function groupThousands(amount: number): string {
   return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }
 
+/**
+ * An amount as a customer or an operator types it: plain digits, or digits grouped by thousands
+ * with dots or spaces as they are shown ("100.000", "1 500 000"). Undefined for nothing typed,
+ * NaN for anything else: "1.5" or "10.00.000" are not read as 15 or 1.000.000 dong.
+ */
+export function parseDong(text: string): number | undefined {
+  const typed = text.trim();
+  if (!typed) return undefined;
+  return /^(\d+|\d{1,3}([.\s]\d{3})+)$/.test(typed)
+    ? Number(typed.replace(/[.\s]/g, ''))
+    : Number.NaN;
+}
+
 export function formatVnd(amount: number): string {
   return `${groupThousands(amount)} ₫`;
 }

@@ -27,7 +27,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { BusyButton } from '../../components/BusyButton';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import type { PaymentGateway, PortalDataProvider } from '../../dataProvider/dataProvider';
-import { formatVnd } from '../../domain/money';
+import { formatVnd, parseDong } from '../../domain/money';
 import { TOPUP_MIN_AMOUNT, validateTopupAmount } from '../../domain/validation';
 import { BankTransferDetails } from './BankTransferDetails';
 import { PaypalCharge } from './PaypalCharge';
@@ -50,13 +50,6 @@ export const gatewayNavigation = {
   },
 };
 
-/** Typed amounts may carry thousands dots or spaces ("100.000"); anything else is not a number. */
-export function parseAmount(text: string): number | undefined {
-  const digits = text.replace(/[.\s]/g, '');
-  if (!digits) return undefined;
-  return /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
-}
-
 export interface TopUpDialogProps {
   open: boolean;
   /** Pre-filled amount (the shortfall from `/billing?amount=N&topup=1`); empty when absent. */
@@ -76,7 +69,7 @@ export function TopUpDialog({ open, initialAmount, onClose }: TopUpDialogProps) 
   const notify = usePortalNotify();
   const queryClient = useQueryClient();
 
-  const amount = parseAmount(amountText);
+  const amount = parseDong(amountText);
   // Text that is not a number is a wrong amount, not a missing one.
   const amountError = Number.isNaN(amount)
     ? 'validation.topup_amount'

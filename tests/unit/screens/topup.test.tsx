@@ -71,6 +71,10 @@ describe('the top-up dialog', () => {
     await user.clear(field);
     await user.type(field, '12abc');
     expect(screen.getByText(rangeMessage)).toBeVisible();
+    // Dots in the wrong places are not thousands: "10.000.5" is not read as 100.005 ₫.
+    await user.clear(field);
+    await user.type(field, '10.000.5');
+    expect(screen.getByText(rangeMessage)).toBeVisible();
     await user.clear(field);
     expect(screen.getByText('Vui lòng nhập số tiền cần nạp.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Thanh toán' }));
