@@ -8,10 +8,12 @@ const IP_LIMIT = 'Mỗi máy chủ có tối đa 20 địa chỉ IP.';
 let app: FastifyInstance;
 let clock: ReturnType<typeof testClock>;
 let api: Api;
+let token: string;
 
 async function start() {
   ({ app, clock } = await testApp());
-  api = apiAs(app, await signIn(app, 'demo@example.vn'));
+  token = await signIn(app, 'demo@example.vn');
+  api = apiAs(app, token);
 }
 
 afterEach(async () => {
@@ -172,5 +174,85 @@ describe('deleteServerIp', () => {
     const [server] = (await agency.get('/cloud/servers')).json().items;
     const [ip] = (await agency.get(`/cloud/servers/${server.id}/ips`)).json().items;
     expect((await api.delete(`/cloud/servers/${server.id}/ips/${ip.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('buyServerIps with an Idempotency-Key', () => {
+  const buyWithKey = (id: number, key: string, body: object = { version: 'ipv4', quantity: 1 }) =>
+    apiAs(app, token, { 'idempotency-key': key }).post(`/cloud/servers/${id}/ips`, body);
+
+  it('buys once for a key sent again after a lost answer, or ten times at once', async () => {
+    await start();
+    const id = await activeServer();
+    const before = await balance();
+
+    const first = await buyWithKey(id, 'retry-after-lost-answer-1');
+    expect(first.statusCode).toBe(201);
+    const price = first.json().order.amount as number;
+    expect(price).toBeGreaterThan(0);
+    const again = await buyWithKey(id, 'retry-after-lost-answer-1');
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+
+    const atOnce = await Promise.all(
+      Array.from({ length: 10 }, () => buyWithKey(id, 'double-clicked-key-0002')),
+    );
+    expect(atOnce.map((answer) => answer.statusCode)).toEqual(Array(10).fill(201));
+    expect(new Set(atOnce.map((answer) => answer.json().order.id)).size).toBe(1);
+
+    expect((await ips(id)).total).toBe(3);
+    expect(await balance()).toBe(before - 2 * price);
+  });
+
+  it('refuses a key reused for another server or quantity, buying nothing; keys are per account', async () => {
+    await start();
+    const id = await activeServer();
+    const other = await activeServer({ name: 'web-02' });
+    expect((await buyWithKey(id, 'one-key-one-purchase')).statusCode).toBe(201);
+    const before = await balance();
+    for (const answer of [
+      await buyWithKey(other, 'one-key-one-purchase'),
+      await buyWithKey(id, 'one-key-one-purchase', { version: 'ipv4', quantity: 2 }),
+    ]) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().message).toBe(
+        'Khoá Idempotency-Key này đã được dùng cho một yêu cầu khác.',
+      );
+    }
+    expect(await balance()).toBe(before);
+    expect((await ips(other)).total).toBe(1);
+
+    const whitelist = await signIn(app, 'whitelist@example.vn');
+    const theirs = (await apiAs(app, whitelist).get('/cloud/servers')).json().items[0].id as number;
+    const theirPurchase = await apiAs(app, whitelist, {
+      'idempotency-key': 'one-key-one-purchase',
+    }).post(`/cloud/servers/${theirs}/ips`, { version: 'ipv4', quantity: 1 });
+    // Their own purchase ran (and their balance is short), not demo's answered to them.
+    expect(theirPurchase.statusCode).toBe(402);
+  });
+
+  it('keeps nothing of a refused purchase, so the same key buys once the server is ready', async () => {
+    await start();
+    const id = await buyServer(api);
+    const building = await buyWithKey(id, 'bought-when-ready-0001');
+    expect(building.statusCode).toBe(400);
+    clock.advance(20_000);
+    const ready = await buyWithKey(id, 'bought-when-ready-0001');
+    expect(ready.statusCode).toBe(201);
+    expect((await ips(id)).total).toBe(2);
+  });
+
+  it('forgets a key after a day, and refuses one that is not 16–64 letters, digits, - or _', async () => {
+    await start();
+    const id = await activeServer();
+    expect((await buyWithKey(id, 'remembered-for-a-day')).statusCode).toBe(201);
+    clock.advance(25 * 3600_000);
+    expect((await buyWithKey(id, 'remembered-for-a-day')).statusCode).toBe(201);
+    expect((await ips(id)).total).toBe(3);
+
+    for (const key of ['short', 'has spaces in the key', 'x'.repeat(65)]) {
+      expect((await buyWithKey(id, key)).statusCode, key).toBe(400);
+    }
+    expect((await ips(id)).total).toBe(3);
   });
 });

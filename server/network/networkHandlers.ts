@@ -2,6 +2,7 @@
  * The `network` area: a server's IP addresses. A server holds at most MAX_IPS_PER_SERVER (20),
  * its primary address included; extra ones are charged at once through a paid buy_ip order.
  */
+import { onceForKey } from '../platform/idempotency';
 import { pageItems, requireActionAllowed, signedInUser } from '../auth/guards';
 import type { HandlerTable } from '../platform/handler';
 import { badRequest, notFound } from '../platform/errors';
@@ -23,21 +24,30 @@ export const networkHandlers: HandlerTable = {
     const user = requireActionAllowed(ctx);
     const now = ctx.now();
     const { version, quantity } = ctx.body;
-    return ctx.db.transaction(() => {
-      settleServers(ctx.db, now);
-      const server = accountServer(ctx.db, user.id, ctx.params.id);
-      const order = insertOrder(
-        ctx.db,
-        buyIpOrder(ctx.db, server, version, quantity, now, ctx.t),
-        now,
-      );
-      const paid = payPendingOrder(ctx, user.id, order.id, undefined, now);
-      return {
-        order: toOrder(paid.order),
-        invoice: toInvoice(ctx.db, paid.invoice),
-        ips: paid.ips,
-      };
-    })();
+    const keyed = {
+      userId: user.id,
+      operation: 'buyServerIps',
+      key: ctx.headers['Idempotency-Key'],
+      request: { id: ctx.params.id, body: ctx.body },
+      now,
+    };
+    return ctx.db.transaction(() =>
+      onceForKey(ctx.db, keyed, 201, () => {
+        settleServers(ctx.db, now);
+        const server = accountServer(ctx.db, user.id, ctx.params.id);
+        const order = insertOrder(
+          ctx.db,
+          buyIpOrder(ctx.db, server, version, quantity, now, ctx.t),
+          now,
+        );
+        const paid = payPendingOrder(ctx, user.id, order.id, undefined, now);
+        return {
+          order: toOrder(paid.order),
+          invoice: toInvoice(ctx.db, paid.invoice),
+          ips: paid.ips,
+        };
+      }),
+    )();
   },
 
   // Billing for the address stops; nothing is refunded.

@@ -62,6 +62,8 @@ export interface Operation {
   sessionOnly: boolean;
   pathParameters: Parameter[];
   queryParameters: Parameter[];
+  /** Named as the contract writes them (`Idempotency-Key`); HTTP reads them in any case. */
+  headerParameters: Parameter[];
   requestBody: { required: boolean; schema: JsonSchema } | undefined;
   /** Status code (or 4XX, default) → schema of the JSON body; null when there is no JSON body. */
   responses: Record<string, JsonSchema | null>;
@@ -140,6 +142,7 @@ function parseContract(file: string): Contract {
         sessionOnly: operation['x-session-only'] === true,
         pathParameters: parameters.filter((p) => p.in === 'path').map(toParameter),
         queryParameters: parameters.filter((p) => p.in === 'query').map(toParameter),
+        headerParameters: parameters.filter((p) => p.in === 'header').map(toParameter),
         requestBody: bodySchema
           ? { required: body?.required === true, schema: bodySchema }
           : undefined,
@@ -259,6 +262,12 @@ export function registerOperations(
           body: (request.body ?? undefined) as never,
           query: request.query as never,
           params: request.params as never,
+          headers: Object.fromEntries(
+            operation.headerParameters.flatMap(({ name }) => {
+              const value = request.headers[name.toLowerCase()];
+              return value === undefined ? [] : [[name, value]];
+            }),
+          ) as never,
           userId: request.userId,
           locale,
           t: translator(locale),
@@ -389,6 +398,12 @@ function requestSchemas(operation: Operation) {
   return {
     ...(operation.pathParameters.length && { params: objectOf(operation.pathParameters) }),
     ...(operation.queryParameters.length && { querystring: objectOf(operation.queryParameters) }),
+    // Fastify hands headers over with lower-case names.
+    ...(operation.headerParameters.length && {
+      headers: objectOf(
+        operation.headerParameters.map((p) => ({ ...p, name: p.name.toLowerCase() })),
+      ),
+    }),
     ...(operation.requestBody && { body: operation.requestBody.schema }),
   };
 }

@@ -33,6 +33,10 @@ export type QueryOf<K extends OperationId> = OrEmpty<
 export type PathParamsOf<K extends OperationId> = OrEmpty<
   NonNullable<Operation<K>['parameters']['path']>
 >;
+/** The header parameters the contract declares, by their names as written there. */
+export type HeadersOf<K extends OperationId> = OrEmpty<
+  NonNullable<Operation<K>['parameters']['header']>
+>;
 
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 206;
 type Responses<K extends OperationId> = Operation<K>['responses'];
@@ -89,6 +93,7 @@ export interface HandlerContext<K extends OperationId> extends SandboxServices {
   body: RequestBodyOf<K>;
   query: QueryOf<K>;
   params: PathParamsOf<K>;
+  headers: HeadersOf<K>;
   /** The signed-in user when the operation's security admitted one. */
   userId: number | undefined;
   locale: Locale;

@@ -727,4 +727,20 @@ export const migrations: readonly Migration[] = [
     name: 'server_status_before_suspension',
     sql: `ALTER TABLE servers ADD COLUMN status_before_suspension TEXT;`,
   },
+  {
+    // The first answer of each idempotency key (platform/idempotency.ts), kept for a day.
+    name: 'idempotent_answers',
+    sql: `
+      CREATE TABLE idempotent_answers (
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        operation TEXT NOT NULL,
+        key TEXT NOT NULL,
+        request TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (user_id, operation, key)
+      ) STRICT;
+    `,
+  },
 ];

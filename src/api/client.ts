@@ -50,10 +50,14 @@ export interface Session {
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
-/** A call's parameters: the values of the path's `{name}` parts (see fillPath), and the query. */
+/**
+ * A call's parameters: the values of the path's `{name}` parts (see fillPath), the query, and the
+ * headers the contract declares.
+ */
 export interface Params {
   path?: Record<string, string | number> | undefined;
   query?: Query | undefined;
+  header?: Record<string, string> | undefined;
 }
 
 export interface RequestOptions extends Session {
@@ -152,7 +156,8 @@ async function request(
   path: string,
   options: RequestOptions,
 ): Promise<unknown> {
-  const headers = new Headers({ Accept: options.file ? '*/*' : 'application/json' });
+  const headers = new Headers(options.params?.header);
+  headers.set('Accept', options.file ? '*/*' : 'application/json');
   const authorization = authorizationHeader(options.credentials);
   if (authorization) headers.set('Authorization', authorization);
   if (options.locale) headers.set('Accept-Language', options.locale);

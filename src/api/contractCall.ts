@@ -30,6 +30,7 @@ type Defined<T> = Exclude<T, undefined>;
 type ParametersOf<O> = O extends { parameters: infer Parameters } ? Parameters : never;
 type PathParamsOf<O> = ParametersOf<O> extends { path?: infer Path } ? Defined<Path> : never;
 type QueryOf<O> = ParametersOf<O> extends { query?: infer Query } ? Defined<Query> : never;
+type HeaderOf<O> = ParametersOf<O> extends { header?: infer Header } ? Defined<Header> : never;
 type RequestBodyOf<O> = O extends { requestBody?: infer Body } ? Defined<Body> : never;
 type JsonBodyOf<O> = [RequestBodyOf<O>] extends [never]
   ? never
@@ -53,7 +54,9 @@ type QueryPart<O> = [QueryOf<O>] extends [never]
   : ParametersOf<O> extends { query: object }
     ? { query: QueryOf<O> }
     : { query?: QueryOf<O> };
-type Params<O> = PathPart<O> & QueryPart<O>;
+/** Header parameters the contract declares (`Idempotency-Key`), by their names as written there. */
+type HeaderPart<O> = [HeaderOf<O>] extends [never] ? { header?: never } : { header?: HeaderOf<O> };
+type Params<O> = PathPart<O> & QueryPart<O> & HeaderPart<O>;
 
 type ParamsPart<O> = object extends Params<O> ? { params?: Params<O> } : { params: Params<O> };
 type BodyPart<O> = [JsonBodyOf<O>] extends [never]

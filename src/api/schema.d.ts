@@ -1038,7 +1038,8 @@ export interface paths {
      *     the server's current period (as `POST /billing/calculation` with action `buy_ip` prices
      *     it) is charged at once through a paid `buy_ip` order; 402 and nothing bought when the
      *     balance is short. The server must not be `building` or `deleting` (400). Runs the
-     *     action-permission check (403).
+     *     action-permission check (403). Each request buys: send an `Idempotency-Key` to make a
+     *     retry safe (our extension).
      */
     post: operations['buyServerIps'];
     delete?: never;
@@ -3868,6 +3869,16 @@ export interface components {
     };
   };
   parameters: {
+    /**
+     * @description Our extension (spec §7 does not show it): a key the caller makes up for one purchase
+     *     (a UUID, 16–64 letters, digits, `-` or `_`), so that sending it again — after a lost
+     *     answer, or twice at once — buys once. A request with a key this account already used for
+     *     the same operation in the last 24 hours, and that succeeded, answers that first success
+     *     again (same status and body) and moves no money; with a different server or body it
+     *     answers 400 and does nothing. A request that failed keeps nothing, so it may be sent
+     *     again with its key. Without a key every request buys.
+     */
+    IdempotencyKey: string;
     /** @description The record's id */
     Id: number;
     /** @description 1-based page number (paging pattern, see `Paging`) */
@@ -7018,7 +7029,18 @@ export interface operations {
   buyServerIps: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Our extension (spec §7 does not show it): a key the caller makes up for one purchase
+         *     (a UUID, 16–64 letters, digits, `-` or `_`), so that sending it again — after a lost
+         *     answer, or twice at once — buys once. A request with a key this account already used for
+         *     the same operation in the last 24 hours, and that succeeded, answers that first success
+         *     again (same status and body) and moves no money; with a different server or body it
+         *     answers 400 and does nothing. A request that failed keeps nothing, so it may be sent
+         *     again with its key. Without a key every request buys.
+         */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+      };
       path: {
         /** @description The record's id */
         id: components['parameters']['Id'];

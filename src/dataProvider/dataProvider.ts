@@ -335,8 +335,12 @@ export const dataProvider = {
         params: { path: { id }, query: { per_page: ALL_ON_ONE_PAGE } },
       })
     ).items,
-  buyServerIps: (id: Identifier, body: BuyIpRequest) =>
-    call('POST', '/cloud/servers/{id}/ips', { params: { path: { id } }, body }),
+  /** `idempotencyKey`: one per purchase, sent again when its answer was lost (buys once). */
+  buyServerIps: (id: Identifier, body: BuyIpRequest, idempotencyKey: string) =>
+    call('POST', '/cloud/servers/{id}/ips', {
+      params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } },
+      body,
+    }),
   deleteServerIp: (id: Identifier, ipId: Identifier) =>
     call('DELETE', '/cloud/servers/{id}/ips/{ip_id}', { params: { path: { id, ip_id: ipId } } }),
   listServerReverseDns: async (id: Identifier) =>

@@ -1871,6 +1871,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     internal_error: 'Something went wrong, please try again.',
     invalid_request: 'The request is not valid.',
     invalid_fields: 'Some fields are not valid: check the marked fields.',
+    idempotency_key_reused: 'This Idempotency-Key was already used for a different request.',
     json_too_deep: 'The request body is nested too deeply.',
     malformed_json: 'The request body is not valid JSON.',
     unsupported_media_type: 'Only JSON bodies are accepted (Content-Type: application/json).',

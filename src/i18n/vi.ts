@@ -2092,6 +2092,7 @@ export const vi = {
     internal_error: 'Đã có lỗi xảy ra, vui lòng thử lại.',
     invalid_request: 'Yêu cầu không hợp lệ.',
     invalid_fields: 'Dữ liệu gửi lên chưa hợp lệ: kiểm tra các trường được đánh dấu.',
+    idempotency_key_reused: 'Khoá Idempotency-Key này đã được dùng cho một yêu cầu khác.',
     json_too_deep: 'Dữ liệu gửi lên lồng nhau quá nhiều cấp.',
     malformed_json: 'Dữ liệu gửi lên không phải JSON hợp lệ.',
     unsupported_media_type: 'Chỉ chấp nhận dữ liệu dạng JSON (Content-Type: application/json).',

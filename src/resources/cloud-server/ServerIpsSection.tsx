@@ -39,6 +39,7 @@ import { errorMessage, errorStatus, fieldErrors } from '../../api/client';
 import { CopyButton } from '../../components/CopyButton';
 import { BusyButton } from '../../components/BusyButton';
 import { LoadFailed } from '../../components/LoadFailed';
+import { usePurchaseKey } from '../../components/usePurchaseKey';
 import { HIDDEN_ON_PHONE } from '../../components/phoneLayout';
 import { calculatedPayment, FirstPaymentNote } from '../../components/FirstPaymentNote';
 import { rememberTopUpReturn, topUpPath } from '../../components/topUpPath';
@@ -415,18 +416,27 @@ function BuyIpsForm(props: { server: Server; remaining: number; canAct: boolean 
     enabled: body !== null,
   });
 
+  // Buying again after a lost answer sends the same key: the API answers that purchase again.
+  const purchase = usePurchaseKey();
   const buy = useServerAction({
-    mutationFn: () => dataProvider.buyServerIps(server.id, { version, quantity }),
+    mutationFn: () =>
+      dataProvider.buyServerIps(
+        server.id,
+        { version, quantity },
+        purchase.keyFor(`${server.id} ${version} ${quantity}`),
+      ),
     successKey: 'servers.ips.bought',
     successArgs: { smart_count: quantity },
     failureKey: 'servers.ips.buy_failed',
     onSuccess: () => {
+      purchase.settled();
       setConfirming(false);
       setFailure(null);
       setQuantityText('1');
       void refreshIdentity();
     },
     onError: (error) => {
+      purchase.settled();
       setConfirming(false);
       setFailure({ status: errorStatus(error) });
     },

@@ -11,6 +11,7 @@ import {
   api,
   attachNewVolume,
   buyServer,
+  loseAnswerOf,
   placeOrder,
   renderPortal,
   signInAs,
@@ -362,6 +363,49 @@ describe('the server detail page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Xoá IP' }));
     expect(await screen.findByText(`Đã xoá địa chỉ IP ${address}.`)).toBeVisible();
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+  });
+
+  it('buys an address once when the answer was lost and the customer buys again', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const id = await buyServer(sandbox(), token);
+    buildFinished();
+    const balance = async () =>
+      (await api<{ balance: number }>(sandbox(), token, 'GET', '/auth/user')).body.balance;
+    const balanceBefore = await balance();
+    renderPortal(`/cloud-server/${id}/detail`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Địa chỉ IP' }));
+    const table = await screen.findByRole('table', { name: 'Địa chỉ IP' });
+
+    loseAnswerOf('POST', `/cloud/servers/${id}/ips`);
+    const buyConfirmed = async () => {
+      await user.click(screen.getByRole('button', { name: 'Mua IP' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Xác nhận mua IP' });
+      await user.click(within(confirm).getByRole('button', { name: /^Thanh toán / }));
+    };
+    await buyConfirmed();
+    expect(await screen.findByText(/^Không rõ kết quả vì mất kết nối tới hệ thống/)).toBeVisible();
+    // The purchase went through: the list read again shows it.
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const charged = balanceBefore - (await balance());
+    expect(charged).toBeGreaterThan(0);
+
+    // Buying again is the same purchase, answered again rather than made twice.
+    await buyConfirmed();
+    expect(await screen.findByText('Mua thêm 1 địa chỉ IP thành công.')).toBeVisible();
+    const { body: addresses } = await api<{ total: number }>(
+      sandbox(),
+      token,
+      'GET',
+      `/cloud/servers/${id}/ips`,
+    );
+    expect(addresses.total).toBe(2);
+    expect(await balance()).toBe(balanceBefore - charged);
+
+    // A new purchase after that answer gets a key of its own, and buys.
+    await buyConfirmed();
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(await balance()).toBe(balanceBefore - 2 * charged);
   });
 
   it('shows the unpaid amount the renewal has once an address it renews is released', async () => {
