@@ -10,7 +10,12 @@ import { DEFAULT_PUBLIC_URL, DEFAULT_SERVER_QUOTA } from './config';
 import { loadContract, registerOperations, validateResponsesAgainst } from './platform/contract';
 import { sandboxClock, sendSandboxTime } from './platform/clock';
 import { openDatabase } from './platform/db';
-import { answerClientError, errorReply, notFoundReply } from './platform/errorReplies';
+import {
+  answerClientError,
+  errorReply,
+  notFoundReply,
+  refuseLongAddresses,
+} from './platform/errorReplies';
 import { domainFieldProblems } from './platform/fieldRules';
 import { JsonTooDeepError, MAX_JSON_DEPTH, nestsDeeperThan } from './platform/jsonDepth';
 import type { HandlerTable } from './platform/handler';
@@ -145,6 +150,8 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
     forbidCachingOfPrivateAnswers(app);
     sendSandboxTime(app, now);
     await registerSecurityHeaders(app, options.liveChatScriptUrl);
+    // After the security headers' hook, so that the refusal carries them too.
+    refuseLongAddresses(app);
 
     // An empty body with a JSON content type counts as no body, as it does for the provider.
     const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -86,6 +86,16 @@ export function countApiTokens(db: Db, userId: number): number {
   ).count;
 }
 
+/** Whether the account holds a token (expired or not) of this name, in any letter case. */
+export function hasApiTokenNamed(db: Db, userId: number, name: string): boolean {
+  // Compared here, not by SQLite's lower(), which leaves Vietnamese letters (Ư, Đ…) as they are.
+  const wanted = name.toLocaleLowerCase('vi');
+  const names = db.prepare('SELECT name FROM api_tokens WHERE user_id = ?').all(userId) as {
+    name: string;
+  }[];
+  return names.some((row) => row.name.toLocaleLowerCase('vi') === wanted);
+}
+
 /** The account's tokens, newest first; expired ones stay listed (as expired) until revoked. */
 export function listApiTokens(db: Db, userId: number, now: Date): ApiToken[] {
   const rows = db

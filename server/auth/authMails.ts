@@ -52,7 +52,8 @@ export function mailSmsOtp(db: Db, to: Recipient, phone: string, code: string, n
  * What changed in how the account signs in, told to its owner: whoever made the change (a
  * browser left signed in, someone who learnt the password) cannot keep it from them.
  */
-export type SecurityChange = 'two_factor_on' | 'two_factor_off' | 'password_changed';
+export type SecurityChange =
+  'two_factor_on' | 'two_factor_off' | 'recovery_codes_renewed' | 'password_changed';
 
 const SECURITY_MAILS = {
   two_factor_on: [
@@ -62,6 +63,10 @@ const SECURITY_MAILS = {
   two_factor_off: [
     'server.mail.security_two_factor_off_subject',
     'server.mail.security_two_factor_off_text',
+  ],
+  recovery_codes_renewed: [
+    'server.mail.security_recovery_codes_renewed_subject',
+    'server.mail.security_recovery_codes_renewed_text',
   ],
   password_changed: [
     'server.mail.security_password_changed_subject',

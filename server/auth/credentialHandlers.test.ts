@@ -415,6 +415,33 @@ describe('API tokens', () => {
     expect(tooMany.json().message).toContain(String(MAX_API_TOKENS));
     expect((await call(session, 'GET', '/account/api_tokens')).json().total).toBe(MAX_API_TOKENS);
   });
+
+  it('refuses a name the account already holds, in any case, on its field; a revoked name is free', async () => {
+    await start();
+    const session = await signInFrom(DEMO, CHROME_ON_WINDOWS);
+    const made = await createToken(session, {
+      name: 'Sao lưu',
+      scope: 'read',
+      expires_in_days: 30,
+    });
+    const again = await call(session, 'POST', '/account/api_tokens', {
+      name: ' sao LƯU ',
+      scope: 'read_write',
+      expires_in_days: 90,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors).toEqual({
+      name: 'Bạn đã có token mang tên này. Hãy đặt tên khác.',
+    });
+    expect((await call(session, 'GET', '/account/api_tokens')).json().total).toBe(1);
+
+    const other = await signInFrom(OTHER, CHROME_ON_WINDOWS);
+    await createToken(other, { name: 'Sao lưu', scope: 'read', expires_in_days: 30 });
+
+    const revoked = await call(session, 'DELETE', `/account/api_tokens/${made.api_token.id}`);
+    expect(revoked.statusCode).toBeLessThan(300);
+    await createToken(session, { name: 'Sao lưu', scope: 'read', expires_in_days: 30 });
+  });
 });
 
 describe('which operations an API token may never reach', () => {

@@ -9,7 +9,13 @@ import { ApiError, notFound } from '../platform/errors';
 import { Answer, type HandlerTable } from '../platform/handler';
 import { revokeOtherSessions } from './account';
 import { recordCallerActivity } from './activity';
-import { countApiTokens, createApiToken, listApiTokens, revokeApiToken } from './apiTokens';
+import {
+  countApiTokens,
+  createApiToken,
+  hasApiTokenNamed,
+  listApiTokens,
+  revokeApiToken,
+} from './apiTokens';
 import { pageItems, rejectInvalidFields, signedInUser } from './guards';
 import { listSessions, revokeSessionById } from './sessions';
 
@@ -51,6 +57,15 @@ export const credentialHandlers: HandlerTable = {
     const created = ctx.db.transaction(() => {
       if (countApiTokens(ctx.db, user.id) >= MAX_API_TOKENS) {
         throw new ApiError(409, 'server.api_tokens.limit', { limit: MAX_API_TOKENS });
+      }
+      // Names tell the tokens apart in the list and the activity log, as a script's owner reads them.
+      if (hasApiTokenNamed(ctx.db, user.id, name)) {
+        throw new ApiError(
+          409,
+          'server.api_tokens.name_taken',
+          {},
+          { name: 'server.api_tokens.name_taken' },
+        );
       }
       const made = createApiToken(ctx.db, user.id, { name, scope, expiresInDays }, ctx.now());
       recordCallerActivity(ctx, 'api_token_created', { name, scope });

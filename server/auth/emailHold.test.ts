@@ -70,6 +70,9 @@ describe('an account whose e-mail is not confirmed', () => {
     const api = apiAs(app, token);
     expect((await api.post('/auth/users/resend_email_comfirmation', {})).statusCode).toBe(200);
     expect((await api.post('/account/sessions/revoke_others', {})).statusCode).toBe(200);
+    // The /verify page's code: a wrong one is refused as wrong, not as held.
+    const wrongCode = await api.post('/auth/otp_email', { otp: '000000' });
+    expect(wrongCode.statusCode).toBe(400);
     const changed = await api.post('/account/change_password', {
       old_password: NEW_CUSTOMER.password,
       new_password: 'mat-khau-2',
@@ -88,6 +91,9 @@ describe('an account whose e-mail is not confirmed', () => {
     expect(confirmed.statusCode).toBe(200);
     const key = await api.post('/cloud/ssh_keys', { name: 'laptop', public_key: PUBLIC_KEY });
     expect(key.statusCode, key.body).toBe(201);
+    // And signs out like anyone.
+    expect((await api.delete('/auth/token')).statusCode).toBeLessThan(300);
+    expect((await api.get('/auth/user')).statusCode).toBe(401);
   });
 
   it('is refused every change the contract holds from it before the request is read', async () => {

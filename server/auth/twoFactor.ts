@@ -208,16 +208,22 @@ export function confirmEnrolment(
     now.toISOString(),
     userId,
   );
+  const codes = replaceRecoveryCodes(db, userId);
+  // An unused confirmation link signs in by itself (confirmEmail): none may outlive this.
+  db.prepare(
+    "DELETE FROM email_tokens WHERE user_id = ? AND purpose = 'confirm' AND used_at IS NULL",
+  ).run(userId);
+  return codes;
+}
+
+/** Ten new recovery codes for the account, answered once; every old one stops working. */
+export function replaceRecoveryCodes(db: Db, userId: number): string[] {
   db.prepare('DELETE FROM two_factor_recovery_codes WHERE user_id = ?').run(userId);
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const insert = db.prepare(
     'INSERT INTO two_factor_recovery_codes (user_id, code_hash) VALUES (?, ?)',
   );
   for (const code of codes) insert.run(userId, sha256(normalizeCode(code)));
-  // An unused confirmation link signs in by itself (confirmEmail): none may outlive this.
-  db.prepare(
-    "DELETE FROM email_tokens WHERE user_id = ? AND purpose = 'confirm' AND used_at IS NULL",
-  ).run(userId);
   return codes;
 }
 

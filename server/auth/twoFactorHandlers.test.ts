@@ -387,3 +387,57 @@ describe('turning two-step sign-in off', () => {
     expect((await disable({ password, code: recoveryCodes[0]! })).statusCode).toBe(200);
   });
 });
+
+describe('new recovery codes', () => {
+  const renew = (token: string, body: object) =>
+    call('POST', '/account/two_factor/recovery_codes', token, body);
+
+  it('need the password and a code; then ten new codes work and the old ones do not', async () => {
+    const token = await start();
+    const { secret, recoveryCodes: old } = await enrol(token);
+    clock.advance(STEP_MS);
+
+    const wrongPassword = await renew(token, { password: 'not-my-password', code: codeOf(secret) });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().errors).toEqual({ password: 'Mật khẩu không đúng.' });
+    const wrongCode = await renew(token, { password, code: '000000' });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json().errors).toHaveProperty('code');
+    expect((await call('GET', '/account/two_factor', token)).json().recovery_codes_left).toBe(10);
+
+    // A recovery code proves it too (and is used up), for a customer without the phone.
+    const made = await renew(token, { password, code: old[0]! });
+    expect(made.statusCode).toBe(200);
+    const { recovery_codes: fresh } = made.json() as { recovery_codes: string[] };
+    expect(fresh).toHaveLength(10);
+    expect(new Set([...fresh, ...old]).size).toBe(20);
+    expect((await call('GET', '/account/two_factor', token)).json().recovery_codes_left).toBe(10);
+    expect(await kinds(token)).toContain('two_factor_codes_renewed');
+    const told = await latestMailTo(app, email);
+    expect(told.subject).toBe('Đã tạo mã khôi phục mới');
+    for (const code of fresh) expect(told.text).not.toContain(code);
+
+    expect((await secondStep(await ticket(), old[1]!)).statusCode).toBe(400);
+    const signedIn = await secondStep(await ticket(), fresh[0]!);
+    expect(signedIn.statusCode).toBe(200);
+    expect((await call('GET', '/account/two_factor', token)).json().recovery_codes_left).toBe(9);
+  });
+
+  it('are refused while two-step sign-in is off, and wrong tries share the budget of turning it off', async () => {
+    const token = await start();
+    const off = await renew(token, { password, code: '123456' });
+    expect(off.statusCode).toBe(400);
+    expect(off.json().message).toBe('Xác thực hai bước đang tắt.');
+
+    const { recoveryCodes } = await enrol(token);
+    const disable = (body: object) => call('POST', '/account/two_factor/disable', token, body);
+    for (let attempt = 0; attempt < CODE_FAILURES_PER_WINDOW; attempt++) {
+      const refused =
+        attempt % 2 === 0
+          ? await renew(token, { password: 'wrong-password-9', code: '000000' })
+          : await disable({ password: 'wrong-password-9', code: '000000' });
+      expect(refused.statusCode).toBe(400);
+    }
+    expect((await renew(token, { password, code: recoveryCodes[0]! })).statusCode).toBe(429);
+  });
+});

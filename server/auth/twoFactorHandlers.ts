@@ -1,7 +1,7 @@
 /**
  * Two-step sign-in's operations (issue 20, our extension of the contract): the account's state,
- * enrolment (a secret, then a code that confirms it and answers the recovery codes), turning it
- * off, and the sign-in's second step. The rules themselves are in twoFactor.ts.
+ * enrolment (a secret, then a code that confirms it and answers the recovery codes), new recovery
+ * codes, turning it off, and the sign-in's second step. The rules themselves are in twoFactor.ts.
  */
 import { ApiError, badRequest, unauthorized } from '../platform/errors';
 import type { HandlerContext, HandlerTable, OperationId } from '../platform/handler';
@@ -11,6 +11,7 @@ import { verifyPassword } from '../platform/secrets';
 import { callerOf, recordBy, recordCallerActivity, recordFailedSignIn } from './activity';
 import { mailSecurityChange } from './authMails';
 import { signedInUser } from './guards';
+import type { UserRow } from './userRows';
 import { createSession } from './sessions';
 import {
   acceptSecondFactor,
@@ -22,6 +23,7 @@ import {
   isTwoFactorEnabled,
   issueSecondStepTicket,
   recordCodeFailure,
+  replaceRecoveryCodes,
   SECOND_STEP_TTL_MS,
   startEnrolment,
   ticketHolder,
@@ -55,11 +57,11 @@ function requireCodeBudget(
 }
 
 /**
- * The account's password, for turning two-step sign-in on or off. Wrong passwords count against
+ * The account's password, for turning two-step sign-in on or off or renewing its recovery codes. Wrong passwords count against
  * the same budget as wrong codes (checked first, before the slow hash): this is no password oracle.
  */
 async function requirePassword(
-  ctx: HandlerContext<'confirmTwoFactorSetup' | 'disableTwoFactor'>,
+  ctx: HandlerContext<'confirmTwoFactorSetup' | 'disableTwoFactor' | 'renewTwoFactorRecoveryCodes'>,
   user: { id: number; password_hash: string },
 ) {
   requireCodeBudget(ctx, user.id, ctx.now());
@@ -67,6 +69,29 @@ async function requirePassword(
     recordCodeFailure(ctx.db, user.id, ctx.now());
     throw fieldError('password', 'server.two_factor.password_wrong');
   }
+}
+
+/**
+ * Runs `change` for an account with two-step sign-in on, once its password and a code (of the app,
+ * or an unused recovery code) prove the owner asks for it: in one transaction with using the code
+ * up. A wrong code counts against the account's budget and changes nothing.
+ */
+async function provedByOwner<T>(
+  ctx: HandlerContext<'disableTwoFactor' | 'renewTwoFactorRecoveryCodes'>,
+  user: UserRow,
+  change: () => T,
+): Promise<T> {
+  if (!isTwoFactorEnabled(ctx.db, user.id)) throw badRequest('server.two_factor.not_on');
+  await requirePassword(ctx, user);
+  const now = ctx.now();
+  const done = ctx.db.transaction(() =>
+    acceptSecondFactor(ctx.db, user.id, ctx.body.code, now) ? { result: change() } : undefined,
+  )();
+  if (!done) {
+    recordCodeFailure(ctx.db, user.id, now);
+    throw wrongCode();
+  }
+  return done.result;
 }
 
 export const twoFactorHandlers: HandlerTable = {
@@ -109,21 +134,23 @@ export const twoFactorHandlers: HandlerTable = {
 
   disableTwoFactor: async (ctx) => {
     const user = signedInUser(ctx);
-    if (!isTwoFactorEnabled(ctx.db, user.id)) throw badRequest('server.two_factor.not_on');
-    await requirePassword(ctx, user);
-    const now = ctx.now();
-    const disabled = ctx.db.transaction(() => {
-      if (!acceptSecondFactor(ctx.db, user.id, ctx.body.code, now)) return false;
+    await provedByOwner(ctx, user, () => {
       disableTwoFactor(ctx.db, user.id);
       recordCallerActivity(ctx, 'two_factor_disabled');
-      mailSecurityChange(ctx.db, user, 'two_factor_off', now);
-      return true;
-    })();
-    if (!disabled) {
-      recordCodeFailure(ctx.db, user.id, now);
-      throw wrongCode();
-    }
+      mailSecurityChange(ctx.db, user, 'two_factor_off', ctx.now());
+    });
     return { message: ctx.t('server.two_factor.disabled') };
+  },
+
+  renewTwoFactorRecoveryCodes: async (ctx) => {
+    const user = signedInUser(ctx);
+    const codes = await provedByOwner(ctx, user, () => {
+      const renewed = replaceRecoveryCodes(ctx.db, user.id);
+      recordCallerActivity(ctx, 'two_factor_codes_renewed');
+      mailSecurityChange(ctx.db, user, 'recovery_codes_renewed', ctx.now());
+      return renewed;
+    });
+    return { recovery_codes: codes };
   },
 
   completeTwoFactorSignIn: (ctx) => {

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_IPS_PER_SERVER } from '../../src/domain/constants';
-import { apiAs, buyServer, signIn, testApp, testClock, type Api } from '../testing';
+import {
+  apiAs,
+  buyServer,
+  signedInSandbox,
+  signIn,
+  testApp,
+  testClock,
+  type Api,
+} from '../testing';
 
 const IP_LIMIT = 'Mỗi máy chủ có tối đa 20 địa chỉ IP.';
 
@@ -240,6 +248,35 @@ describe('buyServerIps with an Idempotency-Key', () => {
     const ready = await buyWithKey(id, 'bought-when-ready-0001');
     expect(ready.statusCode).toBe(201);
     expect((await ips(id)).total).toBe(2);
+  });
+
+  it('knows a repeat whatever the order of its fields, and answers it to an account blocked since', async () => {
+    const { app: sandbox, books, clock: sandboxClock } = await signedInSandbox();
+    const demo = await signIn(sandbox, 'demo@example.vn');
+    const id = await buyServer(apiAs(sandbox, demo));
+    sandboxClock.advance(20_000);
+    const keyed = apiAs(sandbox, demo, { 'idempotency-key': 'fields-in-any-order' });
+    const first = await keyed.post(`/cloud/servers/${id}/ips`, { version: 'ipv4', quantity: 1 });
+    expect(first.statusCode).toBe(201);
+    const reordered = await keyed.post(`/cloud/servers/${id}/ips`, {
+      quantity: 1,
+      version: 'ipv4',
+    });
+    expect(reordered.statusCode).toBe(201);
+    expect(reordered.json()).toEqual(first.json());
+
+    // An invoice falls overdue: new purchases are blocked, the one made is still answered.
+    books
+      .prepare("UPDATE invoices SET status = 'open', due_date = ? WHERE id = ?")
+      .run('2000-01-01T00:00:00.000Z', first.json().invoice.id);
+    const blocked = await apiAs(sandbox, demo).post(`/cloud/servers/${id}/ips`, {
+      version: 'ipv4',
+      quantity: 1,
+    });
+    expect(blocked.statusCode).toBe(403);
+    const repeated = await keyed.post(`/cloud/servers/${id}/ips`, { version: 'ipv4', quantity: 1 });
+    expect(repeated.statusCode).toBe(201);
+    expect(repeated.json()).toEqual(first.json());
   });
 
   it('forgets a key after a day, and refuses one that is not 16–64 letters, digits, - or _', async () => {

@@ -21,11 +21,11 @@ export const networkHandlers: HandlerTable = {
   },
 
   buyServerIps: (ctx) => {
-    const user = requireActionAllowed(ctx);
     const now = ctx.now();
     const { version, quantity } = ctx.body;
+    // A repeat is answered before the checks: an account blocked since still gets its purchase.
     const keyed = {
-      userId: user.id,
+      userId: signedInUser(ctx).id,
       operation: 'buyServerIps',
       key: ctx.headers['Idempotency-Key'],
       request: { id: ctx.params.id, body: ctx.body },
@@ -33,6 +33,7 @@ export const networkHandlers: HandlerTable = {
     };
     return ctx.db.transaction(() =>
       onceForKey(ctx.db, keyed, 201, () => {
+        const user = requireActionAllowed(ctx);
         settleServers(ctx.db, now);
         const server = accountServer(ctx.db, user.id, ctx.params.id);
         const order = insertOrder(

@@ -342,9 +342,10 @@ export function validateResponsesAgainst(app: FastifyInstance, contract: Contrac
 
 /**
  * Refusals of the transport, before the operation runs, which the contract's description allows
- * every operation (413 body too large, 415 not JSON); their body is still the Error shape.
+ * every operation (413 body too large, 414 address too long, 415 not JSON); their body is still
+ * the Error shape.
  */
-const TRANSPORT_ERROR_STATUSES = new Set([413, 415]);
+const TRANSPORT_ERROR_STATUSES = new Set([413, 414, 415]);
 /**
  * A 403 of the token scheme, which the contract's description allows every operation a token may
  * call: an API token's scope, or an operation marked `x-session-only`, refuses the call.

@@ -118,6 +118,7 @@ describe('refusals before any handler runs', () => {
     for (const [url, payload] of [
       ['/api/v1/auth/users', nested(20_000)],
       ['/api/v1/auth/users/confirm_email', `{"token": ${nested(40)}}`],
+      ['/api/v1/auth/users', `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`],
     ]) {
       for (const [headers, message] of [
         [{}, 'Dữ liệu gửi lên lồng nhau quá nhiều cấp.'],
@@ -187,6 +188,23 @@ describe('refusals before any handler runs', () => {
     const response = await app.inject({ url: `/api/v1/cloud/servers/${'1'.repeat(200)}` });
     expect(response.statusCode).toBe(414);
     expect(expectContractError(response)).toEqual({ message: 'Địa chỉ yêu cầu quá dài.' });
+  });
+
+  it('414 for an address over 8 KB, before authentication or routing, in the request’s language', async () => {
+    ({ app } = await testApp());
+    for (const url of [
+      `/api/v1/cloud/servers?search=${'a'.repeat(9 * 1024)}`,
+      `/api/v1/auth/users?${'x'.repeat(9 * 1024)}`,
+      `/nowhere/${'b'.repeat(9 * 1024)}`,
+    ]) {
+      const response = await app.inject({ url, headers: ENGLISH });
+      expect(response.statusCode, url.slice(0, 30)).toBe(414);
+      expect(expectContractError(response)).toEqual({
+        message: 'The request address is too long.',
+      });
+    }
+    const justUnder = await app.inject({ url: `/api/v1/catalog/images?${'x'.repeat(7 * 1024)}` });
+    expect(justUnder.statusCode).not.toBe(414);
   });
 
   it('400 for an address that is not valid URL encoding', async () => {

@@ -1,7 +1,7 @@
 /** Every failure becomes the contract's error body: `{ message, errors? }` in the caller's language. */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ConnectionError, FastifyError } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import type { Locale } from '../../src/domain/constants';
 import { ApiError, type ErrorBody } from './errors';
@@ -119,9 +119,24 @@ function requestLineOverflowed(rawPacket: unknown): boolean {
     return false;
   }
   const lineEnd = rawPacket.indexOf('\r\n');
-  return lineEnd === -1 || lineEnd > MAX_HEADER_BYTES / 2;
+  return lineEnd === -1 || lineEnd > MAX_ADDRESS_LENGTH;
 }
-const MAX_HEADER_BYTES = 16 * 1024;
+
+/** The longest address answered: past it, 414 before anything reads the request. */
+export const MAX_ADDRESS_LENGTH = 8 * 1024;
+
+/**
+ * 414 for an address over MAX_ADDRESS_LENGTH. Node refuses a request whose address and headers
+ * pass its header limit (16 KB) before any hook runs: `answerClientError` says 414 there too
+ * when the packet that overflowed holds the whole long first line.
+ */
+export function refuseLongAddresses(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if ((request.raw.url ?? '').length > MAX_ADDRESS_LENGTH) {
+      throw Object.assign(new Error('The address is too long'), { statusCode: 414 });
+    }
+  });
+}
 
 /**
  * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request (headers too large,

@@ -21,6 +21,15 @@ interface KeyedRequest {
   now: Date;
 }
 
+/** JSON with every object's keys sorted: the same request, however its fields were ordered. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
 /**
  * Runs `run` once per key: its answer is stored with the key, and a repeat answers it again.
  * Call it inside the transaction that moves the money, so that two requests sent at once with
@@ -33,7 +42,7 @@ export function onceForKey<Body>(
   run: () => Body,
 ): Body | Answer<Body> {
   if (key === undefined) return run();
-  const fingerprint = JSON.stringify(request);
+  const fingerprint = canonicalJson(request);
   const since = new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3600_000).toISOString();
   db.prepare('DELETE FROM idempotent_answers WHERE created_at < ?').run(since);
   const kept = db

@@ -1667,8 +1667,9 @@ export interface paths {
      * @description Extension: not in the spec. Makes a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30
      *     seconds), pending until `POST /account/two_factor/confirm` sends a code of it; a second
      *     call replaces a pending secret. The secret is answered here only (never mailed).
-     *     400 while two-step sign-in is already on, or while the e-mail is not verified. Turning
-     *     it on ends the account's unused e-mail confirmation link (which would sign in alone).
+     *     400 while two-step sign-in is already on; an account whose e-mail is not verified is held
+     *     (403, see the conventions above). Turning it on ends the account's unused e-mail
+     *     confirmation link (which would sign in alone).
      */
     post: operations['startTwoFactorSetup'];
     delete?: never;
@@ -1697,6 +1698,32 @@ export interface paths {
      *     only their hashes), and mails the account that two-step sign-in is on.
      */
     post: operations['confirmTwoFactorSetup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/two_factor/recovery_codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace the recovery codes with ten new ones
+     * @description Extension: not in the spec. For a customer whose codes ran low, were lost or may have been
+     *     seen: needs the account's password and a current code of the authenticator app or an
+     *     unused recovery code, as turning two-step sign-in off does. Every old recovery code stops
+     *     working; the ten new ones are answered this once (the sandbox keeps only their hashes),
+     *     and the account is mailed that new codes were made. A wrong password or code answers 400
+     *     naming the field, and counts against the same budget as turning it off (429); 400 while
+     *     two-step sign-in is off.
+     */
+    post: operations['renewTwoFactorRecoveryCodes'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1867,8 +1894,9 @@ export interface paths {
      *     phone verification, sessions, tokens, two-step sign-in, activity), which answer 403.
      *     `expires_in_days` is 30, 90 or 365, or null for a token that never expires; an expired or
      *     revoked token answers 401. The value starts with `idcpat_` and is answered here once: only
-     *     its hash is stored. An account holds at most 20 tokens (409). Recorded in the activity log
-     *     (`api_token_created`).
+     *     its hash is stored. An account holds at most 20 tokens (409), each of its own name (409
+     *     with `errors.name` for a name it already holds, expired or not, in any letter case).
+     *     Recorded in the activity log (`api_token_created`).
      */
     post: operations['createApiToken'];
     delete?: never;
@@ -2128,7 +2156,7 @@ export interface components {
       /** @description A six-digit code of the pending secret */
       code: string;
     };
-    DisableTwoFactorRequest: {
+    TwoFactorProofRequest: {
       password: string;
       /** @description A six-digit code of the authenticator app, or a recovery code */
       code: string;
@@ -3598,6 +3626,7 @@ export interface components {
       | 'email_changed'
       | 'two_factor_enabled'
       | 'two_factor_disabled'
+      | 'two_factor_codes_renewed'
       | 'api_token_created'
       | 'api_token_revoked'
       | 'session_revoked'
@@ -9270,6 +9299,55 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
+  renewTwoFactorRecoveryCodes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "password": "Matkhau@2026",
+         *       "code": "492039"
+         *     }
+         */
+        'application/json': components['schemas']['TwoFactorProofRequest'];
+      };
+    };
+    responses: {
+      /** @description The new recovery codes; the old ones no longer work */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "recovery_codes": [
+           *         "c4pzm-7kqwr",
+           *         "n8fte-2hxbd",
+           *         "y3vgk-9mrua",
+           *         "d6wjs-4pnce",
+           *         "t2xqh-8bfzm",
+           *         "g9kre-3vtwp",
+           *         "p5mua-6jdxs",
+           *         "f7cnz-2wkhe",
+           *         "s4hvd-9qtbg",
+           *         "j8rxw-5mepu"
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['TwoFactorRecoveryCodes'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   disableTwoFactor: {
     parameters: {
       query?: never;
@@ -9285,7 +9363,7 @@ export interface operations {
          *       "code": "492039"
          *     }
          */
-        'application/json': components['schemas']['DisableTwoFactorRequest'];
+        'application/json': components['schemas']['TwoFactorProofRequest'];
       };
     };
     responses: {
@@ -9672,7 +9750,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['SessionOnly'];
-      /** @description The account already holds the most tokens allowed */
+      /** @description The account already holds the most tokens allowed, or one of this name */
       409: components['responses']['Conflict'];
     };
   };

@@ -412,6 +412,8 @@ export const dataProvider = {
     call('POST', '/account/two_factor/confirm', { body }),
   disableTwoFactor: (body: { password: string; code: string }) =>
     call('POST', '/account/two_factor/disable', { body }),
+  renewTwoFactorRecoveryCodes: (body: { password: string; code: string }) =>
+    call('POST', '/account/two_factor/recovery_codes', { body }),
 
   // ---- the dashboard (our extension: one summary of the account) ----
   getDashboardSummary: () => call('GET', '/dashboard/summary'),

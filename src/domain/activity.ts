@@ -18,6 +18,7 @@ export const ACTIVITY_KIND_GROUPS = {
   email_changed: 'security',
   two_factor_enabled: 'security',
   two_factor_disabled: 'security',
+  two_factor_codes_renewed: 'security',
   api_token_created: 'security',
   api_token_revoked: 'security',
   session_revoked: 'security',

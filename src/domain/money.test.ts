@@ -54,18 +54,29 @@ describe('typed amounts are read as they are shown, or not at all', () => {
     ['100.000', 100000],
     ['1.500.000', 1500000],
     ['1 500 000', 1500000],
+    // Copied from a page that groups with no-break spaces.
+    ['1\u00a0500\u00a0000', 1500000],
     [' 50.000 ', 50000],
     ['0', 0],
   ])('reads "%s" as %d dong', (typed, amount) => {
     expect(parseDong(typed)).toBe(amount);
   });
 
-  it.each(['1.5', '10.00.000', '1.0000', '.000', '100.', '1,5', '-100', '1e6', '12a', '1..000'])(
-    'refuses "%s"',
-    (typed) => {
-      expect(parseDong(typed)).toBeNaN();
-    },
-  );
+  it.each([
+    '１００.０００',
+    '1.5',
+    '10.00.000',
+    '1.0000',
+    '.000',
+    '100.',
+    '1,5',
+    '-100',
+    '1e6',
+    '12a',
+    '1..000',
+  ])('refuses "%s"', (typed) => {
+    expect(parseDong(typed)).toBeNaN();
+  });
 
   it('reads nothing typed as no amount', () => {
     expect(parseDong('')).toBeUndefined();

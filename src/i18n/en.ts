@@ -1575,6 +1575,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
         email_changed: 'E-mail address changed',
         two_factor_enabled: 'Two-step sign-in turned on',
         two_factor_disabled: 'Two-step sign-in turned off',
+        two_factor_codes_renewed: 'New recovery codes made',
         api_token_created: 'Created the API token “%{name}”',
         api_token_revoked: 'Revoked the API token “%{name}”',
         session_revoked: 'Signed out the session on %{device}',
@@ -1616,7 +1617,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       codes_warning:
         'Keep these 10 recovery codes somewhere safe: each one signs you in once when you do not have your phone. They are shown this once only.',
       codes_lost:
-        'Two-step sign-in was turned on, but the connection was lost before the recovery codes could be shown. Turn it off and on again to get a new set of recovery codes.',
+        'Two-step sign-in was turned on, but the connection was lost before the recovery codes could be shown. Choose "New recovery codes" to get a new set.',
       codes_what: 'the recovery codes',
       download: 'Download (.txt)',
       saved_codes: 'I have saved the codes',
@@ -1629,6 +1630,13 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
         'Enter your password and a code from the authenticator app (or a recovery code). Once it is off, the password alone signs in.',
       code_or_recovery: 'Code or recovery code',
       disabled: 'Two-step sign-in is off.',
+      new_codes: 'New recovery codes',
+      new_codes_title: 'Make new recovery codes?',
+      new_codes_help:
+        'Enter your password and a code from the authenticator app (or a recovery code). You get 10 new codes, and every old recovery code stops working.',
+      new_codes_made: '10 new recovery codes were made. The old ones no longer work.',
+      new_codes_lost:
+        'The connection was lost, so it is not known whether the new codes were made, and the old ones may no longer work. Make new recovery codes once more.',
     },
     // The account's sessions and API tokens (issue 20).
     sessions: {
@@ -1848,6 +1856,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
         'API tokens cannot be used for this: sign in to the customer portal to manage the account.',
       read_only: 'This token is read-only: it can only make GET requests.',
       limit: 'The account already holds %{limit} tokens, the most allowed: revoke one first.',
+      name_taken: 'You already have a token with this name. Choose another.',
     },
     // Two-step sign-in (issue 20, server/auth/twoFactorHandlers.ts).
     two_factor: {
@@ -2078,6 +2087,9 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       security_two_factor_off_subject: 'Two-step sign-in is off',
       security_two_factor_off_text:
         'Hello %{name},\nTwo-step sign-in has just been turned off for the account %{email}: signing in now needs the password only. If you did not turn it off, change your password on the Account page at once and turn two-step sign-in on again.',
+      security_recovery_codes_renewed_subject: 'New recovery codes were made',
+      security_recovery_codes_renewed_text:
+        'Hello %{name},\nTen new recovery codes were just made for the account %{email}; the old ones no longer work. If this was not you, change your password on the Account page at once and contact support.',
       security_password_changed_subject: 'Your password was changed',
       security_password_changed_text:
         'Hello %{name},\nThe sign-in password of the account %{email} has just been changed, and its other sessions were signed out. If you did not change it, reset it at once with "Forgot password" on the sign-in page.',

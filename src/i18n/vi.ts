@@ -1792,6 +1792,7 @@ export const vi = {
         email_changed: 'Đổi địa chỉ e-mail',
         two_factor_enabled: 'Bật xác thực hai bước',
         two_factor_disabled: 'Tắt xác thực hai bước',
+        two_factor_codes_renewed: 'Tạo mã khôi phục mới',
         api_token_created: 'Tạo API token “%{name}”',
         api_token_revoked: 'Thu hồi API token “%{name}”',
         session_revoked: 'Đăng xuất phiên đăng nhập trên %{device}',
@@ -1833,7 +1834,7 @@ export const vi = {
       codes_warning:
         'Hãy lưu 10 mã khôi phục này ở nơi an toàn: mỗi mã dùng được một lần để đăng nhập khi bạn không có điện thoại. Các mã chỉ hiển thị lần này.',
       codes_lost:
-        'Xác thực hai bước đã được bật, nhưng mất kết nối nên các mã khôi phục không hiển thị được. Hãy tắt rồi bật lại xác thực hai bước để nhận bộ mã khôi phục mới.',
+        'Xác thực hai bước đã được bật, nhưng mất kết nối nên các mã khôi phục không hiển thị được. Hãy bấm "Tạo mã khôi phục mới" để nhận bộ mã mới.',
       codes_what: 'các mã khôi phục',
       download: 'Tải xuống (.txt)',
       saved_codes: 'Tôi đã lưu các mã',
@@ -1846,6 +1847,13 @@ export const vi = {
         'Nhập mật khẩu và mã từ ứng dụng xác thực (hoặc một mã khôi phục). Sau khi tắt, chỉ cần mật khẩu là đăng nhập được.',
       code_or_recovery: 'Mã xác thực hoặc mã khôi phục',
       disabled: 'Đã tắt xác thực hai bước.',
+      new_codes: 'Tạo mã khôi phục mới',
+      new_codes_title: 'Tạo mã khôi phục mới?',
+      new_codes_help:
+        'Nhập mật khẩu và mã từ ứng dụng xác thực (hoặc một mã khôi phục). Bạn sẽ nhận 10 mã mới; mọi mã khôi phục cũ sẽ không dùng được nữa.',
+      new_codes_made: 'Đã tạo 10 mã khôi phục mới. Các mã cũ không còn dùng được.',
+      new_codes_lost:
+        'Mất kết nối nên không rõ bộ mã mới đã được tạo chưa, và các mã cũ có thể đã không còn dùng được. Hãy tạo mã khôi phục mới một lần nữa.',
     },
     // The account's sessions and API tokens (issue 20).
     sessions: {
@@ -2069,6 +2077,7 @@ export const vi = {
         'API token không dùng được cho thao tác này: hãy đăng nhập vào cổng khách hàng để quản lý tài khoản.',
       read_only: 'Token này chỉ có quyền đọc: chỉ gọi được các yêu cầu GET.',
       limit: 'Tài khoản đã có tối đa %{limit} token: hãy thu hồi một token trước khi tạo thêm.',
+      name_taken: 'Bạn đã có token mang tên này. Hãy đặt tên khác.',
     },
     // Two-step sign-in (issue 20, server/auth/twoFactorHandlers.ts).
     two_factor: {
@@ -2302,6 +2311,9 @@ export const vi = {
       security_two_factor_off_subject: 'Xác thực hai bước đã được tắt',
       security_two_factor_off_text:
         'Xin chào %{name},\nXác thực hai bước vừa được tắt cho tài khoản %{email}: đăng nhập giờ chỉ cần mật khẩu. Nếu không phải bạn tắt, hãy đổi mật khẩu ngay ở trang Tài khoản và bật lại xác thực hai bước.',
+      security_recovery_codes_renewed_subject: 'Đã tạo mã khôi phục mới',
+      security_recovery_codes_renewed_text:
+        'Xin chào %{name},\nMười mã khôi phục mới vừa được tạo cho tài khoản %{email}; các mã cũ không còn dùng được. Nếu không phải bạn tạo, hãy đổi mật khẩu ngay ở trang Tài khoản và liên hệ bộ phận hỗ trợ.',
       security_password_changed_subject: 'Mật khẩu tài khoản đã được đổi',
       security_password_changed_text:
         'Xin chào %{name},\nMật khẩu đăng nhập của tài khoản %{email} vừa được đổi, và các phiên đăng nhập khác đã được đăng xuất. Nếu không phải bạn đổi, hãy dùng chức năng "Quên mật khẩu" ở trang đăng nhập để đặt lại mật khẩu ngay.',

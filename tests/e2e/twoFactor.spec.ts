@@ -67,6 +67,7 @@ test('a customer turns on two-step sign-in, signs out, and signs in with a code'
   const codes = card.getByRole('list', { name: 'Mã khôi phục' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   await expect(card.getByText(/Các mã chỉ hiển thị lần này/)).toBeVisible();
+  const savedCodes = await codes.allInnerTexts();
   expect(await axeViolations(page, 'main')).toEqual([]);
   await expectFitsPhone(page);
   await card.getByRole('button', { name: 'Tôi đã lưu các mã' }).click();
@@ -97,4 +98,20 @@ test('a customer turns on two-step sign-in, signs out, and signs in with a code'
   await page.getByRole('button', { name: 'Xác nhận' }).click();
   await expect(page).toHaveURL(/\/idc\/dashboard$/);
   await expect(page.getByRole('heading', { name: /^Xin chào, / })).toBeVisible();
+
+  // Codes running low, or seen by someone: ten new ones, proved by the password and a saved code.
+  await page.goto('/idc/account');
+  await card.getByRole('button', { name: 'Tạo mã khôi phục mới' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tạo mã khôi phục mới?' });
+  await dialog.getByLabel('Mật khẩu hiện tại').fill(PASSWORD);
+  await dialog.getByRole('textbox', { name: 'Mã xác thực hoặc mã khôi phục' }).fill(savedCodes[0]!);
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+  await expectFitsPhone(page);
+  await dialog.getByRole('button', { name: 'Tạo mã khôi phục mới' }).click();
+  await expect(codes).toHaveCount(10);
+  await expect(
+    card.getByText('Đã tạo 10 mã khôi phục mới. Các mã cũ không còn dùng được.'),
+  ).toBeVisible();
+  expect(await codes.allInnerTexts()).not.toContain(savedCodes[1]);
+  expect((await readOutbox(request, email))[0]?.subject).toBe('Đã tạo mã khôi phục mới');
 });

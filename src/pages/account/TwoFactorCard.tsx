@@ -1,7 +1,8 @@
 /**
  * Two-step sign-in (issue 20): off → set up (a QR code drawn here, never by a third party, and the
- * secret as text for typing in), a code and the password confirm it → the ten recovery codes, shown once, to copy
- * or download → on, with a dialog that turns it off (password and a code).
+ * secret as text for typing in), a code and the password confirm it → the ten recovery codes, shown
+ * once, to copy or download → on, with two dialogs that ask for the password and a code: one makes
+ * ten new recovery codes (shown the same way), the other turns it off.
  */
 import { errorMessage } from '../../api/client';
 import Alert from '@mui/material/Alert';
@@ -46,13 +47,20 @@ export function TwoFactorCard() {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const state = useQuery(twoFactorState(dataProvider));
   const [setup, setSetup] = useState<Setup>();
-  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
-  // Turned on, but the answer with the recovery codes was lost on the way.
-  const [codesLost, setCodesLost] = useState(false);
+  // The codes just made, and what made them (turning it on, or new codes asked for).
+  const [recoveryCodes, setRecoveryCodes] = useState<{ codes: string[]; headline: string }>();
+  // The answer with the recovery codes was lost on the way: which message says so.
+  const [codesLost, setCodesLost] = useState<'codes_lost' | 'new_codes_lost'>();
 
   let content;
   if (recoveryCodes) {
-    content = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(undefined)} />;
+    content = (
+      <RecoveryCodes
+        codes={recoveryCodes.codes}
+        headline={recoveryCodes.headline}
+        onDone={() => setRecoveryCodes(undefined)}
+      />
+    );
   } else if (setup) {
     content = (
       <SetupForm
@@ -60,8 +68,8 @@ export function TwoFactorCard() {
         onCancel={() => setSetup(undefined)}
         onConfirmed={(codes) => {
           setSetup(undefined);
-          if (codes) setRecoveryCodes(codes);
-          else setCodesLost(true);
+          if (codes) setRecoveryCodes({ codes, headline: 'account.two_factor.enabled' });
+          else setCodesLost('codes_lost');
         }}
       />
     );
@@ -73,10 +81,19 @@ export function TwoFactorCard() {
             <>
               {codesLost ? (
                 <Alert severity="warning" sx={{ mb: 2 }}>
-                  {translate('account.two_factor.codes_lost')}
+                  {translate(`account.two_factor.${codesLost}`)}
                 </Alert>
               ) : null}
-              <TwoFactorOn enabledAt={data.enabled_at} left={data.recovery_codes_left} />
+              <TwoFactorOn
+                enabledAt={data.enabled_at}
+                left={data.recovery_codes_left}
+                onNewCodes={(codes) => {
+                  setCodesLost(codes ? undefined : 'new_codes_lost');
+                  if (codes) {
+                    setRecoveryCodes({ codes, headline: 'account.two_factor.new_codes_made' });
+                  }
+                }}
+              />
             </>
           ) : (
             <TwoFactorOff onStarted={setSetup} />
@@ -255,7 +272,8 @@ function QrImage({ uri }: { uri: string }) {
   );
 }
 
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+function RecoveryCodes(props: { codes: string[]; headline: string; onDone: () => void }) {
+  const { codes, onDone } = props;
   const translate = useTranslate();
   const text = `${codes.join('\n')}\n`;
   const download = () => {
@@ -269,7 +287,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   return (
     <Stack spacing={2} alignItems="flex-start">
       <Alert severity="success" sx={{ width: '100%', boxSizing: 'border-box' }}>
-        {translate('account.two_factor.enabled')}
+        {translate(props.headline)}
       </Alert>
       <Alert severity="warning" sx={{ width: '100%', boxSizing: 'border-box' }}>
         {translate('account.two_factor.codes_warning')}
@@ -305,62 +323,125 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-function TwoFactorOn({ enabledAt, left }: { enabledAt: string | null; left: number }) {
+function TwoFactorOn(props: {
+  enabledAt: string | null;
+  left: number;
+  /** New recovery codes were made; undefined when the answer holding them was lost. */
+  onNewCodes: (codes: string[] | undefined) => void;
+}) {
   const translate = useTranslate();
-  const [disabling, setDisabling] = useState(false);
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const notify = usePortalNotify();
+  const [dialog, setDialog] = useState<'new_codes' | 'turn_off'>();
+  const close = () => setDialog(undefined);
   return (
     <Stack spacing={2} alignItems="flex-start">
       <Alert severity="success" sx={{ width: '100%', boxSizing: 'border-box' }}>
-        {enabledAt
-          ? translate('account.two_factor.on_since', { date: formatDateTime(enabledAt) })
+        {props.enabledAt
+          ? translate('account.two_factor.on_since', { date: formatDateTime(props.enabledAt) })
           : translate('account.two_factor.on')}
       </Alert>
       <Typography variant="body2">
-        {translate('account.two_factor.codes_left', { smart_count: left })}
+        {translate('account.two_factor.codes_left', { smart_count: props.left })}
       </Typography>
-      <Button variant="outlined" color="error" onClick={() => setDisabling(true)}>
-        {translate('account.two_factor.turn_off')}
-      </Button>
-      {disabling ? <DisableDialog onClose={() => setDisabling(false)} /> : null}
+      <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+        <Button variant="outlined" onClick={() => setDialog('new_codes')}>
+          {translate('account.two_factor.new_codes')}
+        </Button>
+        <Button variant="outlined" color="error" onClick={() => setDialog('turn_off')}>
+          {translate('account.two_factor.turn_off')}
+        </Button>
+      </Stack>
+      {dialog === 'new_codes' ? (
+        <ProofDialog
+          title="account.two_factor.new_codes_title"
+          help="account.two_factor.new_codes_help"
+          submit="account.two_factor.new_codes"
+          prove={async (proof) =>
+            (await dataProvider.renewTwoFactorRecoveryCodes(proof)).recovery_codes
+          }
+          onProved={(codes) => {
+            close();
+            props.onNewCodes(codes);
+          }}
+          onLost={() => {
+            close();
+            props.onNewCodes(undefined);
+          }}
+          onClose={close}
+        />
+      ) : null}
+      {dialog === 'turn_off' ? (
+        <ProofDialog
+          title="account.two_factor.turn_off_title"
+          help="account.two_factor.turn_off_help"
+          submit="account.two_factor.turn_off"
+          destructive
+          prove={(proof) => dataProvider.disableTwoFactor(proof)}
+          onProved={() => {
+            notify.success('account.two_factor.disabled');
+            close();
+          }}
+          onClose={close}
+        />
+      ) : null}
     </Stack>
   );
 }
 
-type DisableField = 'password' | 'code';
+type ProofField = 'password' | 'code';
 
-function DisableDialog({ onClose }: { onClose: () => void }) {
+/**
+ * The password and a code (of the app, or a recovery code): what turning two-step sign-in off and
+ * making new recovery codes both ask for. The card's state is read again after either.
+ */
+function ProofDialog<Answer>(props: {
+  title: string;
+  help: string;
+  submit: string;
+  destructive?: boolean;
+  prove: (proof: Record<ProofField, string>) => Promise<Answer>;
+  onProved: (answer: Answer) => void;
+  /** The answer was lost: what happened is not known (without it, the usual failure message). */
+  onLost?: () => void;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
-  const notify = usePortalNotify();
-  const disable = useMutation({ mutationFn: dataProvider.disableTwoFactor });
-  const [values, setValues] = useState<Record<DisableField, string>>({ password: '', code: '' });
-  const [errors, setErrors] = useState<Partial<Record<DisableField, string>>>({});
+  const proving = useMutation({ mutationFn: props.prove });
+  const [values, setValues] = useState<Record<ProofField, string>>({ password: '', code: '' });
+  const [errors, setErrors] = useState<Partial<Record<ProofField, string>>>({});
   const [submitError, setSubmitError] = useState<string>();
   const titleId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (disable.isPending) return;
+    if (proving.isPending) return;
     setSubmitError(undefined);
-    const problems: Partial<Record<DisableField, string>> = {};
+    const problems: Partial<Record<ProofField, string>> = {};
     if (!values.password) problems.password = translate('validation.old_password_required');
     if (!values.code.trim()) problems.code = translate('account.two_factor.code_required');
     setErrors(problems);
     if (Object.keys(problems).length) return;
     try {
-      await disable.mutateAsync({ password: values.password, code: values.code.trim() });
+      const answer = await proving.mutateAsync({
+        password: values.password,
+        code: values.code.trim(),
+      });
       await queryClient.invalidateQueries({ queryKey: QUERY_KEY });
-      notify.success('account.two_factor.disabled');
-      onClose();
+      props.onProved(answer);
     } catch (error) {
+      if (props.onLost && isLostAnswer(error)) {
+        await queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+        return props.onLost();
+      }
       const failure = submitFailure(error, translate);
       setErrors(failure.fields);
       setSubmitError(failure.message);
     }
   };
 
-  const field = (name: DisableField, label: string, extra: object) => (
+  const field = (name: ProofField, label: string, extra: object) => (
     <TextField
       name={name}
       label={translate(label)}
@@ -378,12 +459,12 @@ function DisableDialog({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <Dialog open onClose={disable.isPending ? undefined : onClose} aria-labelledby={titleId}>
+    <Dialog open onClose={proving.isPending ? undefined : props.onClose} aria-labelledby={titleId}>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>{translate('account.two_factor.turn_off_title')}</DialogTitle>
+        <DialogTitle id={titleId}>{translate(props.title)}</DialogTitle>
         <DialogContent>
           <Stack spacing={1} sx={{ pt: 1 }}>
-            <Typography variant="body2">{translate('account.two_factor.turn_off_help')}</Typography>
+            <Typography variant="body2">{translate(props.help)}</Typography>
             {field('password', 'account.password.old', {
               type: 'password',
               autoComplete: 'current-password',
@@ -395,11 +476,16 @@ function DisableDialog({ onClose }: { onClose: () => void }) {
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={disable.isPending}>
+          <Button onClick={props.onClose} disabled={proving.isPending}>
             {translate('ra.action.cancel')}
           </Button>
-          <BusyButton type="submit" variant="contained" color="error" busy={disable.isPending}>
-            {translate('account.two_factor.turn_off')}
+          <BusyButton
+            type="submit"
+            variant="contained"
+            color={props.destructive ? 'error' : 'primary'}
+            busy={proving.isPending}
+          >
+            {translate(props.submit)}
           </BusyButton>
         </DialogActions>
       </form>

@@ -125,6 +125,26 @@ describe('the API tokens card', () => {
     expect((await api(sandbox(), session, 'GET', '/auth/user')).status).toBe(200);
   });
 
+  it('names a token name already held on its field, keeping what was typed', async () => {
+    const { tokens, user, form } = await openTokenForm();
+    await user.type(within(form).getByRole('textbox', { name: /Tên token/ }), 'ci-deploy');
+    await user.click(within(form).getByRole('button', { name: 'Tạo token' }));
+    const shown = await screen.findByRole('dialog', { name: 'Token ci-deploy đã được tạo' });
+    await user.click(within(shown).getByRole('button', { name: 'Tôi đã lưu token' }));
+    await within(tokens).findByTestId('api-token');
+
+    await user.click(within(tokens).getByRole('button', { name: 'Tạo token' }));
+    const again = await screen.findByRole('dialog', { name: 'Tạo API token' });
+    const name = within(again).getByRole('textbox', { name: /Tên token/ });
+    await user.type(name, 'CI-Deploy');
+    await user.click(within(again).getByRole('button', { name: 'Tạo token' }));
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription('Bạn đã có token mang tên này. Hãy đặt tên khác.'),
+    );
+    expect(name).toHaveValue('CI-Deploy');
+    expect(within(tokens).getAllByTestId('api-token')).toHaveLength(1);
+  });
+
   it('says a token made while its answer was lost must be revoked, and offers no second one', async () => {
     const { session, tokens, user, form } = await openTokenForm();
     await user.type(within(form).getByRole('textbox', { name: /Tên token/ }), 'ci-deploy');

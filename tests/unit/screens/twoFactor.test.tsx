@@ -116,6 +116,77 @@ describe('the two-step sign-in card', () => {
   });
 });
 
+describe('new recovery codes', () => {
+  /** Opens the card's "new recovery codes" dialog and sends the password and `code`. */
+  async function askForNewCodes(user: ReturnType<typeof userEvent.setup>, code: string) {
+    const twoFactor = await card('Xác thực hai bước');
+    await user.click(
+      await within(twoFactor).findByRole('button', { name: 'Tạo mã khôi phục mới' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Tạo mã khôi phục mới?' });
+    await user.type(within(dialog).getByLabelText(/Mật khẩu hiện tại/), DEMO_PASSWORD);
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Mã xác thực hoặc mã khôi phục/ }),
+      code,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Tạo mã khôi phục mới' }));
+    return { twoFactor, dialog };
+  }
+
+  it('shows ten new codes once the password and a code prove it; the old ones stop working', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const { recoveryCodes } = await enrolThroughApi(sandbox(), token);
+    renderPortal('/account');
+    const user = userEvent.setup();
+
+    const { dialog } = await askForNewCodes(user, 'wrong-code1');
+    expect(
+      await within(dialog).findByText('Mã xác thực không đúng hoặc đã được sử dụng.'),
+    ).toBeVisible();
+    const code = within(dialog).getByRole('textbox', { name: /Mã xác thực hoặc mã khôi phục/ });
+    await user.clear(code);
+    await user.type(code, recoveryCodes[0]!);
+    await user.click(within(dialog).getByRole('button', { name: 'Tạo mã khôi phục mới' }));
+
+    const twoFactor = await card('Xác thực hai bước');
+    const list = await within(twoFactor).findByRole('list', { name: 'Mã khôi phục' });
+    const fresh = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(recoveryCodes[1]);
+    expect(
+      within(twoFactor).getByText('Đã tạo 10 mã khôi phục mới. Các mã cũ không còn dùng được.'),
+    ).toBeVisible();
+    await user.click(within(twoFactor).getByRole('button', { name: 'Tôi đã lưu các mã' }));
+    expect(await within(twoFactor).findByText('Còn 10 mã khôi phục chưa dùng.')).toBeVisible();
+
+    const oldCode = await api(sandbox(), token, 'POST', '/account/two_factor/disable', {
+      password: DEMO_PASSWORD,
+      code: recoveryCodes[1]!,
+    });
+    expect(oldCode.status).toBe(400);
+  });
+
+  it('says so when the answer is lost, and a second try gives codes the customer holds', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    const { secret, recoveryCodes } = await enrolThroughApi(sandbox(), token);
+    renderPortal('/account');
+    const user = userEvent.setup();
+    loseAnswerOf('POST', '/account/two_factor/recovery_codes');
+    const { twoFactor } = await askForNewCodes(user, recoveryCodes[0]!);
+    expect(
+      await within(twoFactor).findByText(/^Mất kết nối nên không rõ bộ mã mới đã được tạo chưa/),
+    ).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // The lost request did make new codes: the old ones are gone, the app's code still proves it.
+    await askForNewCodes(user, codeOf(secret, 30_000));
+    expect(await within(twoFactor).findByRole('list', { name: 'Mã khôi phục' })).toBeVisible();
+    expect(within(twoFactor).queryByText(/^Mất kết nối nên không rõ bộ mã mới/)).toBeNull();
+  });
+});
+
 describe('turning it on when the answer is lost', () => {
   it('reads the state again: shows it on, says the recovery codes were lost, and offers no second confirmation', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
