@@ -13,8 +13,10 @@ export const BYTE_BUDGETS = {
    * reader's language (renderMessageText, 0.1 KB) took it to 280.0. 281 → 302 on 28 Nov: the
    * messages (20.9 KB), a chunk of their own that every signed-in screen waits for, are counted
    * now; they had fallen out of the figure when they left App's chunk. No byte was added.
+   * 302 → 303 on 28 Nov: 302.0, the header's top-up dialog saying a too-large amount at once and
+   * the messages of new recovery codes.
    */
-  signedInJsKb: 302,
+  signedInJsKb: 303,
   /**
    * The first-data script (src/firstData/starter.ts) + its static imports: listed by index.html
    * on every page, `async`, waited for by nothing — the login form works without it — yet
@@ -55,7 +57,8 @@ export const SCREEN_BUDGETS: readonly ScreenBudget[] = [
   { screen: "server's page", source: 'src/resources/cloud-server/ServerDetailPage.tsx', kb: 340 },
   // 362 → 363 on 27 Nov, for the same reason: at 361.99 it went over with no byte of its own
   // changed (a shared tab bar added for the billing and agency pages renamed its chunks).
-  { screen: 'volume list', source: 'src/resources/volume/VolumeList.tsx', kb: 384 },
+  // 384 → 385 on 28 Nov: 384.0, with the signed-in first load's growth above.
+  { screen: 'volume list', source: 'src/resources/volume/VolumeList.tsx', kb: 385 },
   // 387 → 388 on 27 Nov: the billing tabs' phone layout (the Pay button, amount and status
   // within a 375 px card: BillingTable's useOnPhone) took it to 387.02. 409 → 410 on 28 Nov:
   // the messages every screen waits for now say new two-step recovery codes (409.1).

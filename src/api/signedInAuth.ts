@@ -1,6 +1,6 @@
 /**
- * The auth operations only the signed-in portal calls (the trial's packages and upgrade, signing
- * out): kept out of auth.ts, which the login page loads.
+ * The auth operations only a signed-in customer calls (the trial's packages and upgrade, signing
+ * out, from the portal or from /verify): kept out of auth.ts, which the login page loads.
  */
 import { token } from './auth';
 import { callContract } from './client';

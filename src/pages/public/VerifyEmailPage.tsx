@@ -4,6 +4,7 @@ import verifyEn from 'virtual:messages/en/verify';
 import verifyVi from 'virtual:messages/vi/verify';
 
 import { authApi } from '../../api/auth';
+import { signedInAuthApi } from '../../api/signedInAuth';
 import { errorMessage, errorStatus, isNetworkError } from '../../api/client';
 import { fetchCurrentUser } from '../../authProvider/sessionCheck';
 import { decideAfterSessionCheck } from '../../authProvider/sessionRules';
@@ -27,6 +28,16 @@ import { FieldMessage, Notice, Spinner, SubmitButton } from './ui';
 export default function VerifyEmailPage() {
   const token = getToken();
   return token ? <VerifyEmail token={token} /> : <Navigate to="/login" replace />;
+}
+
+/**
+ * Leaving /verify for the login page signs this session out on the server too, as the portal's
+ * sign-out does: otherwise its token would stay valid after the customer left it behind.
+ */
+async function backToLogin(token: string, replace: boolean): Promise<void> {
+  await signedInAuthApi.revokeToken(token).catch(() => undefined);
+  forgetSession();
+  navigate('/login', { replace });
 }
 
 function VerifyEmail({ token }: { token: string }) {
@@ -75,7 +86,7 @@ function VerifyEmail({ token }: { token: string }) {
       await authApi.resendConfirmation(token, locale);
       notify(translate('app.auth.verify_resent'), 'success');
       // §4: after the notice, back to login one second later.
-      setTimeout(() => navigate('/login', { replace: true }), VERIFY_REDIRECT_DELAY_MS);
+      setTimeout(() => void backToLogin(token, true), VERIFY_REDIRECT_DELAY_MS);
     } catch (error) {
       notify(errorMessage(error, translate), 'error');
       setBusy(false);
@@ -104,7 +115,14 @@ function VerifyEmail({ token }: { token: string }) {
           </button>
           <p className="pub-or">{translate('app.auth.verify_or')}</p>
           <EmailCode token={token} email={email} />
-          <Link className="pub-button pub-button-text" to="/login">
+          <Link
+            className="pub-button pub-button-text"
+            to="/login"
+            onClick={(event) => {
+              event.preventDefault();
+              void backToLogin(token, false);
+            }}
+          >
             {translate('app.auth.back_to_login')}
           </Link>
         </div>

@@ -28,7 +28,7 @@ import { BusyButton } from '../../components/BusyButton';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import type { PaymentGateway, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatVnd, parseDong } from '../../domain/money';
-import { TOPUP_MIN_AMOUNT, validateTopupAmount } from '../../domain/validation';
+import { TOPUP_MAX_AMOUNT, TOPUP_MIN_AMOUNT, validateTopupAmount } from '../../domain/validation';
 import { BankTransferDetails } from './BankTransferDetails';
 import { PaypalCharge } from './PaypalCharge';
 import { PENDING_TOPUPS_KEY } from './PendingTopups';
@@ -74,7 +74,9 @@ export function TopUpDialog({ open, initialAmount, onClose }: TopUpDialogProps) 
   const amountError = Number.isNaN(amount)
     ? 'validation.topup_amount'
     : validateTopupAmount(amount);
-  const showError = touched && amountError !== undefined;
+  // Past the maximum the customer is told at once, not after pressing Pay.
+  const overMaximum = amount !== undefined && amount > TOPUP_MAX_AMOUNT;
+  const showError = (touched || overMaximum) && amountError !== undefined;
 
   const [goingToPaypal, setGoingToPaypal] = useState(false);
   const pay = useMutation({
@@ -116,8 +118,9 @@ export function TopUpDialog({ open, initialAmount, onClose }: TopUpDialogProps) 
     return pay.mutateAsync({ amount, method });
   };
 
+  // "You will top up" only for an amount that can be topped up.
   const hint =
-    amount && !Number.isNaN(amount)
+    amount && amountError === undefined
       ? translate('topup.amount_hint', {
           minimum: formatVnd(TOPUP_MIN_AMOUNT),
           amount: formatVnd(amount),

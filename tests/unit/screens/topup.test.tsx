@@ -63,10 +63,16 @@ describe('the top-up dialog', () => {
     const user = userEvent.setup();
     const field = await screen.findByLabelText(/Số tiền nạp/);
     expect(screen.getByText('Tối thiểu 10.000 ₫.')).toBeVisible();
+    const rangeMessage = 'Số tiền nạp phải là số nguyên từ 10.000 ₫ đến 1.000.000.000 ₫.';
+
+    // Past the maximum it says so at once, before Pay, and never "you will top up" that amount.
+    await user.type(field, '9999999999999');
+    expect(screen.getByText(rangeMessage)).toBeVisible();
+    expect(screen.queryByText(/Số tiền sẽ nạp/)).toBeNull();
+    await user.clear(field);
 
     await user.type(field, '9999');
     await user.click(screen.getByRole('button', { name: 'Thanh toán' }));
-    const rangeMessage = 'Số tiền nạp phải là số nguyên từ 10.000 ₫ đến 1.000.000.000 ₫.';
     expect(await screen.findByText(rangeMessage)).toBeVisible();
     await user.clear(field);
     await user.type(field, '12abc');

@@ -30,6 +30,21 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+describe('leaving /verify', () => {
+  it.each([
+    ['going back to sign in', 'Quay lại đăng nhập'],
+    ['asking for the mail again', 'Gửi lại email xác thực'],
+  ])('signs the session out on the server too, after %s', async (_how, name) => {
+    const token = await signInAs(sandbox(), EMAIL);
+    renderPublicPage('/verify');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole(name.startsWith('Gửi') ? 'button' : 'link', { name }));
+    expect(await screen.findByRole('button', { name: 'Đăng nhập' })).toBeVisible();
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect((await api(sandbox(), token, 'GET', '/auth/user')).status).toBe(401);
+  });
+});
+
 describe('confirming the e-mail with a mailed code on /verify', () => {
   it('refuses a wrong code with the §8 message, keeps it, then takes the right one to the dashboard', async () => {
     const { user, field, code } = await askForCode();
