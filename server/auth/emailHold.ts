@@ -4,12 +4,10 @@
  * Without this an unconfirmed address could be sent an SSH private key, a ticket's answers or a
  * top-up's receipt, and an API token could be made for an account nobody has shown to own.
  */
-import { blockedMessage } from '../../src/domain/permissions';
 import type { Admission } from '../platform/area';
 import type { Operation } from '../platform/contract';
-import { ApiError } from '../platform/errors';
 import type { OperationId } from '../platform/handler';
-import { translateAny } from '../platform/i18n';
+import { blockedRefusal } from './guards';
 import { findUserById } from './users';
 
 /** The changes an unconfirmed account may still make: confirm, sign out, protect the account. */
@@ -39,10 +37,7 @@ export function heldForUnconfirmed(operation: Pick<Operation, 'operationId' | 'm
 const requireConfirmedEmail: Admission = ({ db, userId, locale }) => {
   if (userId === undefined) return;
   const user = findUserById(db, userId);
-  if (!user || user.email_verified === 1) return;
-  const translate = (key: string, params?: Record<string, unknown>) =>
-    translateAny(locale, key, params);
-  throw ApiError.withMessage(403, blockedMessage(['unverified_email'], translate));
+  if (user && user.email_verified === 0) throw blockedRefusal(['unverified_email'], locale);
 };
 
 /**

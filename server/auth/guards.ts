@@ -1,5 +1,5 @@
 /** Checks most handlers start with: who is asking, may they act, are the fields right. */
-import { actionBlockReasons, blockedMessage } from '../../src/domain/permissions';
+import { actionBlockReasons, blockedMessage, type BlockReason } from '../../src/domain/permissions';
 import type { Locale } from '../../src/domain/constants';
 import type { Db } from '../platform/db';
 import { ApiError, unauthorized } from '../platform/errors';
@@ -28,12 +28,15 @@ export function requireActionAllowed(ctx: Caller): UserRow {
   const user = signedInUser(ctx);
   const now = ctx.now();
   const reasons = actionBlockReasons(toUserInfo(ctx.db, user, now), now);
-  if (reasons.length) {
-    const translate = (key: string, params?: Record<string, unknown>) =>
-      translateAny(ctx.locale, key, params);
-    throw ApiError.withMessage(403, blockedMessage(reasons, translate));
-  }
+  if (reasons.length) throw blockedRefusal(reasons, ctx.locale);
   return user;
+}
+
+/** The action-permission check's 403: its reasons joined in one sentence of `locale`. */
+export function blockedRefusal(reasons: BlockReason[], locale: Locale): ApiError {
+  const translate = (key: string, params?: Record<string, unknown>) =>
+    translateAny(locale, key, params);
+  return ApiError.withMessage(403, blockedMessage(reasons, translate));
 }
 
 /** 400 naming each field a shared validator refused; `message` is the first problem itself. */

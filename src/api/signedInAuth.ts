@@ -20,3 +20,16 @@ export const signedInAuthApi = {
   revokeToken: (accessToken: string) =>
     callContract('DELETE', '/auth/token', { credentials: token(accessToken) }),
 };
+
+/**
+ * Ends the session on the server, as signing out does from the portal or from /verify. Signing
+ * out goes on when the API cannot revoke (offline, or a provider's API without this call): the
+ * caller forgets the token either way.
+ */
+export async function revokeSessionQuietly(accessToken: string): Promise<void> {
+  try {
+    await signedInAuthApi.revokeToken(accessToken);
+  } catch {
+    // Nothing to tell: the session is forgotten in the browser all the same.
+  }
+}

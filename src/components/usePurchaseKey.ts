@@ -1,11 +1,6 @@
 import { useCallback, useRef } from 'react';
 
 /**
- * The `Idempotency-Key` of one purchase (the contract's header): the same key while the customer
- * buys the same thing again after an answer was lost — the API then answers the first purchase
- * instead of buying twice — and a new one once an answer said what happened, or the choice changed.
- */
-/**
  * 128 random bits as 32 hex digits. Not `crypto.randomUUID()`: browsers give that to secure pages
  * only, and the portal may be opened over plain HTTP on a local network (`HOST=0.0.0.0`).
  */
@@ -14,6 +9,11 @@ function randomKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * The `Idempotency-Key` of one purchase (the contract's header): the same key while the customer
+ * buys the same thing again after an answer was lost — the API then answers the first purchase
+ * instead of buying twice — and a new one once an answer said what happened, or the choice changed.
+ */
 export function usePurchaseKey() {
   const current = useRef<{ key: string; choice: string } | null>(null);
   /** The key for `choice` (what is bought, as text): kept while the choice and the key stand. */

@@ -3,7 +3,7 @@
  * the token, then everything but the chosen language is forgotten and the browser loads the login
  * page afresh, which also empties react-admin's in-memory store and query cache.
  */
-import { signedInAuthApi } from '../api/signedInAuth';
+import { revokeSessionQuietly } from '../api/signedInAuth';
 import { clearAllButLocale, getToken } from '../authProvider/sessionStore';
 
 export const SIGN_IN_URL = '/idc/login';
@@ -17,14 +17,7 @@ export const browserLocation = {
 
 export async function signOut(): Promise<void> {
   const token = getToken();
-  if (token) {
-    try {
-      await signedInAuthApi.revokeToken(token);
-    } catch {
-      // Signing out must work even when the API cannot revoke (offline, or a provider's API
-      // without this call): the token is forgotten here either way.
-    }
-  }
+  if (token) await revokeSessionQuietly(token);
   clearAllButLocale();
   browserLocation.assign(SIGN_IN_URL);
 }

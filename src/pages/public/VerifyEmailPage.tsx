@@ -4,7 +4,7 @@ import verifyEn from 'virtual:messages/en/verify';
 import verifyVi from 'virtual:messages/vi/verify';
 
 import { authApi } from '../../api/auth';
-import { signedInAuthApi } from '../../api/signedInAuth';
+import { revokeSessionQuietly } from '../../api/signedInAuth';
 import { errorMessage, errorStatus, isNetworkError } from '../../api/client';
 import { fetchCurrentUser } from '../../authProvider/sessionCheck';
 import { decideAfterSessionCheck } from '../../authProvider/sessionRules';
@@ -35,7 +35,7 @@ export default function VerifyEmailPage() {
  * sign-out does: otherwise its token would stay valid after the customer left it behind.
  */
 async function backToLogin(token: string, replace: boolean): Promise<void> {
-  await signedInAuthApi.revokeToken(token).catch(() => undefined);
+  await revokeSessionQuietly(token);
   forgetSession();
   navigate('/login', { replace });
 }
