@@ -65,14 +65,16 @@ describe('the two-step sign-in card', () => {
     expect(within(twoFactor).getByText('Mã xác thực gồm 6 chữ số.')).toBeVisible();
     expect(within(twoFactor).getByText('Vui lòng nhập mật khẩu hiện tại.')).toBeVisible();
     await user.clear(code);
-    await user.type(code, codeOf(secret));
+    // Kept, not recomputed: a 30-second step can end between typing and reading the field.
+    const typedCode = codeOf(secret);
+    await user.type(code, typedCode);
     // The password too, so that a session alone cannot turn it on: a wrong one is named on its
     // field, and the code typed stays.
     const password = within(twoFactor).getByLabelText(/Mật khẩu hiện tại/);
     await user.type(password, 'not-my-password');
     await user.click(within(twoFactor).getByRole('button', { name: 'Xác nhận và bật' }));
     await waitFor(() => expect(password).toHaveAccessibleDescription('Mật khẩu không đúng.'));
-    expect(code).toHaveValue(codeOf(secret));
+    expect(code).toHaveValue(typedCode);
     await user.clear(password);
     await user.type(password, DEMO_PASSWORD);
     await user.click(within(twoFactor).getByRole('button', { name: 'Xác nhận và bật' }));
