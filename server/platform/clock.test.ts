@@ -167,6 +167,13 @@ describe('the clock on the /sandbox page', () => {
     expect((await clockOf(app)).now).toBe('2025-04-09T08:00:00.000Z');
   });
 
+  it('moves a month as Việt Nam counts it, where the UTC date is still the day before', async () => {
+    // 17:30 UTC on 30 April is 00:30 on 1 May in Việt Nam: a month on is 00:30 on 1 June there.
+    ({ app } = await testApp({ now: testClock(new Date('2025-04-30T17:30:00.000Z')).now }));
+    await pressStep(app, 'month');
+    expect((await clockOf(app)).now).toBe('2025-05-31T17:30:00.000Z');
+  });
+
   it('shows, back on the page, the new time and what the move did', async () => {
     ({ app } = await testApp());
 

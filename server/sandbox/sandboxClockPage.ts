@@ -6,8 +6,6 @@
  * the skipped time, a day at a time, so what fell due in it happens, dated on its day; the page
  * then shows what the move did.
  */
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatDateTime } from '../../src/domain/dates';
 import { DAY_MS, HOUR_MS, stepMs, type SandboxClock } from '../platform/clock';
@@ -17,10 +15,9 @@ import type { MessageKey, Translate } from '../platform/i18n';
 import { emptyLifecycleReport, type LifecycleReport } from '../billing/lifecycleReport';
 import type { LifePolicy } from '../../src/domain/serviceLife';
 import { sweepLifecycle } from '../billing/lifecycle';
+import { vietnamMonthsAfter } from '../billing/renewals';
 import { formTokenField, requireFormToken } from './sandboxForms';
 import { escapeHtml } from './sandboxHtml';
-
-dayjs.extend(utc);
 
 export const CLOCK_PATH = '/sandbox/clock';
 export const CLOCK_FORM_PATH = '/sandbox/clock/advance';
@@ -113,7 +110,9 @@ export function registerSandboxClock(app: FastifyInstance, services: ClockServic
 function formStepMs(step: FormStep, now: Date): number {
   if (step === 'day') return stepMs({ days: 1 });
   if (step === 'week') return stepMs({ days: 7 });
-  return dayjs.utc(now).add(1, 'month').valueOf() - now.getTime();
+  // A calendar month as the customer's periods count it, in Việt Nam: a UTC month from 1 May
+  // 00:30 there would end on 31 May, a day short of the period it is meant to cross.
+  return vietnamMonthsAfter(now, 1).getTime() - now.getTime();
 }
 
 /** A form move as the /sandbox page shows it afterwards: the step and what it did. */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { withToken } from '../../server/testing';
 import type { TrialPackageList } from '../api/auth';
@@ -22,6 +22,25 @@ import {
 // The seeded account on a running trial; its balance does not cover the upgrade.
 const TRIAL = 'trial@example.vn';
 const UPGRADE_PATH = '/api/v1/auth/user/upgrade';
+
+/**
+ * The sandbox and the dialog run on a clock of the test's own: prices are prorated by the hour
+ * and the renewal note depends on the day, so on the real clock an hour or a month's last week
+ * that began between two reads changed the answer. Mid-hour, mid-month unless a test says.
+ */
+const MID_MONTH = new Date('2025-03-12T05:20:00.000Z');
+/** 12:20 on 26-03-2025 in Việt Nam: the period ends in 6 days. */
+const LAST_WEEK = new Date('2025-03-26T05:20:00.000Z');
+let now = MID_MONTH;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const shell = shellSandboxPerTest();
 const sandbox = () => shell().sandbox;
@@ -89,16 +108,8 @@ describe('the trial upgrade dialog', () => {
         `Thanh toán cho thời gian ${words(item!)}. Thời gian dùng thử kết thúc ngay khi bạn thanh toán; các tài nguyên tiếp tục chạy theo các gói dưới đây.`,
       ),
     ).toBeInTheDocument();
-    // In a month's last week, the next renewal that paying sets off; said on no other day.
-    const renewal = within(dialog).queryByTestId('renewal-soon');
-    const daysLeft = (Date.parse(item!.end) - Date.now()) / 86_400_000;
-    if (daysLeft <= 7) {
-      expect(renewal).toHaveTextContent(
-        `hoá đơn gia hạn tháng tiếp theo sẽ được phát hành ngay sau khi thanh toán, hạn thanh toán ${formatDate(item!.end)}.`,
-      );
-    } else {
-      expect(renewal).not.toBeInTheDocument();
-    }
+    // The renewal that paying sets off is said only in a month's last week (below).
+    expect(within(dialog).queryByTestId('renewal-soon')).not.toBeInTheDocument();
     expect(lastDayPaid(item!.end)).not.toBe(formatDate(item!.end));
     expect(
       within(dialog).getByRole('button', { name: `Thanh toán ${formatVnd(packages.total)}` }),
@@ -230,5 +241,26 @@ describe('the trial upgrade dialog', () => {
     ).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /Thanh toán/ })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('the trial upgrade dialog in a month’s last week', () => {
+  beforeAll(() => {
+    now = LAST_WEEK;
+  });
+  afterAll(() => {
+    now = MID_MONTH;
+  });
+
+  it('says that paying also issues the next month’s renewal, and its due date', async () => {
+    const { user, packages } = await signInToTrial(10_000_000);
+    renderShell();
+
+    const dialog = await openDialog(user.trial.end_date as string);
+    const [item] = packages.items;
+    expect(formatDate(item!.end)).toBe('01-04-2025');
+    expect(await within(dialog).findByTestId('renewal-soon')).toHaveTextContent(
+      'hoá đơn gia hạn tháng tiếp theo sẽ được phát hành ngay sau khi thanh toán, hạn thanh toán 01-04-2025.',
+    );
   });
 });

@@ -5,7 +5,14 @@
  */
 import type { Page } from '@playwright/test';
 
-import { axeViolations, expect, GATEWAY_BUTTONS, test, signInAsNewCustomer } from './support';
+import {
+  axeViolations,
+  clearOfTheHourTurn,
+  expect,
+  GATEWAY_BUTTONS,
+  signInAsNewCustomer,
+  test,
+} from './support';
 
 const PASSWORD = 'Orders1pass';
 
@@ -26,7 +33,8 @@ test('a customer short of balance tops up by card, comes back to the order and p
   test.setTimeout(90_000);
   await signInAsNewCustomer(page, request, NEW_CUSTOMER);
 
-  // The plan card says what the first payment is; the checkout asks exactly that.
+  // The plan card says what the first payment is; the checkout asks exactly that (in one hour).
+  await clearOfTheHourTurn(page, 90);
   await page.goto('/idc/cloud-server/plans');
   const card = page.getByRole('article', { name: 'VPS Basic' });
   const cardNote = card.getByTestId('first-payment');

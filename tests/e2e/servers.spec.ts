@@ -2,14 +2,15 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 
 import {
   axeViolations,
+  clearOfTheHourTurn,
   expect,
   linkFromMail,
+  serverOrder,
   signIn,
   signInAsNewCustomer,
   test,
   topUpByCard,
   uniqueEmail,
-  serverOrder,
 } from './support';
 
 /**
@@ -59,6 +60,8 @@ test('the demo customer orders a server from a plan, pays from the balance and r
   const name = `e2e-${Date.now().toString(36)}`;
   await signInAt(page, 'demo@example.vn');
 
+  // The form's price and the order's come from one hour (prices are prorated by the hour).
+  await clearOfTheHourTurn(page, 90);
   await page.goto('/idc/cloud-server/plans');
   await page.getByRole('link', { name: 'Chọn gói VPS Basic' }).click();
   await expect(page).toHaveURL(/\/idc\/cloud-server\/plan\/\d+/);

@@ -9,6 +9,7 @@ import { formatVnd } from '../../src/domain/money';
 import {
   axeViolations,
   callApi,
+  clearOfTheHourTurn,
   expect,
   serverOrder,
   signInAsNewCustomer,
@@ -72,7 +73,9 @@ test('a customer snapshots a volume, restores it into a new volume and deletes t
   const restoredName = `e2e-back-${suffix}`;
   await createVolume(page, volumeName);
 
-  // The create form: a volume is required, then the price shown is the price charged.
+  // The create form: a volume is required, then the price shown is the price charged (both in
+  // one hour: prices are prorated by the hour).
+  await clearOfTheHourTurn(page, 90);
   await page.goto('/idc/snapshot/create');
   await page.getByRole('button', { name: 'Tạo snapshot' }).click();
   await expect(page.getByText('Snapshot cần có một volume: vui lòng chọn volume.')).toBeVisible();

@@ -262,3 +262,32 @@ export async function waitUntilRunning(page: Page, id: number, timeout = 30_000)
     .poll(async () => (await callApi(page, 'get', `/cloud/servers/${id}`)).status, { timeout })
     .toBe('active');
 }
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The sandbox's time, from the Date header of an answer (to the second). The shared sandbox runs
+ * on the real clock; the `clock` project's one has its own.
+ */
+export async function sandboxNow(page: Page): Promise<number> {
+  const answer = await page.request.get('/api/v1/catalog/datacenters');
+  return Date.parse(answer.headers()['date'] ?? '');
+}
+
+/**
+ * Prices are prorated by the started hour (src/domain/pricing.ts), so an amount read on one screen
+ * and checked on a later one differs when an hour begins in between. A journey that does so calls
+ * this first: when the sandbox's next hour is less than `seconds` away, it waits until that hour
+ * has begun (the test's time limit grows by the wait), so the journey's prices all come from one
+ * hour. Otherwise it returns at once.
+ */
+export async function clearOfTheHourTurn(page: Page, seconds: number): Promise<void> {
+  const now = await sandboxNow(page);
+  const nextHour = Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
+  if (nextHour - now > seconds * 1000) return;
+  const wait = nextHour - now + 5_000;
+  base.info().setTimeout(base.info().timeout + wait);
+  await expect
+    .poll(() => sandboxNow(page), { timeout: wait, intervals: [1_000] })
+    .toBeGreaterThanOrEqual(nextHour);
+}

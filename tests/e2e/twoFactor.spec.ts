@@ -5,15 +5,20 @@
  * and then a code. The sandbox's clock is never moved: codes are computed at the sandbox's time,
  * read from the Date header of its answers.
  */
-import type { APIResponse, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
-import { axeViolations, expect, readOutbox, signIn, signInAsNewCustomer, test } from './support';
+import {
+  axeViolations,
+  expect,
+  readOutbox,
+  sandboxNow,
+  signIn,
+  signInAsNewCustomer,
+  test,
+} from './support';
 
 const PASSWORD = 'TwoStep1pass';
-
-/** The sandbox's time when it answered (its Date header, to the second). */
-const sandboxTime = (answer: APIResponse) => Date.parse(answer.headers()['date'] ?? '');
 
 /** What the authenticator app would show at `timestamp`. */
 const codeAt = (secret: string, timestamp: number) =>
@@ -31,10 +36,6 @@ async function expectFitsPhone(page: Page): Promise<void> {
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
     .toBeLessThanOrEqual(375);
   if (before) await page.setViewportSize(before);
-}
-
-async function sandboxNow(page: Page): Promise<number> {
-  return sandboxTime(await page.request.get('/api/v1/catalog/datacenters'));
 }
 
 test('a customer turns on two-step sign-in, signs out, and signs in with a code', async ({

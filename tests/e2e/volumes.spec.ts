@@ -8,12 +8,13 @@ import type { Page } from '@playwright/test';
 
 import {
   axeViolations,
+  clearOfTheHourTurn,
   expect,
   serverOrder,
   signIn,
+  signInAsNewCustomer,
   test,
   topUpByCard,
-  signInAsNewCustomer,
 } from './support';
 
 const PASSWORD = 'Volumes1pass';
@@ -56,7 +57,9 @@ test('a customer orders a volume, attaches, extends, detaches and deletes it', a
   const volumeName = `e2e-vol-${suffix}`;
   await buyServer(page, serverName);
 
-  // No volume yet: the empty list leads to the form.
+  // No volume yet: the empty list leads to the form. Its price is the order's and the payment's,
+  // so all three come from one hour (prices are prorated by the hour).
+  await clearOfTheHourTurn(page, 90);
   await page.goto('/idc/volume');
   await expect(page.getByText('Bạn chưa có volume nào')).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Tạo volume' }).last().click();

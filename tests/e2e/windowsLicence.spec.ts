@@ -6,7 +6,7 @@
  * month (as `POST /billing/calculation` prices the licence alone with the shared `quote`).
  */
 import { formatVnd } from '../../src/domain/money';
-import { expect, signInAsNewCustomer, test, topUpByCard } from './support';
+import { clearOfTheHourTurn, expect, signInAsNewCustomer, test, topUpByCard } from './support';
 
 interface Image {
   id: number;
@@ -47,6 +47,8 @@ test('the Windows price includes the licence from the plan card to the invoice',
   const license = extras.find((product) => product.id === windows.license_product_id) as Product;
 
   // The card: the plain (Linux) first payment and the Windows one beside it.
+  // The card's, the calculation's, the form's and the order's amounts, all in one hour.
+  await clearOfTheHourTurn(page, 90);
   await page.goto('/idc/cloud-server/plans');
   const card = page.getByRole('article', { name: 'VPS Basic' });
   const linuxNote = card.getByTestId('first-payment');

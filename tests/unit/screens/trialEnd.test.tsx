@@ -8,7 +8,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { TrialPackageList } from '../../../src/api/auth';
 import { formatDate } from '../../../src/domain/dates';
@@ -23,7 +23,18 @@ import { postSandboxForm } from '../../../server/testing';
 import { PORTAL_ORIGIN } from '../../support/sandbox';
 import { api, renderPortal, signInAs } from './portalHarness';
 
+// A clock of the test's own, mid-hour and mid-month: prices are prorated by the hour and
+// "today" is a Vietnamese date, so on the real clock an hour or a day that turned between two
+// reads changed the amount or the period asked for.
+const NOW = new Date('2025-03-12T05:20:00.000Z');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -88,7 +99,7 @@ describe('the upgrade dialog', () => {
         `Thanh toán cho thời gian ${periodWords(item!)}. Thời gian dùng thử kết thúc ngay khi bạn thanh toán; các tài nguyên tiếp tục chạy theo các gói dưới đây.`,
       ),
     ).toBeVisible();
-    expect(formatDate(item!.start)).toBe(formatDate(new Date()));
+    expect(formatDate(item!.start)).toBe('12-03-2025');
   });
 
   it('says an ended trial’s bill, from the trial’s end to the end of that month, as the banner does', async () => {
