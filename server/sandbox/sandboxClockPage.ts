@@ -45,7 +45,7 @@ const advanceBodySchema = {
   },
 } as const;
 
-/** The page's buttons; a month is a calendar month from the sandbox's present. */
+/** The page's buttons; a month is a Vietnamese calendar month from the sandbox's present. */
 const FORM_STEPS = ['day', 'week', 'month'] as const;
 type FormStep = (typeof FORM_STEPS)[number];
 

@@ -29,7 +29,7 @@ const UPGRADE_PATH = '/api/v1/auth/user/upgrade';
  * that began between two reads changed the answer. Mid-hour, mid-month unless a test says.
  */
 const MID_MONTH = new Date('2025-03-12T05:20:00.000Z');
-/** 12:20 on 26-03-2025 in Việt Nam: the period ends in 6 days. */
+/** 12:20 on 26-03-2025 in Việt Nam: the period ends on 01-04-2025, within the 7-day notice. */
 const LAST_WEEK = new Date('2025-03-26T05:20:00.000Z');
 let now = MID_MONTH;
 
@@ -260,7 +260,7 @@ describe('the trial upgrade dialog in a month’s last week', () => {
     const [item] = packages.items;
     expect(formatDate(item!.end)).toBe('01-04-2025');
     expect(await within(dialog).findByTestId('renewal-soon')).toHaveTextContent(
-      'hoá đơn gia hạn tháng tiếp theo sẽ được phát hành ngay sau khi thanh toán, hạn thanh toán 01-04-2025.',
+      'Vì kỳ này kết thúc trong vòng 7 ngày, hoá đơn gia hạn tháng tiếp theo sẽ được phát hành ngay sau khi thanh toán, hạn thanh toán 01-04-2025.',
     );
   });
 });

@@ -283,10 +283,12 @@ export async function sandboxNow(page: Page): Promise<number> {
  */
 export async function clearOfTheHourTurn(page: Page, seconds: number): Promise<void> {
   const now = await sandboxNow(page);
+  if (Number.isNaN(now)) throw new Error('The sandbox answered without a Date header');
   const nextHour = Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
   if (nextHour - now > seconds * 1000) return;
   const wait = nextHour - now + 5_000;
-  base.info().setTimeout(base.info().timeout + wait);
+  const info = base.info();
+  if (info.timeout > 0) info.setTimeout(info.timeout + wait);
   await expect
     .poll(() => sandboxNow(page), { timeout: wait, intervals: [1_000] })
     .toBeGreaterThanOrEqual(nextHour);
