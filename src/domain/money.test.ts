@@ -57,6 +57,9 @@ describe('typed amounts are read as they are shown, or not at all', () => {
     // Copied from a page that groups with no-break spaces.
     ['1\u00a0500\u00a0000', 1500000],
     [' 50.000 ', 50000],
+    // English digit grouping, as an English-speaking customer types it.
+    ['100,000', 100000],
+    ['1,500,000', 1500000],
     ['0', 0],
   ])('reads "%s" as %d dong', (typed, amount) => {
     expect(parseDong(typed)).toBe(amount);
@@ -74,6 +77,11 @@ describe('typed amounts are read as they are shown, or not at all', () => {
     '1e6',
     '12a',
     '1..000',
+    '1,0000',
+    '10,00,000',
+    '1.000,000',
+    '1,000.000',
+    '1 000.000',
   ])('refuses "%s"', (typed) => {
     expect(parseDong(typed)).toBeNaN();
   });

@@ -6,16 +6,21 @@ export function groupThousands(amount: number): string {
 }
 
 /**
- * An amount as a customer or an operator types it: plain digits, or digits grouped by thousands
- * with dots or spaces as they are shown ("100.000", "1 500 000"). Undefined for nothing typed,
- * NaN for anything else: "1.5" or "10.00.000" are not read as 15 or 1.000.000 dong.
+ * Plain digits, or digits grouped by thousands with one separator throughout: a dot or a space as
+ * the portal shows them, or a comma as English writing does ("100,000"). Dong has no fraction, so
+ * a comma followed by exactly three digits can only group thousands.
+ */
+const TYPED_DONG = /^(?:\d+|\d{1,3}([.,\s])\d{3}(?:\1\d{3})*)$/;
+
+/**
+ * An amount as a customer or an operator types it ("100.000", "1 500 000", "100,000"). Undefined
+ * for nothing typed, NaN for anything else: "1.5", "1,5" or "10.00.000" are not read as 15 or
+ * 1.000.000 dong, and "1.000,000" (two separators) is not guessed at.
  */
 export function parseDong(text: string): number | undefined {
   const typed = text.trim();
   if (!typed) return undefined;
-  return /^(\d+|\d{1,3}([.\s]\d{3})+)$/.test(typed)
-    ? Number(typed.replace(/[.\s]/g, ''))
-    : Number.NaN;
+  return TYPED_DONG.test(typed) ? Number(typed.replace(/[.,\s]/g, '')) : Number.NaN;
 }
 
 export function formatVnd(amount: number): string {

@@ -30,12 +30,13 @@ afterEach(() => {
 const DEMO_BALANCE = 5_000_000;
 const RETURN_URL = `${PORTAL_ORIGIN}/idc/billing/payment`;
 
-function renderDialog(initialAmount?: number) {
+function renderDialog(initialAmount?: number, locale: 'vi' | 'en' = 'vi') {
   const onClose = vi.fn();
+  const messages = locale === 'en' ? english : vietnamese;
   render(
     <AdminContext
       dataProvider={dataProvider}
-      i18nProvider={createI18nProvider('vi', vietnamese, async () => undefined)}
+      i18nProvider={createI18nProvider(locale, messages, async () => undefined)}
       store={memoryStore()}
     >
       <TopUpDialog open initialAmount={initialAmount} onClose={onClose} />
@@ -186,20 +187,28 @@ describe('the top-up dialog for PayPal', () => {
 
   it('speaks English, with English separators', async () => {
     await signInAs(sandbox(), 'demo@example.vn');
-    render(
-      <AdminContext
-        dataProvider={dataProvider}
-        i18nProvider={createI18nProvider('en', english, async () => undefined)}
-        store={memoryStore()}
-      >
-        <TopUpDialog open initialAmount={1_000_000} onClose={() => undefined} />
-      </AdminContext>,
-    );
+    renderDialog(1_000_000, 'en');
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('PayPal'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(
       await screen.findByText('You will pay 39.22 USD through PayPal (rate 25.500 ₫/USD).'),
+    ).toBeVisible();
+  });
+
+  it('reads an amount grouped with commas, as English writes it, and refuses a decimal', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderDialog(undefined, 'en');
+    const user = userEvent.setup();
+    const field = await screen.findByLabelText(/Amount to top up/);
+    await user.type(field, '100,000');
+    expect(screen.getByText('At least 10.000 ₫. You will top up: 100.000 ₫')).toBeVisible();
+
+    await user.clear(field);
+    await user.type(field, '100,5');
+    await user.tab();
+    expect(
+      screen.getByText('The top-up must be a whole amount from 10.000 ₫ to 1.000.000.000 ₫.'),
     ).toBeVisible();
   });
 });
