@@ -20,7 +20,7 @@ const UI_PACKAGES = [
 ];
 
 /** The only packages the pure business rules may use: small, pure and fine in both browser and Node. */
-const PURE_LIBRARIES = ['dayjs'];
+const PURE_LIBRARIES = ['dayjs', 'libphonenumber-js'];
 
 /** A micromatch pattern matching any of these names (a one-name brace list is not expanded). */
 const anyOf = (names) => (names.length === 1 ? names[0] : `{${names.join(',')}}`);

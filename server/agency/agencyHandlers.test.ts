@@ -222,6 +222,13 @@ describe('createAgencyAccount', () => {
     const badPhone = await api.post('/agency/accounts', { ...NEW_ACCOUNT, phone: '0912345678' });
     expect(badPhone.statusCode).toBe(400);
     expect(Object.keys(badPhone.json().errors)).toContain('phone');
+    const otherShown = await api.post('/agency/accounts', {
+      ...NEW_ACCOUNT,
+      formatted_phone: 'Liên hệ 1900 1234',
+    });
+    expect(otherShown.json().errors).toEqual({
+      formatted_phone: 'Số điện thoại hiển thị không khớp với số điện thoại đã nhập.',
+    });
     const shortPassword = await api.post('/agency/accounts', { ...NEW_ACCOUNT, password: 'abc' });
     expect(shortPassword.statusCode).toBe(400);
     expect(Object.keys(shortPassword.json().errors)).toContain('password');

@@ -3,12 +3,8 @@
  * it creates, their invoices and its report. Every operation answers 403 to an account that is
  * not an agency, and an agency only ever sees the accounts that belong to it (agency/agency.ts).
  */
-import {
-  validateEmail,
-  validateFullName,
-  validateNewPassword,
-  validatePhone,
-} from '../../src/domain/validation';
+import { validateEmail, validateFullName, validateNewPassword } from '../../src/domain/validation';
+import { validateFormattedPhone, validatePhone } from '../../src/domain/phone';
 import {
   agencyCustomer,
   agencyCustomers,
@@ -50,6 +46,12 @@ export const agencyHandlers: HandlerTable = {
       password: validateNewPassword(body.password),
       fullname: validateFullName(body.fullname),
       phone: validatePhone(body.phone),
+    });
+    rejectInvalidFields({
+      formatted_phone:
+        body.formatted_phone === undefined
+          ? undefined
+          : validateFormattedPhone(body.formatted_phone, body.phone),
     });
     refuseAgencyAccountAtLimit(ctx, agency.id);
     if (findUserByEmail(ctx.db, body.email)) throw emailTaken();

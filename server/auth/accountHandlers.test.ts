@@ -83,6 +83,20 @@ describe('the profile', () => {
     const badPhone = await call('PATCH', '/account/profile', token, { phone: '0912' });
     expect(badPhone.statusCode).toBe(400);
     expect(Object.keys(badPhone.json().errors)).toEqual(['phone']);
+    // The number shown beside the phone is that phone, the current one when no new one is sent.
+    const otherShown = await call('PATCH', '/account/profile', token, {
+      formatted_phone: '091 200 01 11',
+    });
+    expect(Object.keys(otherShown.json().errors)).toEqual(['formatted_phone']);
+    const newShown = await call('PATCH', '/account/profile', token, {
+      phone: '+84912000111',
+      formatted_phone: NEW_CUSTOMER.formatted_phone,
+    });
+    expect(Object.keys(newShown.json().errors)).toEqual(['formatted_phone']);
+    expect((await call('GET', '/account/profile', token)).json()).toMatchObject({
+      phone: NEW_CUSTOMER.phone,
+      formatted_phone: NEW_CUSTOMER.formatted_phone,
+    });
     const blankName = await call('PATCH', '/account/profile', token, { fullname: '   ' });
     expect(blankName.statusCode).toBe(400);
     expect(Object.keys(blankName.json().errors)).toEqual(['fullname']);

@@ -4,8 +4,8 @@ import {
   validateFullName,
   validateNewPassword,
   validatePasswordConfirmation,
-  validatePhone,
 } from '../../src/domain/validation';
+import { validateFormattedPhone, validatePhone } from '../../src/domain/phone';
 import {
   findInvoiceInfo,
   revokeOtherSessions,
@@ -28,10 +28,16 @@ export const accountHandlers: HandlerTable = {
 
   updateProfile: (ctx) => {
     const user = signedInUser(ctx);
-    const { fullname, phone } = ctx.body;
+    const { fullname, phone, formatted_phone: formatted } = ctx.body;
     rejectInvalidFields({
       fullname: fullname === undefined ? undefined : validateFullName(fullname),
       phone: phone === undefined ? undefined : validatePhone(phone),
+    });
+    rejectInvalidFields({
+      formatted_phone:
+        formatted === undefined
+          ? undefined
+          : validateFormattedPhone(formatted, phone ?? user.phone),
     });
     ctx.db.transaction(() => {
       updateProfile(ctx.db, user, ctx.body);

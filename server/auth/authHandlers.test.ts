@@ -67,6 +67,22 @@ describe('registerUser', () => {
     });
   });
 
+  it('refuses a phone no country has and a shown number that is not the phone, creating nothing', async () => {
+    await start();
+    const lure = await register(app, { formatted_phone: 'Gọi 1900 1234 để xác minh' });
+    expect(lure.statusCode).toBe(400);
+    expect(lure.json().errors).toEqual({
+      formatted_phone: 'Số điện thoại hiển thị không khớp với số điện thoại đã nhập.',
+    });
+    const another = await register(app, { formatted_phone: '098 765 43 22' });
+    expect(Object.keys(another.json().errors)).toEqual(['formatted_phone']);
+    const tooShort = await register(app, { phone: '+8412345', formatted_phone: '12345' });
+    expect(tooShort.json().errors).toEqual({ phone: 'Số điện thoại không hợp lệ.' });
+
+    // Nothing was kept: the address is still free, and the same number written another way is it.
+    expect((await register(app, { formatted_phone: '+84 98 765 4321' })).statusCode).toBe(201);
+  });
+
   it("carries no word of a name given with someone else's address, a link included", async () => {
     await start();
     const lure = 'anh, tài khoản bị khoá - mở http://evil.example/idc/confirm để mở khoá';

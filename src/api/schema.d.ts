@@ -2187,10 +2187,8 @@ export interface components {
       password: components['schemas']['Password'];
       verify_password: components['schemas']['Password'];
       email: components['schemas']['Email'];
-      /** @description E.164, for example +84912345678 */
-      phone: string;
-      /** @description The number as the customer saw it, for example 091 234 56 78 */
-      formatted_phone: string;
+      phone: components['schemas']['Phone'];
+      formatted_phone: components['schemas']['FormattedPhone'];
     };
     ResetPasswordRequest: {
       token: string;
@@ -3527,8 +3525,20 @@ export interface components {
     TicketReplyRequest: {
       content: string;
     };
-    /** @description E.164, for example +84912345678 */
+    /**
+     * @description E.164, for example +84912345678. Our rule beyond the pattern (src/domain/phone.ts): a
+     *     real number of its country by libphonenumber's metadata, as the portal's phone input
+     *     checks it (+8412345 has the shape but answers 400, "Số điện thoại không hợp lệ.").
+     */
     Phone: string;
+    /**
+     * @description The number in `phone` as the customer saw it, for example 091 234 56 78 or
+     *     +84 91 234 5678. Our rule (src/domain/phone.ts): digits, spaces and + ( ) . - only, and
+     *     read in the number's own country it is the same number as `phone` (the profile's current
+     *     one when a profile update sends no `phone`); otherwise 400, "Số điện thoại hiển thị không
+     *     khớp với số điện thoại đã nhập.", so the text shown beside a number never says another.
+     */
+    FormattedPhone: string;
     Profile: {
       id: number;
       email: components['schemas']['Email'];
@@ -3549,8 +3559,7 @@ export interface components {
     UpdateProfileRequest: {
       fullname?: string;
       phone?: components['schemas']['Phone'];
-      /** @description The number as the customer saw it, for example 091 234 56 78 */
-      formatted_phone?: string;
+      formatted_phone?: components['schemas']['FormattedPhone'];
       /** @description Our extension; see Profile.auto_pay_renewals */
       auto_pay_renewals?: boolean;
     };
@@ -3600,8 +3609,7 @@ export interface components {
       email: components['schemas']['Email'];
       fullname: string;
       phone: components['schemas']['Phone'];
-      /** @description The number as the agency saw it, for example 091 234 56 78 */
-      formatted_phone?: string;
+      formatted_phone?: components['schemas']['FormattedPhone'];
       password: components['schemas']['Password'];
     };
     AgencyInvoice: components['schemas']['Invoice'] & {

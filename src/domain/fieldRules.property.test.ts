@@ -10,17 +10,18 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 import { validateHostname } from './hostname';
+import { validatePhone } from './phone';
 import { validateServerName, validateServerPassword } from './serverRules';
 import {
   validateCouponCode,
   validateEmail,
   validateFullName,
   validateNewPassword,
-  validatePhone,
   validateResourceName,
   validateSshKeyName,
   validateTopupAmount,
@@ -161,6 +162,11 @@ interface FieldRule<T> {
   values: fc.Arbitrary<T>;
   /** What the form sends for what was typed (the portal trims e-mail and full name). */
   sent?: (value: T) => T;
+  /**
+   * Values the schema lets through and the domain refuses, by a rule the contract states in its
+   * description because JSON Schema cannot (a phone number no country has).
+   */
+  refusedBeyondSchema?: (value: T) => boolean;
 }
 
 const trimmed = (value: string) => value.trim();
@@ -188,7 +194,12 @@ const RULES: FieldRule<unknown>[] = [
     values: fc.oneof(textAround(1, 100), padded(textAround(0, 100))),
     sent: trimmed,
   }),
-  rule({ field: 'RegisterRequest.phone', domain: validatePhone, values: phoneNumber }),
+  rule({
+    field: 'Phone',
+    domain: validatePhone,
+    values: fc.oneof(phoneNumber, fc.constantFrom('+84912345678', '+8412345', '+12025550123')),
+    refusedBeyondSchema: (value: string) => !isValidPhoneNumber(value),
+  }),
   rule({ field: 'ServerName', domain: validateServerName, values: textAround(3, 32) }),
   rule({
     field: 'ServerPassword',
@@ -214,7 +225,7 @@ describe('each field has one rule: the domain validator and the contract agree',
         const sent = rule.sent ? rule.sent(value) : value;
         expect({ value, domain: domainAccepts(rule.domain(value)) }).toEqual({
           value,
-          domain: schemaAccepts(sent),
+          domain: schemaAccepts(sent) && !rule.refusedBeyondSchema?.(value),
         });
       }),
       { numRuns: 400 },

@@ -8,7 +8,6 @@ import {
   validateLoginPassword,
   validateNewPassword,
   validatePasswordConfirmation,
-  validatePhone,
 } from './validation';
 
 const message = (key: string | undefined) => (key ? lookupMessage(vi, key) : undefined);
@@ -52,18 +51,12 @@ describe('passwords', () => {
   });
 });
 
-describe('full name and phone', () => {
+describe('full name', () => {
   it('require a full name of at most 100 characters', () => {
     expect(validateFullName(' ')).toBe('validation.fullname_required');
     expect(validateFullName('\u200B\uFEFF')).toBe('validation.fullname_required');
     expect(validateFullName('Lan\u200B')).toBeUndefined();
     expect(validateFullName('Nguyễn Văn A')).toBeUndefined();
     expect(validateFullName('a'.repeat(101))).toBe('validation.fullname_too_long');
-  });
-
-  it('require an international number', () => {
-    expect(validatePhone('')).toBe('validation.phone_required');
-    expect(validatePhone('0912345678')).toBe('validation.phone_invalid');
-    expect(validatePhone('+84912345678')).toBeUndefined();
   });
 });

@@ -74,15 +74,6 @@ export function validateFullName(value: string | undefined): ValidationMessage {
   return undefined;
 }
 
-/** E.164 as produced by the phone input: a plus, a country code, 7 to 15 digits in all. */
-const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
-
-export function validatePhone(value: string | undefined): ValidationMessage {
-  if (!value) return 'validation.phone_required';
-  if (!E164_PATTERN.test(value)) return 'validation.phone_invalid';
-  return undefined;
-}
-
 /** Letters, digits, dash and underscore: names of servers, volumes, snapshots and SSH keys (§5). */
 export const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 

@@ -1787,6 +1787,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     fullname_too_long: 'Full name must not be longer than 100 characters.',
     phone_required: 'Phone number must not be empty.',
     phone_invalid: 'The phone number is not valid.',
+    formatted_phone_mismatch: 'The phone number as displayed does not match the number entered.',
     server_name_required: 'The server name must not be empty.',
     server_name:
       'The server name may only contain letters, digits, dashes and underscores, 3 to 32 characters.',

@@ -24,10 +24,11 @@ export const PUBLIC_MESSAGE_AREAS = [
 ];
 
 /**
- * What only the register page shows (the configuration a pricing link chose): fetched with that
- * page, not with the first download.
+ * What only the register page shows (the configuration a pricing link chose, the phone rule's
+ * word on a shown number that is not the phone): fetched with that page, not with the first
+ * download.
  */
-export const REGISTER_MESSAGE_AREAS = ['register_page'];
+export const REGISTER_MESSAGE_AREAS = ['register_page', 'validation.formatted_phone_*'];
 
 /** What only the e-mail verification page shows: fetched with that page. */
 export const VERIFY_MESSAGE_AREAS = ['account.verify'];

@@ -2006,6 +2006,8 @@ export const vi = {
     fullname_too_long: 'Họ và tên không được dài quá 100 ký tự.',
     phone_required: 'Số điện thoại không được bỏ trống.',
     phone_invalid: 'Số điện thoại không hợp lệ.',
+    // formatted_phone (the number as the customer saw it) is not the same number as phone.
+    formatted_phone_mismatch: 'Số điện thoại hiển thị không khớp với số điện thoại đã nhập.',
     server_name_required: 'Tên máy chủ không được bỏ trống.',
     server_name:
       'Tên máy chủ chỉ gồm chữ cái, chữ số, dấu gạch ngang và gạch dưới, dài từ 3 đến 32 ký tự.',

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { forwardRef, useState, type FormEvent } from 'react';
-import { formatPhoneNumber, isValidPhoneNumber } from 'react-phone-number-input';
+import { formatPhoneNumber } from 'react-phone-number-input';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 
 import { errorMessage, fieldErrors } from '../../api/client';
@@ -19,7 +19,8 @@ import { usePortalNotify } from '../../components/usePortalNotify';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type { PortalDataProvider, Profile } from '../../dataProvider/dataProvider';
 import { DEFAULT_PHONE_COUNTRY } from '../../domain/constants';
-import { validateFullName, validatePhone } from '../../domain/validation';
+import { validatePhone } from '../../domain/phone';
+import { validateFullName } from '../../domain/validation';
 import { ACCOUNT_QUERY_KEYS } from './accountQueries';
 import { ProfileAccountCard } from './ProfileAccountCard';
 
@@ -51,8 +52,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     event.preventDefault();
     if (save.isPending) return;
     setSubmitError(undefined);
-    const phoneProblem =
-      validatePhone(phone) ?? (isValidPhoneNumber(phone) ? undefined : 'validation.phone_invalid');
+    const phoneProblem = validatePhone(phone);
     const problems = Object.fromEntries(
       Object.entries({ fullname: validateFullName(fullname), phone: phoneProblem }).flatMap(
         ([field, key]) => (key ? [[field, translate(key)]] : []),

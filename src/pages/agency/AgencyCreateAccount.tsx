@@ -20,7 +20,7 @@ import {
   ValidationError,
   type Validator,
 } from 'react-admin';
-import { formatPhoneNumber, isValidPhoneNumber } from 'react-phone-number-input';
+import { formatPhoneNumber } from 'react-phone-number-input';
 import { useNavigate } from 'react-router-dom';
 
 import { CreateForm } from '../../components/CreateForm';
@@ -28,12 +28,12 @@ import { PhoneNumberInput as SharedPhoneInput } from '../../components/PhoneNumb
 import { usePortalNotify } from '../../components/usePortalNotify';
 import type { AgencyAccount } from '../../dataProvider/dataProvider';
 import { DEFAULT_PHONE_COUNTRY } from '../../domain/constants';
+import { validatePhone } from '../../domain/phone';
 import {
   validateEmail,
   validateFullName,
   validateNewPassword,
   validatePasswordConfirmation,
-  validatePhone,
 } from '../../domain/validation';
 
 type NewAccountValues = {
@@ -167,5 +167,4 @@ const checkFullName: Validator = (value) => validateFullName(value);
 const checkPassword: Validator = (value) => validateNewPassword(value);
 const checkConfirmation: Validator = (value, values: NewAccountValues) =>
   validatePasswordConfirmation(value, values.password);
-const checkPhone: Validator = (value) =>
-  validatePhone(value) ?? (isValidPhoneNumber(value) ? undefined : 'validation.phone_invalid');
+const checkPhone: Validator = (value) => validatePhone(value);

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatPhoneNumber, isValidPhoneNumber } from 'react-phone-number-input';
+import { formatPhoneNumber } from 'react-phone-number-input';
 // The register page's own messages, loaded with it rather than with the first download.
 import registerEn from 'virtual:messages/en/register';
 import registerVi from 'virtual:messages/vi/register';
@@ -12,12 +12,12 @@ import { storePendingServerChoice } from '../../authProvider/sessionStore';
 import { PhoneNumberInput } from '../../components/PhoneNumberInput';
 import { config } from '../../config';
 import { DEFAULT_PHONE_COUNTRY } from '../../domain/constants';
+import { validatePhone } from '../../domain/phone';
 import {
   validateEmail,
   validateFullName,
   validateNewPassword,
   validatePasswordConfirmation,
-  validatePhone,
 } from '../../domain/validation';
 import { translateWith } from '../../i18n/interpolate';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
@@ -51,9 +51,7 @@ export default function RegisterPage() {
       password: validateNewPassword,
       confirmPassword: (value, values) => validatePasswordConfirmation(value, values.password),
       fullName: validateFullName,
-      phoneNumber: (value) =>
-        validatePhone(value) ??
-        (isValidPhoneNumber(value) ? undefined : 'validation.phone_invalid'),
+      phoneNumber: validatePhone,
     },
     translate,
   );
