@@ -146,7 +146,8 @@ describe('the sandbox "transfer received" form', () => {
     const before = await balanceOf(demo);
     const { reference } = await startTransfer(demo, 10_000);
 
-    const credited = await reportTransfer(reference, '25.000', 'en', { different_amount: '1' });
+    // Typed as English writes it, on the page in English.
+    const credited = await reportTransfer(reference, '25,000', 'en', { different_amount: '1' });
 
     expect(credited.statusCode, credited.body).toBe(200);
     expect(credited.body).toContain(`Credited 25.000 ₫ for reference ${reference}.`);
@@ -301,7 +302,7 @@ describe('pending transfers as the customer sees them (issue 17)', () => {
     );
   });
 
-  it.each(['1.5', '10.00.000', '25,000'])(
+  it.each(['1.5', '10.00.000', '25,00', '1.000,000'])(
     'refuses the amount "%s" as typed wrong, moving nothing',
     async (typed) => {
       const before = await balanceOf(demo);

@@ -87,6 +87,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       home: 'Home',
       go_dashboard: 'Go to the dashboard',
       retry: 'Try again',
+      close: 'Close',
     },
     section: {
       dashboard: 'Dashboard',

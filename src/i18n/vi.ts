@@ -300,6 +300,7 @@ export const vi = {
       home: 'Trang chủ',
       go_dashboard: 'Về trang tổng quan',
       retry: 'Thử lại',
+      close: 'Đóng',
     },
     section: {
       dashboard: 'Tổng quan',

@@ -9,9 +9,9 @@ import ForgotPasswordPage from '../../src/pages/public/ForgotPasswordPage';
 import LoginPage from '../../src/pages/public/LoginPage';
 import { PORTAL_BASENAME, usePublicLocation } from '../../src/pages/public/navigation';
 import PasswordResetPage from '../../src/pages/public/PasswordResetPage';
-import { PublicNotifier } from '../../src/pages/public/PublicNotifier';
 import RegisterPage from '../../src/pages/public/RegisterPage';
 import VerifyEmailPage from '../../src/pages/public/VerifyEmailPage';
+import { TranslatedNotifier } from '../../src/Root';
 
 const PAGES: Record<string, ReactElement> = {
   '/login': <LoginPage />,
@@ -36,9 +36,9 @@ export function renderPublicPage(path: string) {
   window.history.replaceState(null, '', PORTAL_BASENAME + path);
   return render(
     <PublicI18nProvider initialLocale="vi" initialMessages={publicVi}>
-      <PublicNotifier>
+      <TranslatedNotifier>
         <CurrentPage />
-      </PublicNotifier>
+      </TranslatedNotifier>
     </PublicI18nProvider>,
   );
 }

@@ -8,7 +8,14 @@ type Notify = (message: string, type?: NoticeType) => void;
 
 const NotifyContext = createContext<Notify>(() => undefined);
 
-export function PublicNotifier({ children }: { children: ReactNode }) {
+/** `closeLabel`: the close button's name, translated by the caller (Root holds the i18n). */
+export function PublicNotifier({
+  children,
+  closeLabel,
+}: {
+  children: ReactNode;
+  closeLabel: string;
+}) {
   const [notice, setNotice] = useState<{ message: string; type: NoticeType; id: number } | null>(
     null,
   );
@@ -31,7 +38,7 @@ export function PublicNotifier({ children }: { children: ReactNode }) {
           role={notice.type === 'error' ? 'alert' : 'status'}
         >
           <span>{notice.message}</span>
-          <button type="button" aria-label="×" onClick={() => setNotice(null)}>
+          <button type="button" aria-label={closeLabel} onClick={() => setNotice(null)}>
             ×
           </button>
         </div>

@@ -11,8 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { publicVi } from '../../i18n/publicMessages';
 import { PublicI18nProvider } from '../../i18n/PublicI18nProvider';
+import { TranslatedNotifier } from '../../Root';
 import type { PublicPagePath } from './navigation';
-import { PublicNotifier } from './PublicNotifier';
 import { loadPublicPage, PublicPage } from './publicPages';
 
 let root: Root | undefined;
@@ -31,11 +31,11 @@ function show(path: PublicPagePath) {
   root = createRoot(container);
   root.render(
     <PublicI18nProvider initialLocale="vi" initialMessages={publicVi}>
-      <PublicNotifier>
+      <TranslatedNotifier>
         <Suspense fallback={<PageFrame />}>
           <PublicPage path={path} />
         </Suspense>
-      </PublicNotifier>
+      </TranslatedNotifier>
     </PublicI18nProvider>,
   );
 }

@@ -41,6 +41,15 @@ describe('the login page', () => {
     expect(localStorage.getItem('access_token')).toBeNull();
   });
 
+  it('names the close button of its message in the reader’s language, and it closes', async () => {
+    renderPublicPage('/login');
+    await screen.findByLabelText('Email');
+    const user = await signIn('demo@example.vn', 'wrong-password');
+    const close = await screen.findByRole('button', { name: 'Đóng' });
+    await user.click(close);
+    await waitFor(() => expect(screen.queryByText('Email hoặc mật khẩu không đúng.')).toBeNull());
+  });
+
   it('signs a verified customer in and goes to the dashboard', async () => {
     renderPublicPage('/login');
     await screen.findByLabelText('Email');
