@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterAll, describe, expect, it, vi } from 'vitest';
 
 import { withToken } from '../../server/testing';
 import type { TrialPackageList } from '../api/auth';
@@ -18,6 +18,7 @@ import {
   shellSandboxPerTest,
   signInAs,
 } from './layoutTestHarness';
+import { pinDateInEachTest } from '../../tests/support/pinnedDate';
 
 // The seeded account on a running trial; its balance does not cover the upgrade.
 const TRIAL = 'trial@example.vn';
@@ -33,14 +34,7 @@ const MID_MONTH = new Date('2025-03-12T05:20:00.000Z');
 const LAST_WEEK = new Date('2025-03-26T05:20:00.000Z');
 let now = MID_MONTH;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(now);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+pinDateInEachTest(() => now);
 
 const shell = shellSandboxPerTest();
 const sandbox = () => shell().sandbox;

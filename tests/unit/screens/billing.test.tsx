@@ -13,18 +13,15 @@ import {
   shellSandboxPerTest,
 } from '../../../src/layout/layoutTestHarness';
 import { postSandboxForm, moveSandboxClock } from '../../../server/testing';
+import { pinDateInEachTest } from '../../support/pinnedDate';
 import { PORTAL_ORIGIN } from '../../support/sandbox';
 import { api, buyServer, placeOrder, renderPortal, signInAs, SMALL_SERVER } from './portalHarness';
 
 const NOW = new Date('2025-03-26T05:20:00.000Z');
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
+pinDateInEachTest(NOW);
 
 afterEach(() => {
-  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 

@@ -2,12 +2,13 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import App from '../../../src/App';
 import { formatVnd } from '../../../src/domain/money';
 import { englishMessages } from '../../../src/i18n/englishMessages';
 import { moveSandboxClock } from '../../../server/testing';
+import { pinDateInEachTest } from '../../support/pinnedDate';
 import { sandboxPerTest } from '../../support/sandbox';
 import { api, placeOrder, renderPortal, signInAs, SMALL_SERVER } from './portalHarness';
 
@@ -16,13 +17,9 @@ const NOW = new Date('2025-03-26T05:20:00.000Z');
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
+pinDateInEachTest(NOW);
 
 afterEach(() => {
-  vi.useRealTimers();
   sessionStorage.clear();
 });
 

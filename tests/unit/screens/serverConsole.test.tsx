@@ -9,15 +9,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket as ServerSocket } from 'ws';
 
+import { pinDateInEachTest } from '../../support/pinnedDate';
 import { sandboxPerTest, type Sandbox } from '../../support/sandbox';
 import { api, buyServer, renderPortal, signInAs } from './portalHarness';
 
 const NOW = new Date('2025-03-26T05:20:00.000Z');
 const MINUTE_MS = 60 * 1000;
 
+pinDateInEachTest(NOW);
+
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
   // jsdom has no matchMedia; xterm.js asks it for the screen's pixel ratio.
   vi.stubGlobal('matchMedia', (media: string) => ({
     media,
@@ -34,7 +35,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

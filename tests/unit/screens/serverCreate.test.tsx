@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { formatVnd } from '../../../src/domain/money';
 import {
@@ -9,6 +9,7 @@ import {
   serverProductLines,
   type ServerChoice,
 } from '../../../src/domain/serverOrder';
+import { pinDateInEachTest } from '../../support/pinnedDate';
 import { sandboxPerTest } from '../../support/sandbox';
 import { api, renderPortal, signInAs } from './portalHarness';
 import { SERVER_CHOICE } from '../../../server/testing';
@@ -19,14 +20,7 @@ import { SERVER_CHOICE } from '../../../server/testing';
  */
 const NOW = new Date('2025-03-14T05:20:00.000Z');
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+pinDateInEachTest(NOW);
 
 const sandbox = sandboxPerTest();
 

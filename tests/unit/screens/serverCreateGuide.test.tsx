@@ -3,23 +3,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { generateKeyPairSync } from 'node:crypto';
 import sshpk from 'sshpk';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { validateServerPassword } from '../../../src/domain/serverRules';
+import { pinDateInEachTest } from '../../support/pinnedDate';
 import { sandboxPerTest } from '../../support/sandbox';
 import { api, buyServer, renderPortal, signInAs } from './portalHarness';
 
 const NOW = new Date('2025-03-14T05:20:00.000Z');
 const MINUTE_MS = 60 * 1000;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+pinDateInEachTest(NOW);
 
 const sandbox = sandboxPerTest();
 

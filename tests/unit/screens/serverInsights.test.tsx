@@ -2,8 +2,9 @@
 /** A server's reverse DNS names (IP tab) and its metrics tab, against the in-process sandbox. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
+import { pinDateInEachTest } from '../../support/pinnedDate';
 import { sandboxPerTest } from '../../support/sandbox';
 import { SMALL_SERVER } from '../../support/serverChoices';
 import { api, buyServer, renderPortal, signInAs } from './portalHarness';
@@ -12,14 +13,7 @@ const NOW = new Date('2025-03-26T05:20:00.000Z');
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+pinDateInEachTest(NOW);
 
 const sandbox = sandboxPerTest();
 

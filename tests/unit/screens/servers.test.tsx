@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { formatVnd } from '../../../src/domain/money';
 import { lastDayPaid } from '../../../src/domain/periods';
 import { moveSandboxClock } from '../../../server/testing';
+import { pinDateInEachTest } from '../../support/pinnedDate';
 import { sandboxPerTest } from '../../support/sandbox';
 import {
   api,
@@ -24,14 +25,7 @@ const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+pinDateInEachTest(NOW);
 
 const sandbox = sandboxPerTest();
 

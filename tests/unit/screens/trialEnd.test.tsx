@@ -8,7 +8,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { TrialPackageList } from '../../../src/api/auth';
 import { formatDate } from '../../../src/domain/dates';
@@ -20,6 +20,7 @@ import {
   shellSandboxPerTest,
 } from '../../../src/layout/layoutTestHarness';
 import { postSandboxForm } from '../../../server/testing';
+import { pinDateInEachTest } from '../../support/pinnedDate';
 import { PORTAL_ORIGIN } from '../../support/sandbox';
 import { api, renderPortal, signInAs } from './portalHarness';
 
@@ -28,13 +29,9 @@ import { api, renderPortal, signInAs } from './portalHarness';
 // reads changed the amount or the period asked for.
 const NOW = new Date('2025-03-12T05:20:00.000Z');
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
+pinDateInEachTest(NOW);
 
 afterEach(() => {
-  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 

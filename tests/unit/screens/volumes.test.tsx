@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { formatVnd } from '../../../src/domain/money';
+import { pinDateInEachTest } from '../../support/pinnedDate';
 import { sandboxPerTest } from '../../support/sandbox';
 import { api, buyServer, renderPortal, signInAs } from './portalHarness';
 
@@ -11,14 +12,7 @@ import { api, buyServer, renderPortal, signInAs } from './portalHarness';
 const NOW = new Date('2025-03-14T05:20:00.000Z');
 const MINUTE_MS = 60 * 1000;
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+pinDateInEachTest(NOW);
 
 const sandbox = sandboxPerTest();
 
