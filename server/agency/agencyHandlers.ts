@@ -4,7 +4,7 @@
  * not an agency, and an agency only ever sees the accounts that belong to it (agency/agency.ts).
  */
 import { validateEmail, validateFullName, validateNewPassword } from '../../src/domain/validation';
-import { validateFormattedPhone, validatePhone } from '../../src/domain/phone';
+import { formattedPhoneProblem, validatePhone } from '../../src/domain/phone';
 import {
   agencyCustomer,
   agencyCustomers,
@@ -46,12 +46,7 @@ export const agencyHandlers: HandlerTable = {
       password: validateNewPassword(body.password),
       fullname: validateFullName(body.fullname),
       phone: validatePhone(body.phone),
-    });
-    rejectInvalidFields({
-      formatted_phone:
-        body.formatted_phone === undefined
-          ? undefined
-          : validateFormattedPhone(body.formatted_phone, body.phone),
+      formatted_phone: formattedPhoneProblem(body.formatted_phone, body.phone),
     });
     refuseAgencyAccountAtLimit(ctx, agency.id);
     if (findUserByEmail(ctx.db, body.email)) throw emailTaken();

@@ -5,7 +5,7 @@ import {
   validateNewPassword,
   validatePasswordConfirmation,
 } from '../../src/domain/validation';
-import { validateFormattedPhone, validatePhone } from '../../src/domain/phone';
+import { formattedPhoneProblem, validatePhone } from '../../src/domain/phone';
 import {
   findInvoiceInfo,
   revokeOtherSessions,
@@ -32,12 +32,7 @@ export const accountHandlers: HandlerTable = {
     rejectInvalidFields({
       fullname: fullname === undefined ? undefined : validateFullName(fullname),
       phone: phone === undefined ? undefined : validatePhone(phone),
-    });
-    rejectInvalidFields({
-      formatted_phone:
-        formatted === undefined
-          ? undefined
-          : validateFormattedPhone(formatted, phone ?? user.phone),
+      formatted_phone: formattedPhoneProblem(formatted, phone ?? user.phone),
     });
     ctx.db.transaction(() => {
       updateProfile(ctx.db, user, ctx.body);

@@ -5,7 +5,7 @@ import {
   validateNewPassword,
   validatePasswordConfirmation,
 } from '../../src/domain/validation';
-import { validateFormattedPhone, validatePhone } from '../../src/domain/phone';
+import { formattedPhoneProblem, validatePhone } from '../../src/domain/phone';
 import { SANDBOX_RECAPTCHA_TOKEN } from '../../src/domain/constants';
 import {
   consumeEmailToken,
@@ -81,9 +81,7 @@ export const authHandlers: HandlerTable = {
       verify_password: validatePasswordConfirmation(body.verify_password, body.password),
       fullname: validateFullName(body.fullname),
       phone: validatePhone(body.phone),
-    });
-    rejectInvalidFields({
-      formatted_phone: validateFormattedPhone(body.formatted_phone, body.phone),
+      formatted_phone: formattedPhoneProblem(body.formatted_phone, body.phone),
     });
     if (findUserByEmail(ctx.db, body.email)) throw emailTaken();
     const passwordHash = await hashPassword(body.password);

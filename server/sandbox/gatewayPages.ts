@@ -325,7 +325,7 @@ function messagePage(
   return gatewayShell(locale, t('server.card_gateway.title'), `<p>${escapeHtml(t(key))}</p>`);
 }
 
-/** Whole dong as typed on the form ("2.500.000" or "2500000"); undefined when it is not. */
+/** Whole dong as typed on the form ("2.500.000", "2,500,000" or "2500000"); undefined when it is not. */
 function receivedAmount(typed: string): number | undefined {
   const amount = parseDong(typed);
   return amount !== undefined && amount > 0 && amount <= TOPUP_MAX_AMOUNT ? amount : undefined;

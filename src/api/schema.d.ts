@@ -1602,7 +1602,9 @@ export interface paths {
     /**
      * Change the full name or phone
      * @description Our extension (spec §7 does not show the account calls). The e-mail cannot be changed
-     *     here. Fields left out stay as they are. A new phone number is no longer verified.
+     *     here. Fields left out stay as they are, but for one: a new `phone` sent without
+     *     `formatted_phone` is also shown as it is sent (E.164), since the number shown before was
+     *     the old one. A new phone number is no longer verified.
      */
     patch: operations['updateProfile'];
     trace?: never;
@@ -3534,7 +3536,8 @@ export interface components {
     /**
      * @description The number in `phone` as the customer saw it, for example 091 234 56 78 or
      *     +84 91 234 5678. Our rule (src/domain/phone.ts): digits, spaces and + ( ) . - only, and
-     *     read in the number's own country it is the same number as `phone` (the profile's current
+     *     read in the number's own country (or with its calling code, for a number of no country
+     *     such as +800) it is the same number as `phone` (the profile's current
      *     one when a profile update sends no `phone`); otherwise 400, "Số điện thoại hiển thị không
      *     khớp với số điện thoại đã nhập.", so the text shown beside a number never says another.
      */

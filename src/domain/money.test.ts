@@ -56,6 +56,7 @@ describe('typed amounts are read as they are shown, or not at all', () => {
     ['1 500 000', 1500000],
     // Copied from a page that groups with no-break spaces.
     ['1\u00a0500\u00a0000', 1500000],
+    ['1 500\u202f000', 1500000],
     [' 50.000 ', 50000],
     // English digit grouping, as an English-speaking customer types it.
     ['100,000', 100000],
@@ -82,6 +83,7 @@ describe('typed amounts are read as they are shown, or not at all', () => {
     '1.000,000',
     '1,000.000',
     '1 000.000',
+    '1\t500\t000',
   ])('refuses "%s"', (typed) => {
     expect(parseDong(typed)).toBeNaN();
   });

@@ -8,9 +8,11 @@ export function groupThousands(amount: number): string {
 /**
  * Plain digits, or digits grouped by thousands with one separator throughout: a dot or a space as
  * the portal shows them, or a comma as English writing does ("100,000"). Dong has no fraction, so
- * a comma followed by exactly three digits can only group thousands.
+ * a comma followed by exactly three digits can only group thousands. Spaces are first made one
+ * kind: a page copied from may group with no-break or narrow no-break spaces, or a mix.
  */
-const TYPED_DONG = /^(?:\d+|\d{1,3}([.,\s])\d{3}(?:\1\d{3})*)$/;
+const TYPED_DONG = /^(?:\d+|\d{1,3}([., ])\d{3}(?:\1\d{3})*)$/;
+const SPACE_KINDS = /[\u0020\u00a0\u202f]/g;
 
 /**
  * An amount as a customer or an operator types it ("100.000", "1 500 000", "100,000"). Undefined
@@ -18,9 +20,9 @@ const TYPED_DONG = /^(?:\d+|\d{1,3}([.,\s])\d{3}(?:\1\d{3})*)$/;
  * 1.000.000 dong, and "1.000,000" (two separators) is not guessed at.
  */
 export function parseDong(text: string): number | undefined {
-  const typed = text.trim();
+  const typed = text.trim().replace(SPACE_KINDS, ' ');
   if (!typed) return undefined;
-  return TYPED_DONG.test(typed) ? Number(typed.replace(/[.,\s]/g, '')) : Number.NaN;
+  return TYPED_DONG.test(typed) ? Number(typed.replace(/[., ]/g, '')) : Number.NaN;
 }
 
 export function formatVnd(amount: number): string {

@@ -3,7 +3,7 @@ import examples from 'libphonenumber-js/mobile/examples';
 import { formatPhoneNumber, formatPhoneNumberIntl } from 'react-phone-number-input';
 import { describe, expect, it } from 'vitest';
 
-import { validateFormattedPhone, validatePhone } from './phone';
+import { formattedPhoneProblem, validateFormattedPhone, validatePhone } from './phone';
 
 describe('a phone number', () => {
   it('is required, international, and a real number of its country', () => {
@@ -27,6 +27,9 @@ describe('the number as the customer saw it', () => {
     // A national prefix that is not a zero.
     ['8 (912) 345-67-89', '+79123456789'],
     ['(202) 555-0123', '+12025550123'],
+    // A number of no country (International Freephone), as the input writes it.
+    ['1234 5678', '+80012345678'],
+    ['+800 1234 5678', '+80012345678'],
   ])('accepts "%s" for %s', (formatted, phone) => {
     expect(validateFormattedPhone(formatted, phone)).toBeUndefined();
   });
@@ -55,5 +58,16 @@ describe('the number as the customer saw it', () => {
     ['---', '+80012345678'],
   ])('refuses "%s" for %s', (formatted, phone) => {
     expect(validateFormattedPhone(formatted, phone)).toBe('validation.formatted_phone_mismatch');
+  });
+});
+
+describe('the shown number in a request', () => {
+  it('is checked once the number itself is right, and only when sent', () => {
+    expect(formattedPhoneProblem('0912 345 679', '+84912345678')).toBe(
+      'validation.formatted_phone_mismatch',
+    );
+    expect(formattedPhoneProblem(undefined, '+84912345678')).toBeUndefined();
+    // The number's own message says what is wrong; a second one on the shown number would not.
+    expect(formattedPhoneProblem('12345', '+8412345')).toBeUndefined();
   });
 });

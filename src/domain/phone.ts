@@ -23,13 +23,27 @@ const WRITTEN_NUMBER = /^[+\d\s().-]{1,32}$/;
 
 /**
  * `formatted` is how the customer saw `phone` (national or international, any spacing): read in
- * the number's own country, it must be the same number, so the text shown beside the number can
- * never say something else.
+ * the number's own country, or its calling code for a number of no country (+800 …), it must be
+ * the same number, so the text shown beside the number can never say something else.
  */
 export function validateFormattedPhone(formatted: string, phone: string): ValidationMessage {
   if (!WRITTEN_NUMBER.test(formatted.trim())) return 'validation.formatted_phone_mismatch';
-  const country = parsePhoneNumberFromString(phone)?.country;
-  return parsePhoneNumberFromString(formatted, country)?.number === phone
-    ? undefined
-    : 'validation.formatted_phone_mismatch';
+  const number = parsePhoneNumberFromString(phone);
+  const read = parsePhoneNumberFromString(formatted, {
+    defaultCountry: number?.country,
+    defaultCallingCode: number?.countryCallingCode,
+  });
+  return read?.number === phone ? undefined : 'validation.formatted_phone_mismatch';
+}
+
+/**
+ * A request's shown number, checked in the same pass as its other fields: nothing to say when none
+ * is sent, or while `phone` itself is wrong (its own message says that).
+ */
+export function formattedPhoneProblem(
+  formatted: string | undefined,
+  phone: string,
+): ValidationMessage {
+  if (formatted === undefined || validatePhone(phone)) return undefined;
+  return validateFormattedPhone(formatted, phone);
 }
