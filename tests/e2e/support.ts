@@ -274,6 +274,9 @@ export async function waitUntilRunning(page: Page, id: number, timeout = 30_000)
     .toBe('active');
 }
 
+// A copy, not an import of src/domain/pricing.ts: through vietnamTime.ts that module imports
+// dayjs/plugin/utc without '.js', which Playwright's ESM loader cannot resolve, and every spec
+// importing this file would then load no test.
 const HOUR_MS = 3_600_000;
 
 /**
