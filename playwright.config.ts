@@ -1,3 +1,4 @@
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,10 @@ import { defineConfig } from '@playwright/test';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
 
-/** One free port and one fresh database per run; workers inherit them through the environment. */
+/**
+ * One free port and one fresh database per run, in a folder of the run's own that
+ * tests/e2e/globalTeardown.ts removes; workers inherit them through the environment.
+ */
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -19,7 +23,8 @@ async function freePort(): Promise<number> {
 }
 
 process.env.E2E_PORT ??= String(await freePort());
-process.env.E2E_DB ??= join(tmpdir(), `portal-e2e-${process.pid}-${Date.now()}.db`);
+process.env.E2E_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+process.env.E2E_DB ??= join(process.env.E2E_DIR, 'sandbox.db');
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 // A second sandbox, for the specs that move the sandbox clock (`*.clock.spec.ts`, project
@@ -27,7 +32,7 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 while (!process.env.E2E_CLOCK_PORT || process.env.E2E_CLOCK_PORT === process.env.E2E_PORT) {
   process.env.E2E_CLOCK_PORT = String(await freePort());
 }
-process.env.E2E_CLOCK_DB ??= join(tmpdir(), `portal-e2e-clock-${process.pid}-${Date.now()}.db`);
+process.env.E2E_CLOCK_DB ??= join(process.env.E2E_DIR, 'clock-sandbox.db');
 const clockBaseURL = `http://127.0.0.1:${process.env.E2E_CLOCK_PORT}`;
 
 /** `npm start` on its own port and fresh database, as the journeys need it. */
@@ -71,6 +76,7 @@ function sandboxServer(port: string, dbFile: string, origin: string) {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/globalTeardown.ts',
   fullyParallel: true,
   // Three workers on two cores: the journeys mostly wait (on the sandbox's simulated builds, on
   // support's reply), so a third one is 6.1 instead of 7.7 min idle, 7.4 instead of 9.2 loaded.
