@@ -13,6 +13,7 @@ import {
   buyServer,
   moveSandboxClock,
   serverOrderFor,
+  setBalanceAsAdmin,
   signedInSandbox,
   signIn,
   type Api,
@@ -119,6 +120,45 @@ describe('an order on an existing server', () => {
     const invoice = await later.post(`/billing/invoices/${reissued.id}/pay`, {});
     expect(invoice.statusCode, invoice.body).toBe(200);
     expect(await cpuOf(later, serverId)).toBe(4);
+    expect(ledgerMismatches(books)).toEqual([]);
+  });
+
+  it('whose period ends mid-month is charged to that day, as its calculation says: no day is paid twice', async () => {
+    // vps-uu-tien-01 (seed) renews on the day it was first paid to, not on the 1st.
+    const { books, api, clock } = await signedInSandbox({ email: 'whitelist@example.vn' });
+    setBalanceAsAdmin(books, 'whitelist@example.vn', 5_000_000);
+    const servers = (await api.get('/cloud/servers')).json().items as {
+      id: number;
+      name: string;
+    }[];
+    const serverId = servers.find((server) => server.name === 'vps-uu-tien-01')!.id;
+    const renewal = await api.post(`/billing/invoices/${openRenewal(books, serverId)!.id}/pay`, {});
+    expect(renewal.statusCode, renewal.body).toBe(200);
+    const { expiry } = (await api.get(`/cloud/servers/${serverId}`)).json() as { expiry: string };
+    expect(new Date(expiry).getUTCHours()).not.toBe(17); // not a Vietnam month start
+
+    const quoted = await api.post('/billing/calculation', {
+      action: 'resize_server',
+      products: [
+        { id_or_name: 'cpu', quantity: 3 },
+        { id_or_name: 'ram', quantity: 2 },
+        { id_or_name: 'volume_ssd', quantity: 40 },
+      ],
+      reference_id: serverId,
+    });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json().period_end).toBe(expiry);
+    const order = await place(api, {
+      type: 'resize_server',
+      data: { server_id: serverId, cpu: 3, ram: 2, disk: 40 },
+    });
+    expect(order.expiry).toBe(expiry);
+    // One more CPU (90.000 ₫ a month) for the hours left to the expiry, all in March (744 hours).
+    const hoursLeft = Math.ceil((Date.parse(expiry) - clock.now().getTime()) / 3_600_000);
+    expect(hoursLeft).toBeLessThan(744);
+    expect(order.amount).toBe(Math.round((90_000 * hoursLeft) / 744 / 1000) * 1000);
+    expect(quoted.json().total).toBe(order.amount);
+    await pay(api, order.id);
     expect(ledgerMismatches(books)).toEqual([]);
   });
 

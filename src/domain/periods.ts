@@ -73,9 +73,9 @@ export function monthsUntil(now: Date, end: Date): number {
 }
 
 /**
- * What a payment from `start` to `end` (a Vietnam month start, as `quote` and `quoteUntil` end)
- * covers: the rest of the start's own month, then `wholeMonths` calendar months, the last day
- * covered being the day before `end` in Vietnam time.
+ * What a payment from `start` to `end` (a Vietnam month start, as `quote` ends and `quoteUntil`
+ * does but for a period renewed to its own day) covers: the rest of the start's own month, then
+ * `wholeMonths` calendar months, the last day covered being the day before `end` in Vietnam time.
  */
 export interface CoveredPeriod {
   start: Date;

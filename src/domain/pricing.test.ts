@@ -5,6 +5,7 @@ import {
   applyDiscount,
   coveredPeriod,
   sameVietnamMonth,
+  monthsCovered,
   monthsUntil,
   quoteRenewal,
   quoteUntil,
@@ -163,6 +164,47 @@ describe('a change for the rest of a paid period', () => {
     expect(result.total).toBe(90_000 + 360_000);
     expect(result.interval_count).toBe(3);
     expect(result.period_end).toBe(vn('2026-07-01T00:00:00').toISOString());
+  });
+
+  it('prices a period ending mid-month to its end, not to the next month start', () => {
+    // Half of April (360 of 720 hours), May whole, then 26 of June's 30 days (624 of 720 hours).
+    const result = quoteUntil([{ product: cpu, quantity: 2 }], vn('2026-06-27T00:00:00'), 1, now);
+    expect(result.total).toBe(90_000 + 180_000 + 156_000);
+    expect(result.lines[0]?.months).toBe(2.3667);
+    expect(result.period_end).toBe(vn('2026-06-27T00:00:00').toISOString());
+  });
+
+  it('charges a period from the 27th to the 27th as one month, so no day is paid twice', () => {
+    // 102 of December's 744 hours, then 642 of January's 744: one month, not 1,14.
+    const from = vn('2026-12-27T18:00:00');
+    const result = quoteUntil([{ product: cpu, quantity: 1 }], vn('2027-01-27T18:00:00'), 1, from);
+    expect(result.lines[0]?.months).toBe(1);
+    expect(result.total).toBe(90_000);
+  });
+
+  it('charges the hours up to an end later this month, and no more', () => {
+    // 11 of April's 30 days.
+    const result = quoteUntil([{ product: cpu, quantity: 2 }], vn('2026-04-27T00:00:00'), 1, now);
+    expect(result.total).toBe(66_000);
+    expect(result.period_end).toBe(vn('2026-04-27T00:00:00').toISOString());
+  });
+
+  it('counts months covered exactly, a started hour as a whole one', () => {
+    expect(monthsCovered(now, vn('2026-05-01T00:00:00'))).toEqual({ numerator: 1, denominator: 2 });
+    expect(monthsCovered(now, vn('2026-04-16T00:30:00'))).toEqual({
+      numerator: 1,
+      denominator: 720,
+    });
+    expect(monthsCovered(vn('2026-04-01T00:00:00'), vn('2026-07-01T00:00:00'))).toEqual({
+      numerator: 3,
+      denominator: 1,
+    });
+  });
+
+  it('prices an end already passed to the end of this month', () => {
+    const result = quoteUntil([{ product: cpu, quantity: 2 }], vn('2026-04-10T00:00:00'), 1, now);
+    expect(result.total).toBe(90_000);
+    expect(result.period_end).toBe(vn('2026-05-01T00:00:00').toISOString());
   });
 });
 

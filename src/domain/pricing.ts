@@ -6,7 +6,6 @@
  * what the order, the invoice and the balance show, to the dong.
  */
 import { VAT_RATE } from './constants';
-import { monthsUntil } from './periods';
 import { vietnamMonthStartAfter } from './vietnamTime';
 
 export const INTERVAL_COUNTS = [1, 3, 6, 12] as const;
@@ -47,20 +46,54 @@ export function monthRemaining(now: Date): { hoursLeft: number; hoursInMonth: nu
 }
 
 /**
- * What `months` calendar months of `monthlyAmount` cost from `now` — the rest of this month plus
- * months − 1 whole ones — rounded to 1000. Orders use an interval (1, 3, 6, 12); a change to an
- * existing resource pays the months left in its period, which can be any number.
+ * The months a period from `now` to `end` is charged, as an exact fraction: every Vietnam month
+ * it touches counts the hours it covers (a started hour as a whole one) over the hours in that
+ * month (days × 24). A period from the middle of April to the 27th of June is 15 of April's 30
+ * days, May whole, and 26 of June's 30 days; to a month start it is the rest of this month plus
+ * whole months.
  */
-export function proratedAmount(monthlyAmount: number, months: number, now: Date): number {
-  const { hoursLeft, hoursInMonth } = monthRemaining(now);
-  const chargedHours = hoursLeft + (months - 1) * hoursInMonth;
-  return roundToThousand(monthlyAmount * chargedHours, hoursInMonth);
+export function monthsCovered(now: Date, end: Date): { numerator: number; denominator: number } {
+  let numerator = 0;
+  let denominator = 1;
+  let monthStart = vietnamMonthStartAfter(now, 0);
+  for (let count = 0; count < 1200 && monthStart.getTime() < end.getTime(); count += 1) {
+    const nextStart = vietnamMonthStartAfter(monthStart, 1);
+    const hoursInMonth = Math.round((nextStart.getTime() - monthStart.getTime()) / HOUR_MS);
+    const from = Math.max(monthStart.getTime(), now.getTime());
+    const to = Math.min(nextStart.getTime(), end.getTime());
+    const hours = Math.ceil((to - from) / HOUR_MS);
+    if (hours >= hoursInMonth) {
+      numerator += denominator;
+    } else {
+      numerator = numerator * hoursInMonth + hours * denominator;
+      denominator *= hoursInMonth;
+      const common = greatestCommonDivisor(numerator, denominator);
+      numerator /= common;
+      denominator /= common;
+    }
+    monthStart = nextStart;
+  }
+  return { numerator, denominator };
 }
 
-/** The months charged, fractional for the current month (for display). */
-export function monthsCharged(months: number, now: Date): number {
-  const { hoursLeft, hoursInMonth } = monthRemaining(now);
-  return months - 1 + hoursLeft / hoursInMonth;
+function greatestCommonDivisor(a: number, b: number): number {
+  return b === 0 ? a : greatestCommonDivisor(b, a % b);
+}
+
+/** `monthlyAmount` for the months from `now` to `end` (monthsCovered), rounded to 1000. */
+function amountCovering(monthlyAmount: number, now: Date, end: Date): number {
+  const { numerator, denominator } = monthsCovered(now, end);
+  const charged = monthlyAmount * numerator;
+  if (!Number.isSafeInteger(charged)) throw new RangeError('amount beyond whole-number precision');
+  return roundToThousand(charged, denominator);
+}
+
+/**
+ * What `months` calendar months of `monthlyAmount` cost from `now` — the rest of this month plus
+ * months − 1 whole ones — rounded to 1000. Orders use an interval (1, 3, 6, 12).
+ */
+export function proratedAmount(monthlyAmount: number, months: number, now: Date): number {
+  return amountCovering(monthlyAmount, now, vietnamMonthStartAfter(now, months));
 }
 
 export interface PricedProduct {
@@ -117,12 +150,15 @@ export function priceBeforeVat(total: number): number {
 
 /** A new order for `interval` months from `now`. */
 export function quote(lines: readonly OrderLine[], interval: IntervalCount, now: Date): Quote {
-  return quoteMonths(lines, interval, interval, now);
+  return quoteBetween(lines, vietnamMonthStartAfter(now, interval), interval, now);
 }
 
 /**
- * A change to a resource whose paid period runs to `end` (a Vietnam month start): the rest of
- * this month plus the whole months up to `end`. `interval` is the resource's billing interval.
+ * A change to a resource whose paid period runs to `end`: the hours left of this month, the whole
+ * months between, and the hours of `end`'s own month before it when the period ends mid-month
+ * (a renewal keeps its day: a server first paid to the 27th renews to the 27th), so the change
+ * and the next renewal never both charge a day. An `end` already passed is the end of this month.
+ * `interval` is the resource's billing interval.
  */
 export function quoteUntil(
   lines: readonly OrderLine[],
@@ -130,25 +166,27 @@ export function quoteUntil(
   interval: IntervalCount,
   now: Date,
 ): Quote {
-  return quoteMonths(lines, monthsUntil(now, end), interval, now);
+  const until = end.getTime() > now.getTime() ? end : vietnamMonthStartAfter(now, 1);
+  return quoteBetween(lines, until, interval, now);
 }
 
-function quoteMonths(
+function quoteBetween(
   lines: readonly OrderLine[],
-  monthCount: number,
+  end: Date,
   interval: IntervalCount,
   now: Date,
 ): Quote {
-  const months = Math.round(monthsCharged(monthCount, now) * 10000) / 10000;
+  const { numerator, denominator } = monthsCovered(now, end);
+  const months = Math.round((numerator / denominator) * 10000) / 10000;
   const priced = lines.map(({ product, quantity }) => ({
     product_id: product.id,
     name: product.name,
     quantity,
     unit_price: product.price,
     months,
-    amount: proratedAmount(product.price * quantity, monthCount, now),
+    amount: amountCovering(product.price * quantity, now, end),
   }));
-  return quoteOf(priced, interval, now, vietnamMonthStartAfter(now, monthCount));
+  return quoteOf(priced, interval, now, end);
 }
 
 /**
@@ -173,7 +211,6 @@ export function quoteRenewal(
   return quoteOf(priced, months, start, end);
 }
 
-/** The quote of priced lines: their total, the VAT it contains, and the period they pay for. */
 function quoteOf(priced: PricedLine[], interval: IntervalCount, start: Date, end: Date): Quote {
   const total = priced.reduce((sum, line) => sum + line.amount, 0);
   const vat = vatContained(total);
