@@ -334,6 +334,18 @@ describe('confirmEmail', () => {
     });
   });
 
+  it('ends the sessions opened before the address was confirmed: whoever registered it keeps no way in', async () => {
+    await start();
+    const token = await registerAndReadToken();
+    const beforeConfirmation = await signIn(app, NEW_CUSTOMER.email, NEW_CUSTOMER.password);
+    expect((await getUser(beforeConfirmation)).statusCode).toBe(200);
+
+    const session = (await post('/auth/users/confirm_email', { token })).json().token;
+
+    expect((await getUser(beforeConfirmation)).statusCode).toBe(401);
+    expect((await getUser(session)).json().email_verified).toBe(true);
+  });
+
   it('accepts a link only once; used again, it says the address is already confirmed', async () => {
     await start();
     const token = await registerAndReadToken();
@@ -511,6 +523,32 @@ describe('email one-time codes', () => {
     expect(response.statusCode).toBe(200);
     expect((await getUser(session)).json().email_verified).toBe(true);
     expect((await verify(session, code)).json()).toEqual({ message: WRONG_CODE });
+  });
+
+  it('confirming the address by code keeps the session that entered it and ends the others', async () => {
+    await start();
+    const other = await signIn(app, 'unverified@example.vn');
+    const session = await signIn(app, 'unverified@example.vn');
+    await requestCode(session);
+    const code = codeInMail(await latestMailTo(app, 'unverified@example.vn'));
+
+    expect((await verify(session, code)).statusCode).toBe(200);
+
+    expect((await getUser(session)).statusCode).toBe(200);
+    expect((await getUser(other)).statusCode).toBe(401);
+  });
+
+  it('a code entered on a confirmed account signs no other session out', async () => {
+    await start();
+    const other = await signIn(app, 'demo@example.vn');
+    const session = await signIn(app, 'demo@example.vn');
+    await requestCode(session);
+
+    expect(
+      (await verify(session, codeInMail(await latestMailTo(app, 'demo@example.vn')))).statusCode,
+    ).toBe(200);
+
+    expect((await getUser(other)).statusCode).toBe(200);
   });
 
   it('refuses a wrong code with the spec message, in English on request', async () => {

@@ -36,6 +36,7 @@ import {
 import { hashPassword } from '../platform/secrets';
 import { createSession, revokeSession, revokeSessions } from './sessions';
 import { revokeApiTokens } from './apiTokens';
+import { revokeOtherSessions } from './account';
 import {
   createUser,
   findUserByEmail,
@@ -117,6 +118,10 @@ export const authHandlers: HandlerTable = {
       }
       if (userId === undefined) throw badRequest('server.invalid_link');
       markEmailVerified(ctx.db, userId);
+      // The sessions opened before the address was confirmed end: whoever registered it (the
+      // owner of the mailbox may not be the one who did) or an agency that created the account
+      // keeps no way in that the confirmation made worth more.
+      revokeSessions(ctx.db, userId);
       return createSession(ctx.db, userId, now, ctx.sessionPolicy, ctx.client);
     })();
     return { token };
@@ -169,8 +174,14 @@ export const authHandlers: HandlerTable = {
     if (!consumeOtp(ctx.db, user.id, 'email', ctx.body.otp, ctx.now())) {
       throw badRequest('server.otp_invalid');
     }
-    // Receiving the code proves the address belongs to the user.
-    markEmailVerified(ctx.db, user.id);
+    // Receiving the code proves the address belongs to the user, who keeps this session; like
+    // the mailed link, confirming the address ends the others opened before it.
+    if (!user.email_verified) {
+      ctx.db.transaction(() => {
+        markEmailVerified(ctx.db, user.id);
+        revokeOtherSessions(ctx.db, user.id, ctx.sessionToken);
+      })();
+    }
     return { message: ctx.t('server.otp_verified') };
   },
 

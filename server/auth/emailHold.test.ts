@@ -89,11 +89,17 @@ describe('an account whose e-mail is not confirmed', () => {
       payload: { token: link },
     });
     expect(confirmed.statusCode).toBe(200);
-    const key = await api.post('/cloud/ssh_keys', { name: 'laptop', public_key: PUBLIC_KEY });
+    // The link's session acts; the one opened before the confirmation has ended with it.
+    expect((await api.get('/auth/user')).statusCode).toBe(401);
+    const confirmedApi = apiAs(app, confirmed.json().token);
+    const key = await confirmedApi.post('/cloud/ssh_keys', {
+      name: 'laptop',
+      public_key: PUBLIC_KEY,
+    });
     expect(key.statusCode, key.body).toBe(201);
     // And signs out like anyone.
-    expect((await api.delete('/auth/token')).statusCode).toBeLessThan(300);
-    expect((await api.get('/auth/user')).statusCode).toBe(401);
+    expect((await confirmedApi.delete('/auth/token')).statusCode).toBeLessThan(300);
+    expect((await confirmedApi.get('/auth/user')).statusCode).toBe(401);
   });
 
   it('is refused every change the contract holds from it before the request is read', async () => {
