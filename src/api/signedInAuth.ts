@@ -9,12 +9,9 @@ export const signedInAuthApi = {
   getTrialPackages: (accessToken: string, locale?: string) =>
     callContract('GET', '/auth/trial', { credentials: token(accessToken), locale }),
 
+  /** Spec §7: no payload at all, so no body and no Content-Type. */
   upgradeTrial: (accessToken: string, locale?: string) =>
-    callContract('POST', '/auth/user/upgrade', {
-      body: {},
-      credentials: token(accessToken),
-      locale,
-    }),
+    callContract('POST', '/auth/user/upgrade', { credentials: token(accessToken), locale }),
 
   /** Our extension beyond spec §7: the provider's API may answer 404 or 501 instead. */
   revokeToken: (accessToken: string) =>

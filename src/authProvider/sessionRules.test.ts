@@ -93,6 +93,18 @@ describe('after a successful session check', () => {
     ).toEqual({ kind: 'portal', path: '/cloud-server/create?cpu=2&ram=4&disk=40&interval=12' });
   });
 
+  it('a: hands the create form the offer as it came, billingcycle=annually included (spec §9)', () => {
+    expect(
+      check({
+        pathname: '/login',
+        query: 'redirect=/idc/cloud-server/create&cpu=2&ram=4&disk=40&billingcycle=annually',
+      }),
+    ).toEqual({
+      kind: 'portal',
+      path: '/cloud-server/create?cpu=2&ram=4&disk=40&billingcycle=annually',
+    });
+  });
+
   it('b: sends an auth page with a stored choice to creation', () => {
     expect(
       check({ pathname: '/login', pendingChoice: { cpu: '1', ram: '2', disk: '20' } }),

@@ -62,15 +62,6 @@ export function createServerPath(choice: PendingServerChoice): string {
   return `/cloud-server/create?${params.toString()}`;
 }
 
-export function serverChoiceFromQuery(search: URLSearchParams): PendingServerChoice | null {
-  const cpu = search.get('cpu');
-  const ram = search.get('ram');
-  const disk = search.get('disk');
-  if (!cpu || !ram || !disk) return null;
-  const interval = search.get('interval');
-  return interval ? { cpu, ram, disk, interval } : { cpu, ram, disk };
-}
-
 export interface SessionCheckInput {
   emailVerified: boolean;
   /** The portal path without the /idc base, e.g. '/login'. */
@@ -93,9 +84,10 @@ export function decideAfterSessionCheck(input: SessionCheckInput): Destination {
   // dashboard after confirming the e-mail (d): the register-with-redirect journey resumes.
   const redirect = input.search.get('redirect');
   if (redirect === CREATE_SERVER_REDIRECT) {
-    // a
-    const choice = serverChoiceFromQuery(input.search);
-    return portal(choice ? createServerPath(choice) : '/cloud-server/create');
+    // a: the offer's query as it came, which the create form reads and corrects
+    const offer = new URLSearchParams(input.search);
+    offer.delete('redirect');
+    return portal(`/cloud-server/create?${offer.toString()}`);
   }
   if (AUTH_PAGES.includes(pathname) && input.pendingChoice) {
     return portal(createServerPath(input.pendingChoice)); // b

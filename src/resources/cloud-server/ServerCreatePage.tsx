@@ -53,6 +53,7 @@ import { usePlaceOrder } from '../../components/usePlaceOrder';
 import type { BillingPlan, Image, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { formatVnd } from '../../domain/money';
+import { intervalInQuery } from '../../domain/billingCycle';
 import { isIntervalCount, type PricedProduct } from '../../domain/pricing';
 import { createServerOrder } from '../../domain/serverOrder';
 import {
@@ -110,7 +111,7 @@ export default function ServerCreatePage() {
     queryFn: () => dataProvider.listSshKeys(),
     ...catalogOptions,
   });
-  const planInterval = Number(search.get('interval'));
+  const planInterval = Number(intervalInQuery(search));
   const plans = useQuery({
     queryKey: QUERY_KEYS.serverPlans(isIntervalCount(planInterval) ? planInterval : undefined),
     queryFn: () =>

@@ -80,6 +80,14 @@ describe('the create form’s starting values', () => {
     expect(fromQuery(new URLSearchParams('cpu=0&ram=x&disk=5&interval=2'))).toEqual({});
   });
 
+  it('read the provider’s billingcycle=annually as 12 months, an interval given winning', () => {
+    expect(fromQuery(new URLSearchParams('cpu=2&billingcycle=annually')).interval).toBe(12);
+    expect(fromQuery(new URLSearchParams('billingcycle=annually&interval=3'))).toEqual({
+      interval: 3,
+    });
+    expect(fromQuery(new URLSearchParams('billingcycle=monthly'))).toEqual({});
+  });
+
   it('say what they corrected in the query: out of range to the nearest end, text to the default', () => {
     const { values, corrections } = startingServerForm(CATALOGS, {
       pendingOrder: null,

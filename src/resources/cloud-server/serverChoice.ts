@@ -12,6 +12,7 @@ import type {
   ProductQuery,
   SshKey,
 } from '../../dataProvider/dataProvider';
+import { intervalInQuery } from '../../domain/billingCycle';
 import { MAX_IPS_PER_SERVER } from '../../domain/constants';
 import {
   isIntervalCount,
@@ -187,13 +188,16 @@ function fromPlan(plan: BillingPlan): Prefill {
   return prefill;
 }
 
-/** `?cpu&ram&disk&interval`, each taken only when it is a value the form accepts. */
+/**
+ * `?cpu&ram&disk&interval` (or `billingcycle=annually`), each taken only when it is a value the
+ * form accepts.
+ */
 export function fromQuery(search: URLSearchParams): Prefill {
   const prefill: Prefill = {};
   const cpu = wholeNumber(search.get('cpu'));
   const ram = wholeNumber(search.get('ram'));
   const disk = wholeNumber(search.get('disk'));
-  const interval = wholeNumber(search.get('interval'));
+  const interval = wholeNumber(intervalInQuery(search));
   if (inLimits(cpu, SERVER_LIMITS.cpu)) prefill.cpu = cpu;
   if (inLimits(ram, SERVER_LIMITS.ram)) prefill.ram = ram;
   if (inLimits(disk, SERVER_LIMITS.disk)) prefill.disk = disk;

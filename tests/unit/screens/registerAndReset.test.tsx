@@ -90,6 +90,17 @@ describe('registration', () => {
     );
   });
 
+  it('reads the provider’s billingcycle=annually as 12 months, shown and kept (§9)', async () => {
+    renderPublicPage(
+      '/register?redirect=/idc/cloud-server/create&cpu=1&ram=2&disk=20&billingcycle=annually',
+    );
+    await screen.findByLabelText('Email *');
+    expect(localStorage.getItem('interval')).toBe('12');
+    expect(screen.getByTestId('chosen-config')).toHaveTextContent(
+      'Cấu hình đã chọn: 1 CPU, 2 GB RAM, 20 GB SSD, 12 tháng',
+    );
+  });
+
   it('shows no configuration when registering without a pricing link', async () => {
     renderPublicPage('/register');
     await screen.findByLabelText('Email *');
