@@ -240,6 +240,13 @@ export const dataProvider = {
         params: { query: { ...query, per_page: ALL_ON_ONE_PAGE } },
       })
     ).items,
+  /** Spec §7 exactly: GET /billing/plans?product_category=wanip&interval_count=1. */
+  listIpPlans: async () =>
+    (
+      await call('GET', '/billing/plans', {
+        params: { query: { product_category: 'wanip', interval_count: 1 } },
+      })
+    ).items,
   calculatePrice: (body: CalculationRequest) => call('POST', '/billing/calculation', { body }),
   createOrder: (body: CreateOrderRequest) => call('POST', '/billing/orders', { body }),
   getOrder: (id: Identifier) => call('GET', '/billing/orders/{id}', { params: { path: { id } } }),

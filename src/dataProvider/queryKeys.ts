@@ -13,6 +13,8 @@ export const QUERY_KEYS = {
   sshKeys: ['ssh-keys', 'all'],
   serverProducts: ['billing', 'products', 'server'],
   serverPlans: (interval: number | undefined) => ['billing', 'plans', 'server', interval ?? 'any'],
+  /** A month of each kind of address (spec §7's wanip plans). */
+  ipPlans: ['billing', 'plans', 'wanip', 1],
   calculation: (body: unknown) => ['billing', 'calculation', body],
   orders: ['billing', 'orders'],
   pendingOrders: (perPage: number) => ['billing', 'orders', 'pending', perPage],

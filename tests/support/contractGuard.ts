@@ -45,7 +45,7 @@ export function contractProblem(method: string, url: URL): string | undefined {
 export interface ApiAnswerer {
   app: FastifyInstance;
   /** Told of each call, and of each violation it made; the call waits for what it returns. */
-  onRequest(call: string): void | Promise<void>;
+  onRequest(call: string, url: URL): void | Promise<void>;
   onViolation(problem: string): void;
 }
 
@@ -123,7 +123,7 @@ async function answer(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const call = `${request.method} ${url.pathname}`;
   const answerer = answerers.at(-1);
-  await answerer?.onRequest(call);
+  await answerer?.onRequest(call, url);
   const problem = contractProblem(request.method, url);
   if (problem) violation(problem, answerer);
   if (!answerer) {

@@ -20,6 +20,8 @@ export interface Sandbox {
   outsideContract: string[];
   /** Every API request made, as 'METHOD /path', in order. */
   requests: string[];
+  /** The same, with each request's query: 'METHOD /path?query' (for the spec's exact calls). */
+  requestsWithQuery: string[];
   outbox(to: string): Promise<{ to: string; subject: string; text: string; links: string[] }[]>;
   /**
    * Until the returned function is called, every call waits unanswered: for a test that acts
@@ -45,12 +47,14 @@ export async function startSandbox(
   });
   const outsideContract: string[] = [];
   const requests: string[] = [];
+  const requestsWithQuery: string[] = [];
   let held: Promise<void> | undefined;
   let releaseHeld = () => {};
   const stopAnswering = answerApiWith({
     app,
-    onRequest: (call) => {
+    onRequest: (call, url) => {
       requests.push(call);
+      requestsWithQuery.push(`${call}${url.search}`);
       return held;
     },
     onViolation: (problem) => outsideContract.push(problem),
@@ -60,6 +64,7 @@ export async function startSandbox(
     app,
     outsideContract,
     requests,
+    requestsWithQuery,
     async outbox(to) {
       const answer = await app.inject({
         method: 'GET',

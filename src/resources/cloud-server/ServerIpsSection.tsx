@@ -410,6 +410,19 @@ function BuyIpsForm(props: { server: Server; remaining: number; canAct: boolean 
         products: [{ id_or_name: version === 'ipv4' ? 'wan_ipv4_1' : 'wan_ipv6_1', quantity }],
       }
     : null;
+  // Each kind's monthly price beside its name; the choice works without it.
+  const ipPlans = useQuery({
+    queryKey: QUERY_KEYS.ipPlans,
+    queryFn: () => dataProvider.listIpPlans(),
+    staleTime: Infinity,
+  });
+  const versionLabel = (kind: IpVersion) => {
+    const name = kind === 'ipv4' ? 'IPv4' : 'IPv6';
+    const plan = ipPlans.data?.find((item) => item.name.toLowerCase().includes(kind));
+    return plan
+      ? `${name} — ${translate('plans.per_month', { amount: formatVnd(plan.monthly_price) })}`
+      : name;
+  };
   const price = useQuery({
     queryKey: QUERY_KEYS.calculation(body),
     queryFn: () => dataProvider.calculatePrice(body as CalculationRequest),
@@ -460,8 +473,8 @@ function BuyIpsForm(props: { server: Server; remaining: number; canAct: boolean 
           onChange={(event) => setVersion(event.target.value as IpVersion)}
           sx={{ minWidth: 140 }}
         >
-          <MenuItem value="ipv4">IPv4</MenuItem>
-          <MenuItem value="ipv6">IPv6</MenuItem>
+          <MenuItem value="ipv4">{versionLabel('ipv4')}</MenuItem>
+          <MenuItem value="ipv6">{versionLabel('ipv6')}</MenuItem>
         </TextField>
         <TextField
           type="number"

@@ -294,6 +294,13 @@ describe('the server detail page', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(2);
     expect(within(table).getByText('IP chính')).toBeVisible();
     expect(within(table).queryByRole('button', { name: /^Xoá IP/ })).not.toBeInTheDocument();
+    // Each kind's monthly price comes from spec §7's call, made exactly as written.
+    await user.click(screen.getByRole('combobox', { name: 'Loại' }));
+    expect(await screen.findByRole('option', { name: 'IPv6 — 10.000 ₫/tháng' })).toBeVisible();
+    await user.click(screen.getByRole('option', { name: 'IPv4 — 50.000 ₫/tháng' }));
+    expect(sandbox().requestsWithQuery).toContain(
+      'GET /api/v1/billing/plans?product_category=wanip&interval_count=1',
+    );
 
     const quantity = screen.getByLabelText('Số lượng');
     await user.clear(quantity);
