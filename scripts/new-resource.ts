@@ -154,6 +154,7 @@ function contractPaths(n: Names): string {
     get:
       tags: [${n.plural}]
       operationId: list${n.PluralPascal}
+      x-extension-of-spec: true
       summary: The account's ${n.labelEn.toLowerCase()}, newest first (our extension)
       parameters:
         - { $ref: '#/components/parameters/Page' }
@@ -178,6 +179,7 @@ function contractPaths(n: Names): string {
     post:
       tags: [${n.plural}]
       operationId: create${n.Pascal}
+      x-extension-of-spec: true
       summary: Add a ${n.name}; names are unique per account without regard to case (our extension)
       requestBody:
         required: true
@@ -201,6 +203,7 @@ function contractPaths(n: Names): string {
     get:
       tags: [${n.plural}]
       operationId: get${n.Pascal}
+      x-extension-of-spec: true
       summary: One ${n.name}; another account's answers 404 (our extension)
       parameters:
         - { $ref: '#/components/parameters/Id' }
@@ -218,6 +221,7 @@ function contractPaths(n: Names): string {
     delete:
       tags: [${n.plural}]
       operationId: delete${n.Pascal}
+      x-extension-of-spec: true
       summary: Delete a ${n.name}; another account's answers 404 (our extension)
       parameters:
         - { $ref: '#/components/parameters/Id' }

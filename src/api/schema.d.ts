@@ -3445,7 +3445,7 @@ export interface components {
     CreateSnapshotRequest: {
       name: components['schemas']['ResourceName'];
       volume_id?: number;
-      /** @description Copy this server's root disk */
+      /** @description Copy this server's root disk (our extension) */
       server_id?: number;
     };
     RestoreSnapshotRequest: {
@@ -3923,8 +3923,18 @@ export interface components {
     Id: number;
     /** @description 1-based page number (paging pattern, see `Paging`) */
     Page: number;
-    /** @description Records per page (paging pattern, see `Paging`) */
+    /**
+     * @description 1-based page number (paging pattern, see `Paging`). Our extension on this call: spec §7
+     *     does not show it.
+     */
+    ExtensionPage: number;
+    /**
+     * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+     *     the products (`SpecPerPage`).
+     */
     PerPage: number;
+    /** @description Records per page (paging pattern, see `Paging`); spec §7 asks for 9999, or 999 for extras */
+    SpecPerPage: number;
     /** @description Records whose name contains this text, ignoring case */
     Search: string;
     /**
@@ -4583,7 +4593,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
         /**
          * @description A status, or `overdue` (our extension): open invoices whose due date has passed by the
@@ -4969,7 +4982,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
         type?: components['schemas']['BalanceAdjustmentType'];
         method?: components['schemas']['BalanceAdjustmentMethod'];
@@ -5144,10 +5160,13 @@ export interface operations {
         name?: 'DISK HDD' | 'DISK SSD' | 'SNAPSHOT HDD' | 'SNAPSHOT SSD' | 'CPU' | 'RAM';
         /** @description The provider's product categories; CPU, RAM and disks are asked for by name */
         category?: 'wanip' | 'extra';
-        /** @description 1-based page number (paging pattern, see `Paging`) */
-        page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
-        per_page?: components['parameters']['PerPage'];
+        /**
+         * @description 1-based page number (paging pattern, see `Paging`). Our extension on this call: spec §7
+         *     does not show it.
+         */
+        page?: components['parameters']['ExtensionPage'];
+        /** @description Records per page (paging pattern, see `Paging`); spec §7 asks for 9999, or 999 for extras */
+        per_page?: components['parameters']['SpecPerPage'];
       };
       header?: never;
       path?: never;
@@ -5294,7 +5313,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
         status?: components['schemas']['OrderStatus'];
         /**
@@ -5738,7 +5760,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
         payment_gateway?: components['schemas']['PaymentGateway'];
         transaction_id?: string;
@@ -5806,7 +5831,10 @@ export interface operations {
       query: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
         status: components['schemas']['PaymentAttemptStatus'];
       };
@@ -5904,9 +5932,15 @@ export interface operations {
       query?: {
         product_category?: components['schemas']['ProductCategory'];
         interval_count?: components['schemas']['IntervalCount'];
-        /** @description 1-based page number (paging pattern, see `Paging`) */
-        page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description 1-based page number (paging pattern, see `Paging`). Our extension on this call: spec §7
+         *     does not show it.
+         */
+        page?: components['parameters']['ExtensionPage'];
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
       };
       header?: never;
@@ -6106,11 +6140,19 @@ export interface operations {
   listPackages: {
     parameters: {
       query?: {
-        /** @description 1-based page number (paging pattern, see `Paging`) */
-        page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description 1-based page number (paging pattern, see `Paging`). Our extension on this call: spec §7
+         *     does not show it.
+         */
+        page?: components['parameters']['ExtensionPage'];
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
+        /** @description Our extension (spec §7 shows this call without a query) */
         resource_type?: components['schemas']['ResourceType'];
+        /** @description Our extension (spec §7 shows this call without a query) */
         status?: components['schemas']['PackageStatus'];
       };
       header?: never;
@@ -6254,7 +6296,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
         /**
          * @description Servers whose name contains this text, or one of whose IPv4/IPv6 addresses begins with
@@ -7011,7 +7056,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
       };
       header?: never;
@@ -7619,7 +7667,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
         /** @description Records whose name contains this text, ignoring case */
         search?: components['parameters']['Search'];
@@ -8134,7 +8185,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
         /** @description Records whose name contains this text, ignoring case */
         search?: components['parameters']['Search'];
@@ -8538,7 +8592,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
         /** @description Records whose name contains this text, ignoring case */
         search?: components['parameters']['Search'];
@@ -8677,7 +8734,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
         distro?: string;
       };
@@ -8732,7 +8792,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
       };
       header?: never;
@@ -8776,7 +8839,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
         status?: components['schemas']['TicketStatus'];
       };
@@ -9479,7 +9545,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
         /**
          * @description Extension: not in the spec. Only the events of this group: `security` (sign-ins,
@@ -9558,7 +9627,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
       };
       header?: never;
@@ -9674,7 +9746,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
       };
       header?: never;
@@ -9796,7 +9871,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
         /** @description Accounts whose e-mail or full name contains this text */
         search?: string;
@@ -9914,7 +9992,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
         status?: components['schemas']['InvoiceStatus'];
         /** @description Invoices whose code contains this text */
@@ -10012,7 +10093,10 @@ export interface operations {
       query?: {
         /** @description 1-based page number (paging pattern, see `Paging`) */
         page?: components['parameters']['Page'];
-        /** @description Records per page (paging pattern, see `Paging`) */
+        /**
+         * @description Records per page (paging pattern, see `Paging`). Our extension: spec §7 shows it only for
+         *     the products (`SpecPerPage`).
+         */
         per_page?: components['parameters']['PerPage'];
         /**
          * @description Extension: not in the spec. Only the events of this group: `security` (sign-ins,
