@@ -159,6 +159,7 @@ describe('changing the password', () => {
       name: 'deploy',
       scope: 'read',
       expires_in_days: 30,
+      password: NEW_CUSTOMER.password,
     });
     expect(created.statusCode, created.body).toBe(201);
     const apiToken = created.json().token as string;

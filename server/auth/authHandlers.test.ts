@@ -443,7 +443,7 @@ describe('resetPassword', () => {
     const oldSession = await signIn(app, 'demo@example.vn');
     const created = await post(
       '/account/api_tokens',
-      { name: 'left-behind', scope: 'read_write', expires_in_days: null },
+      { name: 'left-behind', scope: 'read_write', expires_in_days: null, password: DEMO_PASSWORD },
       withToken(oldSession),
     );
     expect(created.statusCode, created.body).toBe(201);

@@ -1,3 +1,4 @@
+import { CODE_FAILURES_PER_WINDOW } from './twoFactor';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_TOKEN_PREFIX, MAX_API_TOKENS } from '../../src/domain/apiTokens';
@@ -77,7 +78,10 @@ async function createToken(
   session: string,
   body: { name: string; scope: 'read' | 'read_write'; expires_in_days: 30 | 90 | 365 | null },
 ) {
-  const response = await call(session, 'POST', '/account/api_tokens', body);
+  const response = await call(session, 'POST', '/account/api_tokens', {
+    ...body,
+    password: DEMO_PASSWORD,
+  });
   expect(response.statusCode).toBe(201);
   return response.json() as { token: string; api_token: { id: number; last_used: string | null } };
 }
@@ -211,8 +215,9 @@ describe('API tokens', () => {
       method: 'POST',
       url: '/api/v1/account/api_tokens',
       headers: withToken(session),
-      payload: { name: 'ci', scope: 'read', expires_in_days: null },
+      payload: { name: 'ci', scope: 'read', expires_in_days: null, password: DEMO_PASSWORD },
     });
+    expect(answer.statusCode, answer.body).toBe(201);
     const { token } = answer.json() as { token: string };
 
     const stored = JSON.stringify([
@@ -285,6 +290,7 @@ describe('API tokens', () => {
           name: 'more',
           scope: 'read_write',
           expires_in_days: null,
+          password: DEMO_PASSWORD,
         }),
         call(token, 'DELETE', `/account/api_tokens/${api_token.id}`),
         call(token, 'DELETE', '/auth/token'),
@@ -391,6 +397,33 @@ describe('API tokens', () => {
     expect(events.find((event) => event.kind === 'order_placed')?.actor).toBe('api_token');
   });
 
+  it('needs the password as well as the session: a browser left signed in cannot make a token', async () => {
+    await start();
+    const session = await signInFrom(DEMO, CHROME_ON_WINDOWS);
+    const attempt = (password?: string) =>
+      call(session, 'POST', '/account/api_tokens', {
+        name: 'lasting',
+        scope: 'read_write',
+        expires_in_days: null,
+        ...(password !== undefined && { password }),
+      });
+
+    const without = await attempt();
+    expect(without.statusCode).toBe(400);
+    expect(without.json().errors).toHaveProperty('password');
+    const wrong = await attempt('not-the-password');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ password: 'Mật khẩu không đúng.' });
+    expect((await call(session, 'GET', '/account/api_tokens')).json().total).toBe(0);
+    expect((await attempt(DEMO_PASSWORD)).statusCode).toBe(201);
+
+    // Wrong passwords share the two-step sign-in's budget: no password oracle behind a session.
+    for (let i = 2; i < CODE_FAILURES_PER_WINDOW; i += 1) await attempt(`wrong-${i}`);
+    expect((await attempt('wrong-last')).statusCode).toBe(400);
+    expect((await attempt(DEMO_PASSWORD)).statusCode).toBe(429);
+    expect((await call(session, 'GET', '/account/api_tokens')).json().total).toBe(1);
+  });
+
   it('refuses a blank name on its field, and more tokens than an account may hold', async () => {
     await start();
     const session = await signInFrom(DEMO, CHROME_ON_WINDOWS);
@@ -398,6 +431,7 @@ describe('API tokens', () => {
       name: '   ',
       scope: 'read',
       expires_in_days: 30,
+      password: DEMO_PASSWORD,
     });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().errors).toEqual({ name: 'Vui lòng nhập tên token.' });
@@ -409,6 +443,7 @@ describe('API tokens', () => {
       name: 'one more',
       scope: 'read',
       expires_in_days: 30,
+      password: DEMO_PASSWORD,
     });
 
     expect(tooMany.statusCode).toBe(409);
@@ -428,6 +463,7 @@ describe('API tokens', () => {
       name: ' sao LƯU ',
       scope: 'read_write',
       expires_in_days: 90,
+      password: DEMO_PASSWORD,
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().errors).toEqual({

@@ -17,6 +17,7 @@ import {
   revokeApiToken,
 } from './apiTokens';
 import { pageItems, rejectInvalidFields, signedInUser } from './guards';
+import { requirePassword } from './twoFactorHandlers';
 import { listSessions, revokeSessionById } from './sessions';
 
 export const credentialHandlers: HandlerTable = {
@@ -49,11 +50,14 @@ export const credentialHandlers: HandlerTable = {
   listApiTokens: (ctx) =>
     pageItems(listApiTokens(ctx.db, signedInUser(ctx).id, ctx.now()), ctx.query),
 
-  createApiToken: (ctx) => {
+  createApiToken: async (ctx) => {
     const user = signedInUser(ctx);
     const { scope, expires_in_days: expiresInDays } = ctx.body;
     rejectInvalidFields({ name: validateApiTokenName(ctx.body.name) });
     const name = ctx.body.name.trim();
+    // A token outlives a change of password: a session alone (a browser left signed in) must
+    // not make one.
+    await requirePassword(ctx, user);
     const created = ctx.db.transaction(() => {
       if (countApiTokens(ctx.db, user.id) >= MAX_API_TOKENS) {
         throw new ApiError(409, 'server.api_tokens.limit', { limit: MAX_API_TOKENS });

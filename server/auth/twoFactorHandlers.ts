@@ -57,11 +57,15 @@ function requireCodeBudget(
 }
 
 /**
- * The account's password, for turning two-step sign-in on or off or renewing its recovery codes. Wrong passwords count against
- * the same budget as wrong codes (checked first, before the slow hash): this is no password oracle.
+ * The account's password, asked again for what a session alone must not do: turning two-step
+ * sign-in on or off, renewing its recovery codes, making an API token. Wrong passwords count
+ * against the same budget as wrong codes (checked first, before the slow hash): this is no
+ * password oracle.
  */
-async function requirePassword(
-  ctx: HandlerContext<'confirmTwoFactorSetup' | 'disableTwoFactor' | 'renewTwoFactorRecoveryCodes'>,
+export async function requirePassword(
+  ctx: HandlerContext<
+    'confirmTwoFactorSetup' | 'disableTwoFactor' | 'renewTwoFactorRecoveryCodes' | 'createApiToken'
+  >,
   user: { id: number; password_hash: string },
 ) {
   requireCodeBudget(ctx, user.id, ctx.now());

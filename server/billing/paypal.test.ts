@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD } from '../sandbox/seed';
 /**
  * PayPal top-ups through the sandbox's simulator: starting one, the approval page, the browser's
  * return (executed with the simulator, never trusting the query), pending sales and their
@@ -421,6 +422,7 @@ describe('the return, settled only by the signed-in portal', () => {
         name: scope,
         scope,
         expires_in_days: 30,
+        password: DEMO_PASSWORD,
       });
       expect(created.statusCode, created.body).toBe(201);
       const script = apiAs(app, created.json().token);

@@ -1898,7 +1898,10 @@ export interface paths {
      *     revoked token answers 401. The value starts with `idcpat_` and is answered here once: only
      *     its hash is stored. An account holds at most 20 tokens (409), each of its own name (409
      *     with `errors.name` for a name it already holds, expired or not, in any letter case).
-     *     Recorded in the activity log (`api_token_created`).
+     *     Recorded in the activity log (`api_token_created`). Needs the account's `password` as
+     *     well as the session (400 naming the field when wrong; wrong passwords count against the
+     *     two-step sign-in's budget, 429 past it): a token outlives a change of password, so a
+     *     session alone (a browser left signed in) must not make one.
      */
     post: operations['createApiToken'];
     delete?: never;
@@ -2108,6 +2111,8 @@ export interface components {
     };
     CreateApiTokenRequest: {
       name: string;
+      /** @description The account's password, asked again */
+      password: string;
       scope: components['schemas']['ApiTokenScope'];
       /** @description 30, 90 or 365 days from now; null for a token that never expires */
       expires_in_days: (30 | 90 | 365) | null;
@@ -9803,7 +9808,8 @@ export interface operations {
          * @example {
          *       "name": "script sao lưu",
          *       "scope": "read",
-         *       "expires_in_days": 90
+         *       "expires_in_days": 90,
+         *       "password": "mat-khau-cua-ban"
          *     }
          */
         'application/json': components['schemas']['CreateApiTokenRequest'];
@@ -9838,6 +9844,7 @@ export interface operations {
       403: components['responses']['SessionOnly'];
       /** @description The account already holds the most tokens allowed, or one of this name */
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   revokeApiToken: {

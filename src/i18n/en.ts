@@ -1671,6 +1671,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       create_title: 'Create an API token',
       name: 'Name',
       name_help: 'For example: backup script',
+      password_help:
+        'A token keeps working after a change of password, so only the account’s owner may make one.',
       scope: 'Scope',
       scope_read: 'Read only',
       scope_read_write: 'Read and write',

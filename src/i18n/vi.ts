@@ -1889,6 +1889,7 @@ export const vi = {
       create_title: 'Tạo API token',
       name: 'Tên token',
       name_help: 'Ví dụ: script sao lưu',
+      password_help: 'Token vẫn dùng được sau khi đổi mật khẩu, nên cần chính chủ tài khoản tạo.',
       scope: 'Quyền',
       scope_read: 'Chỉ đọc',
       scope_read_write: 'Đọc và ghi',

@@ -43,6 +43,7 @@ import {
 } from '../../domain/apiTokens';
 import { formatDate, formatDateTime } from '../../domain/dates';
 import { AccountCard } from './AccountCard';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { LISTED_ITEM_SX } from './listedItem';
 
 const TOKENS_KEY = ['account', 'api-tokens'] as const;
@@ -176,6 +177,9 @@ function CreateTokenDialog({ listed, onClose }: { listed: number[]; onClose: () 
   const [scope, setScope] = useState<ApiTokenScope>('read');
   const [expiry, setExpiry] = useState<ApiTokenExpiry>(DEFAULT_API_TOKEN_EXPIRY);
   const [nameError, setNameError] = useState<string>();
+  // Asked again: a token outlives a change of password, so a session alone must not make one.
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string>();
   const [submitError, setSubmitError] = useState<string>();
   const [created, setCreated] = useState<{ name: string; value: string }>();
   // Made, but its value was lost with the answer: it can only be revoked.
@@ -188,9 +192,11 @@ function CreateTokenDialog({ listed, onClose }: { listed: number[]; onClose: () 
     setSubmitError(undefined);
     const problem = validateApiTokenName(name);
     setNameError(problem ? translate(problem) : undefined);
-    if (problem) return;
+    const passwordMissing = password === '';
+    setPasswordError(passwordMissing ? translate('validation.old_password_required') : undefined);
+    if (problem || passwordMissing) return;
     try {
-      const answer = await create.mutateAsync({ name, scope, expires_in_days: expiry });
+      const answer = await create.mutateAsync({ name, scope, expires_in_days: expiry, password });
       setCreated({ name: answer.api_token.name, value: answer.token });
     } catch (error) {
       if (isLostAnswer(error)) {
@@ -203,7 +209,8 @@ function CreateTokenDialog({ listed, onClose }: { listed: number[]; onClose: () 
       }
       const fromServer = fieldErrors(error);
       if (fromServer.name) setNameError(fromServer.name);
-      else setSubmitError(errorMessage(error, translate));
+      if (fromServer.password) setPasswordError(fromServer.password);
+      if (!fromServer.name && !fromServer.password) setSubmitError(errorMessage(error, translate));
     }
   };
 
@@ -314,6 +321,15 @@ function CreateTokenDialog({ listed, onClose }: { listed: number[]; onClose: () 
                 </option>
               ))}
             </TextField>
+            <CurrentPasswordField
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setPasswordError(undefined);
+              }}
+              error={passwordError}
+              help={translate('account.api_tokens.password_help')}
+            />
             {submitError ? <Alert severity="error">{submitError}</Alert> : null}
             {valueLost ? (
               <Alert severity="warning">

@@ -28,6 +28,7 @@ import { usePortalNotify } from '../../components/usePortalNotify';
 import type { PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatDateTime } from '../../domain/dates';
 import { AccountCard } from './AccountCard';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { ACCOUNT_QUERY_KEYS } from './accountQueries';
 import { submitFailure } from '../../components/submitFailure';
 import { isLostAnswer } from '../../components/lostAnswer';
@@ -229,17 +230,11 @@ function SetupForm(props: {
           helperText={errors.code ?? translate('account.two_factor.code_help')}
           fullWidth
         />
-        <TextField
-          name="password"
-          type="password"
-          label={translate('account.password.old')}
-          autoComplete="current-password"
-          required
+        <CurrentPasswordField
           value={values.password}
           onChange={change('password')}
-          error={Boolean(errors.password)}
-          helperText={errors.password ?? translate('account.two_factor.password_help')}
-          fullWidth
+          error={errors.password}
+          help={translate('account.two_factor.password_help')}
         />
         {submitError ? <Alert severity="error">{submitError}</Alert> : null}
         <Stack direction="row" spacing={1}>

@@ -25,6 +25,8 @@ async function signInFromPhone(email: string): Promise<string> {
   return (answer.json() as { token: string }).token;
 }
 
+const passwordField = (form: HTMLElement) => within(form).getByLabelText(/^Mật khẩu hiện tại/);
+
 /** demo@ on /account, no token yet, the create-token dialog open. */
 async function openTokenForm() {
   const session = await signInAs(sandbox(), 'demo@example.vn');
@@ -93,7 +95,9 @@ describe('the API tokens card', () => {
     const { session, tokens, user, form } = await openTokenForm();
     await user.click(within(form).getByRole('button', { name: 'Tạo token' }));
     expect(await within(form).findByText('Vui lòng nhập tên token.')).toBeVisible();
+    expect(passwordField(form)).toHaveAccessibleDescription('Vui lòng nhập mật khẩu hiện tại.');
     await user.type(within(form).getByRole('textbox', { name: /Tên token/ }), 'script sao lưu');
+    await user.type(passwordField(form), DEMO_PASSWORD);
     await user.click(within(form).getByRole('radio', { name: 'Đọc và ghi' }));
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Thời hạn' }), '30 ngày');
     await user.click(within(form).getByRole('button', { name: 'Tạo token' }));
@@ -125,9 +129,23 @@ describe('the API tokens card', () => {
     expect((await api(sandbox(), session, 'GET', '/auth/user')).status).toBe(200);
   });
 
+  it('asks for the password: a wrong one is named on its field, nothing made, the rest kept', async () => {
+    const { tokens, user, form } = await openTokenForm();
+    await user.type(within(form).getByRole('textbox', { name: /Tên token/ }), 'ci-deploy');
+    await user.type(passwordField(form), 'not-the-password');
+    await user.click(within(form).getByRole('button', { name: 'Tạo token' }));
+
+    await waitFor(() =>
+      expect(passwordField(form)).toHaveAccessibleDescription('Mật khẩu không đúng.'),
+    );
+    expect(within(form).getByRole('textbox', { name: /Tên token/ })).toHaveValue('ci-deploy');
+    expect(within(tokens).getByText('Chưa có token nào.')).toBeVisible();
+  });
+
   it('names a token name already held on its field, keeping what was typed', async () => {
     const { tokens, user, form } = await openTokenForm();
     await user.type(within(form).getByRole('textbox', { name: /Tên token/ }), 'ci-deploy');
+    await user.type(passwordField(form), DEMO_PASSWORD);
     await user.click(within(form).getByRole('button', { name: 'Tạo token' }));
     const shown = await screen.findByRole('dialog', { name: 'Token ci-deploy đã được tạo' });
     await user.click(within(shown).getByRole('button', { name: 'Tôi đã lưu token' }));
@@ -137,6 +155,7 @@ describe('the API tokens card', () => {
     const again = await screen.findByRole('dialog', { name: 'Tạo API token' });
     const name = within(again).getByRole('textbox', { name: /Tên token/ });
     await user.type(name, 'CI-Deploy');
+    await user.type(passwordField(again), DEMO_PASSWORD);
     await user.click(within(again).getByRole('button', { name: 'Tạo token' }));
     await waitFor(() =>
       expect(name).toHaveAccessibleDescription('Bạn đã có token mang tên này. Hãy đặt tên khác.'),
@@ -148,6 +167,7 @@ describe('the API tokens card', () => {
   it('says a token made while its answer was lost must be revoked, and offers no second one', async () => {
     const { session, tokens, user, form } = await openTokenForm();
     await user.type(within(form).getByRole('textbox', { name: /Tên token/ }), 'ci-deploy');
+    await user.type(passwordField(form), DEMO_PASSWORD);
     // The create reaches the sandbox; its answer, which holds the value, is lost.
     loseAnswerOf('POST', '/account/api_tokens');
     await user.click(within(form).getByRole('button', { name: 'Tạo token' }));
