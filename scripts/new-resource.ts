@@ -8,12 +8,12 @@
  * It writes
  *   - the contract: a tag, the paths (list with search, create, read, delete) and the schemas,
  *     each with an example, above the `# new-resource:` lines of openapi/openapi.yaml;
- *   - a sandbox area `server/<plural>/` (its table, handlers and test), listed in server/handlers.ts
- *     and in the areas' order of eslint.config.js;
+ *   - a sandbox area `server/<plural>/` (its table, handlers and test), which server/handlers.ts
+ *     and the import rules of eslint.config.js find as a folder of server/;
  *   - the portal folder `src/resources/<name>/` (declaration, list, create form, record page,
  *     delete, screen test) and its RESOURCES entry in src/portalResources.ts;
  *   - a message group `<plural>` in src/i18n/vi.ts and en.ts.
- * Then run `npm run gen:api`. tests/recipes/newResource.test.ts runs it in a copy of the
+ * Then run `npm run gen:api`. tests/unit/newResourceRecipe.test.ts runs it in a copy of the
  * repository and checks the result with lint, the typecheck and the tests it wrote, so the recipe
  * cannot drift from the code.
  */
@@ -86,18 +86,6 @@ function writeResource(root: string, names: Names): string[] {
   write(`${area}/${names.plural}.ts`, areaRecords(names));
   write(`${area}/${names.camel}Handlers.ts`, areaHandlers(names));
   write(`${area}/${names.camel}Handlers.test.ts`, areaTest(names));
-  edit('server/handlers.ts', (text) =>
-    above(
-      above(
-        text,
-        `${TS_MARK} area imports`,
-        `import { ${names.camel}Area } from './${names.plural}';\n`,
-      ),
-      `  ${TS_MARK} areas`,
-      `  ${names.camel}Area,\n`,
-    ),
-  );
-  edit('eslint.config.js', (text) => above(text, `  ${TS_MARK} areas`, `  '${names.plural}',\n`));
 
   const folder = `src/resources/${names.name}`;
   write(`${folder}/index.ts`, portalDeclaration(names));

@@ -2,6 +2,10 @@
  * The areas put together: every area's handlers, keyed by the contract's operationId, its tables,
  * and the implementations that lower areas declare and higher ones provide (`connectAreas`).
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import { agencyArea } from './agency';
 import { authArea } from './auth';
 import { billingArea } from './billing';
@@ -15,7 +19,6 @@ import type { HandlerTable, OperationId } from './platform/handler';
 import type { Migration } from './platform/migrations';
 import { storageArea } from './storage';
 import { supportArea } from './support';
-// new-resource: area imports (scripts/new-resource.ts writes above this line)
 import { priceTrialUpgradesWith } from './auth/users';
 import { registerOrderKinds } from './billing/orderKinds';
 import { registerResourceHooks } from './billing/resourceHooks';
@@ -27,8 +30,8 @@ import { storageOrderKinds, withDataVolumes } from './storage/storageOrders';
 import { deleteSnapshotRow } from './storage/snapshots';
 import { deleteVolumeRows } from './storage/volumes';
 
-/** Every area of the sandbox, each declared in its folder's index.ts. */
-export const AREAS: readonly SandboxArea[] = [
+/** The areas built by hand, each declared in its folder's index.ts, from the bottom up. */
+const ORDERED_AREAS: readonly SandboxArea[] = [
   authArea,
   catalogArea,
   billingArea,
@@ -39,8 +42,46 @@ export const AREAS: readonly SandboxArea[] = [
   supportArea,
   agencyArea,
   dashboardArea,
-  // new-resource: areas (scripts/new-resource.ts writes above this line)
 ];
+
+/** Folders of server/ that hold no area: the platform beneath them all, the sandbox's own tools. */
+const NOT_AREAS = ['platform', 'sandbox'];
+
+const isSandboxArea = (value: unknown): value is SandboxArea =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as SandboxArea).name === 'string' &&
+  typeof (value as SandboxArea).handlers === 'object';
+
+/**
+ * The areas added by the recipe "a new resource" (scripts/new-resource.ts): every other folder of
+ * server/ whose index.ts exports a SandboxArea named as the folder, after the ordered ones, in
+ * alphabetical order as eslint.config.js ranks them. A new resource's area is thus found where it
+ * is written, with no line to add here.
+ */
+async function addedAreas(): Promise<SandboxArea[]> {
+  const known = new Set([...NOT_AREAS, ...ORDERED_AREAS.map((area) => area.name)]);
+  const here = dirname(fileURLToPath(import.meta.url));
+  const folders = readdirSync(here, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !known.has(entry.name))
+    .map((entry) => entry.name)
+    .filter((name) => existsSync(join(here, name, 'index.ts')))
+    .sort();
+  const areas: SandboxArea[] = [];
+  for (const folder of folders) {
+    const declared = Object.values((await import(`./${folder}/index.ts`)) as object).filter(
+      isSandboxArea,
+    );
+    const area = declared.find((candidate) => candidate.name === folder);
+    if (!area)
+      throw new Error(`server/${folder}/index.ts exports no SandboxArea named '${folder}'`);
+    areas.push(area);
+  }
+  return areas;
+}
+
+/** Every area of the sandbox: the ordered ones, then those a new resource added. */
+export const AREAS: readonly SandboxArea[] = [...ORDERED_AREAS, ...(await addedAreas())];
 
 export const handlers: HandlerTable = Object.assign({}, ...AREAS.map((area) => area.handlers));
 

@@ -2,11 +2,11 @@
  * Imports form no circle (docs/architecture.md): no file of the portal or the sandbox imports,
  * directly or through others, a file that imports it back. Type-only imports count too, so a
  * module's row types live below the modules that use them. And the sandbox's areas import only
- * downward (the order of SERVER_AREAS in eslint.config.js, whose boundary rule checks it too);
+ * downward (the order of the areas in eslint.config.js, whose boundary rule checks it too);
  * an area's tests may use the whole sandbox. The made-up files below prove the checks see a
  * circle or an upward import.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,11 +16,20 @@ import { importCycles, importGraph, upwardImports } from './importCycles';
 
 const root = join(__dirname, '..', '..');
 
-/** The sandbox's areas from the bottom up, as eslint.config.js lists them. */
+/**
+ * The sandbox's areas from the bottom up, as eslint.config.js ranks them: its ORDERED_AREAS, then
+ * every other folder of server/ (a new resource's area) in alphabetical order, then `sandbox`.
+ */
 function serverAreas(): string[] {
   const config = readFileSync(join(root, 'eslint.config.js'), 'utf8');
-  const list = /export const SERVER_AREAS = \[([^\]]*)\]/.exec(config)?.[1] ?? '';
-  return [...list.matchAll(/'([a-z-]+)'/g)].map((match) => match[1]!);
+  const list = /const ORDERED_AREAS = \[([^\]]*)\]/.exec(config)?.[1] ?? '';
+  const ordered = [...list.matchAll(/'([a-z-]+)'/g)].map((match) => match[1]!);
+  const added = readdirSync(join(root, 'server'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .filter((name) => !ordered.includes(name) && name !== 'sandbox')
+    .sort();
+  return [...ordered, ...added, 'sandbox'];
 }
 
 describe('the import graph', () => {

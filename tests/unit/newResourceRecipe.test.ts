@@ -74,6 +74,22 @@ describe('the recipe "a new resource"', () => {
         'src/i18n/en.ts',
       ]),
     );
+    // Issue 18: its own folder, its sandbox area, the contract, one RESOURCES entry and the two
+    // message files — nothing else (the sandbox and the import rules find the area's folder).
+    const ownPlaces = [
+      'openapi/openapi.yaml',
+      'src/portalResources.ts',
+      'src/i18n/vi.ts',
+      'src/i18n/en.ts',
+    ];
+    expect(
+      written.filter(
+        (file) =>
+          !ownPlaces.includes(file) &&
+          !file.startsWith('server/notes/') &&
+          !file.startsWith('src/resources/note/'),
+      ),
+    ).toEqual([]);
     expect(readFileSync(join(copy, 'src/portalResources.ts'), 'utf8')).toContain('  note,\n');
 
     await inCopy('npm', ['run', 'gen:api']);
