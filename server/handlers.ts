@@ -80,7 +80,11 @@ async function addedAreas(): Promise<SandboxArea[]> {
   return areas;
 }
 
-/** Every area of the sandbox: the ordered ones, then those a new resource added. */
+/**
+ * Every area of the sandbox: the ordered ones, then those a new resource added. Found with a
+ * top-level await, so this module loads as an ES module only: a `tsx -e` script that imports it
+ * runs with `--input-type=module` (tests/e2e/billingLists.spec.ts does).
+ */
 export const AREAS: readonly SandboxArea[] = [...ORDERED_AREAS, ...(await addedAreas())];
 
 export const handlers: HandlerTable = Object.assign({}, ...AREAS.map((area) => area.handlers));

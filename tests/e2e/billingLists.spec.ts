@@ -52,7 +52,7 @@ const END_PERIOD_AND_SWEEP = `
  * one already issued), so that exactly one renewal is overdue.
  */
 function endPaidPeriod(serverId: number) {
-  execFileSync('npx', ['tsx', '-e', END_PERIOD_AND_SWEEP], {
+  execFileSync('npx', ['tsx', '--input-type=module', '-e', END_PERIOD_AND_SWEEP], {
     env: { ...process.env, SERVER_ID: String(serverId) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

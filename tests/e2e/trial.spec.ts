@@ -47,7 +47,7 @@ const NEW_TRIAL_ACCOUNT = `
 
 function newTrialAccount(): string {
   const email = uniqueEmail('trial');
-  execFileSync('npx', ['tsx', '-e', NEW_TRIAL_ACCOUNT], {
+  execFileSync('npx', ['tsx', '--input-type=module', '-e', NEW_TRIAL_ACCOUNT], {
     env: { ...process.env, TRIAL_EMAIL: email },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

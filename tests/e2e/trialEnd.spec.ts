@@ -47,7 +47,7 @@ const NEW_EXPIRED_TRIAL_ACCOUNT = `
 /** A verified customer, password Demo@12345, whose trial ended yesterday; its bill is open. */
 function newExpiredTrialAccount(): string {
   const email = uniqueEmail('trial-ended');
-  execFileSync('npx', ['tsx', '-e', NEW_EXPIRED_TRIAL_ACCOUNT], {
+  execFileSync('npx', ['tsx', '--input-type=module', '-e', NEW_EXPIRED_TRIAL_ACCOUNT], {
     env: { ...process.env, TRIAL_EMAIL: email },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
