@@ -4,7 +4,7 @@
  * not an agency, and an agency only ever sees the accounts that belong to it (agency/agency.ts).
  */
 import { validateEmail, validateFullName, validateNewPassword } from '../../src/domain/validation';
-import { formattedPhoneProblem, validatePhone } from '../../src/domain/phone';
+import { phoneProblems } from '../../src/domain/phone';
 import {
   agencyCustomer,
   agencyCustomers,
@@ -45,8 +45,7 @@ export const agencyHandlers: HandlerTable = {
       email: validateEmail(body.email),
       password: validateNewPassword(body.password),
       fullname: validateFullName(body.fullname),
-      phone: validatePhone(body.phone),
-      formatted_phone: formattedPhoneProblem(body.formatted_phone, body.phone),
+      ...phoneProblems(body.phone, body.formatted_phone),
     });
     refuseAgencyAccountAtLimit(ctx, agency.id);
     if (findUserByEmail(ctx.db, body.email)) throw emailTaken();

@@ -5,7 +5,7 @@ import {
   validateNewPassword,
   validatePasswordConfirmation,
 } from '../../src/domain/validation';
-import { formattedPhoneProblem, validatePhone } from '../../src/domain/phone';
+import { phoneProblems } from '../../src/domain/phone';
 import {
   findInvoiceInfo,
   revokeOtherSessions,
@@ -29,10 +29,12 @@ export const accountHandlers: HandlerTable = {
   updateProfile: (ctx) => {
     const user = signedInUser(ctx);
     const { fullname, phone, formatted_phone: formatted } = ctx.body;
+    // Without a new phone, the shown number is judged against the one the account has.
+    const phoneChecks = phoneProblems(phone ?? user.phone, formatted);
     rejectInvalidFields({
       fullname: fullname === undefined ? undefined : validateFullName(fullname),
-      phone: phone === undefined ? undefined : validatePhone(phone),
-      formatted_phone: formattedPhoneProblem(formatted, phone ?? user.phone),
+      phone: phone === undefined ? undefined : phoneChecks.phone,
+      formatted_phone: phoneChecks.formatted_phone,
     });
     ctx.db.transaction(() => {
       updateProfile(ctx.db, user, ctx.body);

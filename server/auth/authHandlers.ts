@@ -5,7 +5,7 @@ import {
   validateNewPassword,
   validatePasswordConfirmation,
 } from '../../src/domain/validation';
-import { formattedPhoneProblem, validatePhone } from '../../src/domain/phone';
+import { phoneProblems } from '../../src/domain/phone';
 import { SANDBOX_RECAPTCHA_TOKEN } from '../../src/domain/constants';
 import {
   consumeEmailToken,
@@ -81,8 +81,7 @@ export const authHandlers: HandlerTable = {
       password: validateNewPassword(body.password),
       verify_password: validatePasswordConfirmation(body.verify_password, body.password),
       fullname: validateFullName(body.fullname),
-      phone: validatePhone(body.phone),
-      formatted_phone: formattedPhoneProblem(body.formatted_phone, body.phone),
+      ...phoneProblems(body.phone, body.formatted_phone),
     });
     if (findUserByEmail(ctx.db, body.email)) throw emailTaken();
     const passwordHash = await hashPassword(body.password);

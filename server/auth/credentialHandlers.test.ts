@@ -400,9 +400,9 @@ describe('API tokens', () => {
   it('needs the password as well as the session: a browser left signed in cannot make a token', async () => {
     await start();
     const session = await signInFrom(DEMO, CHROME_ON_WINDOWS);
-    const attempt = (password?: string) =>
+    const attempt = (password?: string, name = 'lasting') =>
       call(session, 'POST', '/account/api_tokens', {
-        name: 'lasting',
+        name,
         scope: 'read_write',
         expires_in_days: null,
         ...(password !== undefined && { password }),
@@ -418,9 +418,11 @@ describe('API tokens', () => {
     expect((await attempt(DEMO_PASSWORD)).statusCode).toBe(201);
 
     // Wrong passwords share the two-step sign-in's budget: no password oracle behind a session.
-    for (let i = 2; i < CODE_FAILURES_PER_WINDOW; i += 1) await attempt(`wrong-${i}`);
-    expect((await attempt('wrong-last')).statusCode).toBe(400);
-    expect((await attempt(DEMO_PASSWORD)).statusCode).toBe(429);
+    for (let i = 2; i < CODE_FAILURES_PER_WINDOW; i += 1) await attempt(`wrong-${i}`, 'second');
+    expect((await attempt('wrong-last', 'second')).statusCode).toBe(400);
+    expect((await attempt(DEMO_PASSWORD, 'second')).statusCode).toBe(429);
+    // The name is checked before the password: a name already held costs no password check.
+    expect((await attempt('wrong-again')).statusCode).toBe(409);
     expect((await call(session, 'GET', '/account/api_tokens')).json().total).toBe(1);
   });
 

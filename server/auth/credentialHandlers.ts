@@ -5,6 +5,7 @@
  */
 import { MAX_API_TOKENS, validateApiTokenName } from '../../src/domain/apiTokens';
 import { describeUserAgent } from '../../src/domain/userAgent';
+import type { Db } from '../platform/db';
 import { ApiError, notFound } from '../platform/errors';
 import { Answer, type HandlerTable } from '../platform/handler';
 import { revokeOtherSessions } from './account';
@@ -55,22 +56,13 @@ export const credentialHandlers: HandlerTable = {
     const { scope, expires_in_days: expiresInDays } = ctx.body;
     rejectInvalidFields({ name: validateApiTokenName(ctx.body.name) });
     const name = ctx.body.name.trim();
+    // The cap and the name before the slow password check; again below, where the token is made.
+    refuseNewToken(ctx.db, user.id, name);
     // A token outlives a change of password: a session alone (a browser left signed in) must
     // not make one.
     await requirePassword(ctx, user);
     const created = ctx.db.transaction(() => {
-      if (countApiTokens(ctx.db, user.id) >= MAX_API_TOKENS) {
-        throw new ApiError(409, 'server.api_tokens.limit', { limit: MAX_API_TOKENS });
-      }
-      // Names tell the tokens apart in the list and the activity log, as a script's owner reads them.
-      if (hasApiTokenNamed(ctx.db, user.id, name)) {
-        throw new ApiError(
-          409,
-          'server.api_tokens.name_taken',
-          {},
-          { name: 'server.api_tokens.name_taken' },
-        );
-      }
+      refuseNewToken(ctx.db, user.id, name);
       const made = createApiToken(ctx.db, user.id, { name, scope, expiresInDays }, ctx.now());
       recordCallerActivity(ctx, 'api_token_created', { name, scope });
       return made;
@@ -97,4 +89,20 @@ function deviceDetail(session: { user_agent: string | null; address: string | nu
     ...(os && { os }),
     ...(session.address && { address: session.address }),
   };
+}
+
+/** 409 when the account holds the most tokens allowed, or one of this name already. */
+function refuseNewToken(db: Db, userId: number, name: string): void {
+  if (countApiTokens(db, userId) >= MAX_API_TOKENS) {
+    throw new ApiError(409, 'server.api_tokens.limit', { limit: MAX_API_TOKENS });
+  }
+  // Names tell the tokens apart in the list and the activity log, as a script's owner reads them.
+  if (hasApiTokenNamed(db, userId, name)) {
+    throw new ApiError(
+      409,
+      'server.api_tokens.name_taken',
+      {},
+      { name: 'server.api_tokens.name_taken' },
+    );
+  }
 }

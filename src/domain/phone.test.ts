@@ -3,7 +3,7 @@ import examples from 'libphonenumber-js/mobile/examples';
 import { formatPhoneNumber, formatPhoneNumberIntl } from 'react-phone-number-input';
 import { describe, expect, it } from 'vitest';
 
-import { formattedPhoneProblem, validateFormattedPhone, validatePhone } from './phone';
+import { phoneProblems, validateFormattedPhone, validatePhone } from './phone';
 
 describe('a phone number', () => {
   it('is required, international, and a real number of its country', () => {
@@ -63,11 +63,18 @@ describe('the number as the customer saw it', () => {
 
 describe('the shown number in a request', () => {
   it('is checked once the number itself is right, and only when sent', () => {
-    expect(formattedPhoneProblem('0912 345 679', '+84912345678')).toBe(
-      'validation.formatted_phone_mismatch',
-    );
-    expect(formattedPhoneProblem(undefined, '+84912345678')).toBeUndefined();
+    expect(phoneProblems('+84912345678', '0912 345 679')).toEqual({
+      phone: undefined,
+      formatted_phone: 'validation.formatted_phone_mismatch',
+    });
+    expect(phoneProblems('+84912345678', undefined)).toEqual({
+      phone: undefined,
+      formatted_phone: undefined,
+    });
     // The number's own message says what is wrong; a second one on the shown number would not.
-    expect(formattedPhoneProblem('12345', '+8412345')).toBeUndefined();
+    expect(phoneProblems('+8412345', '12345')).toEqual({
+      phone: 'validation.phone_invalid',
+      formatted_phone: undefined,
+    });
   });
 });

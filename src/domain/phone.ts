@@ -37,13 +37,20 @@ export function validateFormattedPhone(formatted: string, phone: string): Valida
 }
 
 /**
- * A request's shown number, checked in the same pass as its other fields: nothing to say when none
- * is sent, or while `phone` itself is wrong (its own message says that).
+ * A request's phone and its shown number, checked in the same pass as its other fields, the
+ * number read once: the shown number only when sent, and not while the phone itself is wrong (its
+ * own message says that).
  */
-export function formattedPhoneProblem(
-  formatted: string | undefined,
+export function phoneProblems(
   phone: string,
-): ValidationMessage {
-  if (formatted === undefined || validatePhone(phone)) return undefined;
-  return validateFormattedPhone(formatted, phone);
+  formatted: string | undefined,
+): { phone: ValidationMessage; formatted_phone: ValidationMessage } {
+  const phoneProblem = validatePhone(phone);
+  return {
+    phone: phoneProblem,
+    formatted_phone:
+      formatted === undefined || phoneProblem
+        ? undefined
+        : validateFormattedPhone(formatted, phone),
+  };
 }
