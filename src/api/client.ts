@@ -35,6 +35,15 @@ export function takeEarlyAnswersFrom(lookup: EarlyAnswers): void {
   earlyAnswers = lookup;
 }
 
+/**
+ * Early answers serve the page's first calls only. One still untaken when something changes (a
+ * saved form, a payment) predates the change, and a later call must not get it: no GET takes an
+ * early answer after this. Called by every other method, and by a caller that asks afresh.
+ */
+export function stopTakingEarlyAnswers(): void {
+  earlyAnswers = undefined;
+}
+
 export type ApiError = components['schemas']['Error'];
 
 export type Credentials =
@@ -162,6 +171,7 @@ async function request(
   if (authorization) headers.set('Authorization', authorization);
   if (options.locale) headers.set('Accept-Language', options.locale);
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (method !== 'GET') stopTakingEarlyAnswers();
 
   let response: Response;
   let body: unknown;

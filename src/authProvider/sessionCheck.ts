@@ -2,9 +2,11 @@
  * The session check of spec §4: ask the server who the token belongs to. Simultaneous callers
  * share one request, so a page that mounts several guards still makes one call; a caller that
  * has just changed the user (a payment, a saved profile) asks for a fresh one instead, since a
- * request already on its way may have been answered before the change.
+ * request already on its way, or an early answer of the boot (bootCalls.ts), may have been
+ * answered before the change.
  */
 import { authApi, type UserInfo } from '../api/auth';
+import { stopTakingEarlyAnswers } from '../api/client';
 import { getStoredLocale } from '../i18n/locale';
 import { getToken, storeUserInfo } from './sessionStore';
 
@@ -17,6 +19,7 @@ export function fetchCurrentUser({ fresh = false }: { fresh?: boolean } = {}): P
   const token = getToken();
   if (!token) return Promise.reject(new Error('no_token'));
   if (!fresh && inFlight?.token === token) return inFlight.promise;
+  if (fresh) stopTakingEarlyAnswers();
   const order = ++requestsStarted;
   const promise = authApi
     .getCurrentUser(token, getStoredLocale())

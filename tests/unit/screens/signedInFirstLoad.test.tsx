@@ -5,12 +5,14 @@
  * changes what it asks first, its early calls would go unused: these tests fail then. And a list
  * shows at most a page a person reads.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { buildUrl } from '../../../src/api/client';
+import { fetchCurrentUser } from '../../../src/authProvider/sessionCheck';
 import { startBootCalls, untakenEarlyCalls } from '../../../src/bootCalls';
-import { earlyCallsFor, FIRST_CALLS } from '../../../src/firstData/earlyCalls';
+import { earlyAnswers, earlyCallsFor, FIRST_CALLS } from '../../../src/firstData/earlyCalls';
 import { MAX_ROWS_PER_PAGE } from '../../../src/components/PortalList';
 import { sandboxPerTest } from '../../support/sandbox';
 import { api, renderPortal, signInAs } from './portalHarness';
@@ -83,6 +85,55 @@ describe('the early calls of a signed-in page', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
     await waitFor(() => expect(fetched).toContain(buildUrl('/auth/user')));
     expect(untakenEarlyCalls()).toContain(buildUrl('/auth/user'));
+  });
+});
+
+describe('an early answer left untaken', () => {
+  // On a busy phone the boot's small chunk can arrive after the portal has already checked the
+  // session itself: the boot's answer to "who is signed in" is then taken by no one.
+  const bootAfterTheScreen = async () => {
+    startBootCalls('/account', '');
+    const sessionCall = buildUrl('/auth/user');
+    expect(untakenEarlyCalls()).toEqual([sessionCall]);
+    // Answered by the server now, before the change below.
+    await earlyAnswers().get(sessionCall)?.answer;
+  };
+
+  it('is not what the header shows after the customer saves a new name', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal('/account');
+    const profile = (await screen.findByRole('region', {
+      name: 'Thông tin cá nhân',
+    })) as HTMLElement;
+    const name = await within(profile).findByLabelText(/Họ và tên/);
+    await bootAfterTheScreen();
+
+    const user = userEvent.setup();
+    await user.clear(name);
+    await user.type(name, 'Nguyễn Thị Mới');
+    await user.click(within(profile).getByRole('button', { name: 'Lưu thông tin' }));
+
+    expect(await screen.findByText('Đã lưu thông tin cá nhân.')).toBeVisible();
+    expect(
+      await screen.findByRole('button', { name: /Nguyễn Thị Mới/ }, { timeout: 5_000 }),
+    ).toBeVisible();
+  });
+
+  it('is not the answer to a session check asked afresh after a change made elsewhere', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    await bootAfterTheScreen();
+    // Another tab renames the account.
+    const renamed = await api(sandbox(), token, 'PATCH', '/account/profile', {
+      fullname: 'Trần Văn Khác',
+      phone: '+84912345678',
+      formatted_phone: '091 234 56 78',
+    });
+    expect(renamed.status).toBe(200);
+
+    expect(await fetchCurrentUser({ fresh: true })).toMatchObject({ fullname: 'Trần Văn Khác' });
+    expect(JSON.parse(localStorage.getItem('user_info') ?? '{}')).toMatchObject({
+      fullname: 'Trần Văn Khác',
+    });
   });
 });
 
