@@ -36,12 +36,13 @@ export function takeEarlyAnswersFrom(lookup: EarlyAnswers): void {
 }
 
 /**
- * Early answers serve the page's first calls only. One still untaken when something changes (a
- * saved form, a payment) predates the change, and a later call must not get it: no GET takes an
- * early answer after this. Called by every other method, and by a caller that asks afresh.
+ * An early answer still untaken when something changes (a saved form, a payment) predates the
+ * change: no later call may get it. Called by every method but GET, and by a caller that asks
+ * afresh. The answers are dropped where they are kept (firstData/earlyCalls.ts, on `window`), so
+ * a boot that runs only after the change asks again rather than finding them.
  */
-export function stopTakingEarlyAnswers(): void {
-  earlyAnswers = undefined;
+export function forgetEarlyAnswers(): void {
+  globalThis.window?.__portalEarlyAnswers?.clear();
 }
 
 export type ApiError = components['schemas']['Error'];
@@ -171,7 +172,7 @@ async function request(
   if (authorization) headers.set('Authorization', authorization);
   if (options.locale) headers.set('Accept-Language', options.locale);
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
-  if (method !== 'GET') stopTakingEarlyAnswers();
+  if (method !== 'GET') forgetEarlyAnswers();
 
   let response: Response;
   let body: unknown;

@@ -6,7 +6,7 @@
  * answered before the change.
  */
 import { authApi, type UserInfo } from '../api/auth';
-import { stopTakingEarlyAnswers } from '../api/client';
+import { forgetEarlyAnswers } from '../api/client';
 import { getStoredLocale } from '../i18n/locale';
 import { getToken, storeUserInfo } from './sessionStore';
 
@@ -19,7 +19,7 @@ export function fetchCurrentUser({ fresh = false }: { fresh?: boolean } = {}): P
   const token = getToken();
   if (!token) return Promise.reject(new Error('no_token'));
   if (!fresh && inFlight?.token === token) return inFlight.promise;
-  if (fresh) stopTakingEarlyAnswers();
+  if (fresh) forgetEarlyAnswers();
   const order = ++requestsStarted;
   const promise = authApi
     .getCurrentUser(token, getStoredLocale())

@@ -87,6 +87,8 @@ test('the billing page fits a 375 px phone and keeps the invoice filter across a
 }) => {
   // An account no other journey uses, without banners, with one open invoice due next month.
   const db = new Database(process.env.E2E_DB as string);
+  // The sandbox writes to the same file: wait for its lock rather than fail.
+  db.pragma('busy_timeout = 10000');
   try {
     const now = Date.now();
     db.prepare(

@@ -104,10 +104,13 @@ test('a reload of the server list shows the servers before the portal, then the 
   const portalRows = page.locator('tbody tr.RaDataTable-row');
   await expect(portalRows).toHaveCount(2);
   await expect(picture(page)).toHaveCount(0);
-  const shown = await portalRows.evaluateAll((rows) =>
-    rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
-  );
-  expect(shown).toEqual(pictured);
+  await expect
+    .poll(() =>
+      portalRows.evaluateAll((rows) =>
+        rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
+      ),
+    )
+    .toEqual(pictured);
 
   // The dashboard: the welcome, the balance and this month's spending over twelve bars.
   let welcome = '';

@@ -12,7 +12,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildUrl } from '../../../src/api/client';
 import { fetchCurrentUser } from '../../../src/authProvider/sessionCheck';
 import { startBootCalls, untakenEarlyCalls } from '../../../src/bootCalls';
-import { earlyAnswers, earlyCallsFor, FIRST_CALLS } from '../../../src/firstData/earlyCalls';
+import { dataProvider } from '../../../src/dataProvider/dataProvider';
+import {
+  askEarly,
+  earlyAnswers,
+  earlyCallsFor,
+  FIRST_CALLS,
+  SESSION_CALL,
+} from '../../../src/firstData/earlyCalls';
 import { MAX_ROWS_PER_PAGE } from '../../../src/components/PortalList';
 import { sandboxPerTest } from '../../support/sandbox';
 import { api, renderPortal, signInAs } from './portalHarness';
@@ -90,7 +97,8 @@ describe('the early calls of a signed-in page', () => {
 
 describe('an early answer left untaken', () => {
   // On a busy phone the boot's small chunk can arrive after the portal has already checked the
-  // session itself: the boot's answer to "who is signed in" is then taken by no one.
+  // session itself (the boot's answer to "who is signed in" is then taken by no one), or even
+  // after the customer has changed something. No answer from before a change may be used after it.
   const bootAfterTheScreen = async () => {
     startBootCalls('/account', '');
     const sessionCall = buildUrl('/auth/user');
@@ -134,6 +142,20 @@ describe('an early answer left untaken', () => {
     expect(JSON.parse(localStorage.getItem('user_info') ?? '{}')).toMatchObject({
       fullname: 'Trần Văn Khác',
     });
+  });
+
+  it('is not found by a boot that runs only after the customer changed something', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    // The first-data script asked at once, and was answered before the change.
+    await askEarly(SESSION_CALL, token, 'vi').answer;
+    await dataProvider.updateProfile({
+      fullname: 'Lê Văn Sau',
+      phone: '+84912345678',
+      formatted_phone: '091 234 56 78',
+    });
+    startBootCalls('/account', '');
+
+    expect(await fetchCurrentUser()).toMatchObject({ fullname: 'Lê Văn Sau' });
   });
 });
 
