@@ -337,7 +337,7 @@ const areaHandlers = (n: Names) => `/**
  * on the contract's ResourceName) and is checked again here, as every handler checks what it
  * stores.
  */
-import { validateResourceName } from '../../src/domain/validation';
+import { validateResourceName } from '../../src/domain/recordValidation';
 import { pageItems, rejectInvalidFields, signedInUser } from '../auth/guards';
 import { ApiError, notFound } from '../platform/errors';
 import type { HandlerTable } from '../platform/handler';
@@ -386,7 +386,7 @@ export const ${n.camel}Handlers: HandlerTable = {
 
 const areaTest = (n: Names) => `import { describe, expect, it } from 'vitest';
 
-import { validateResourceName } from '../../src/domain/validation';
+import { validateResourceName } from '../../src/domain/recordValidation';
 import { en } from '../../src/i18n/en';
 import { lookupMessage } from '../../src/i18n/interpolate';
 import { apiAs, signedInSandbox, signIn } from '../testing';
@@ -572,7 +572,7 @@ import { useNavigate } from 'react-router-dom';
 import { CreateForm } from '../../components/CreateForm';
 import { usePageTitle } from '../../components/usePageTitle';
 import { usePortalNotify } from '../../components/usePortalNotify';
-import { validateResourceName } from '../../domain/validation';
+import { validateResourceName } from '../../domain/recordValidation';
 import { ${resourceConstant(n)}, ${n.camel}Path, type ${n.Pascal} } from './${n.camel}Model';
 
 type ${n.Pascal}FormValues = { name?: string };
@@ -661,7 +661,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { validateResourceName } from '../../domain/validation';
+import { validateResourceName } from '../../domain/recordValidation';
 import { lookupMessage } from '../../i18n/interpolate';
 import { vi as vietnamese } from '../../i18n/vi';
 import { sandboxPerTest } from '../../../tests/support/sandbox';

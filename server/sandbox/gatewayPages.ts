@@ -36,7 +36,7 @@ import { formTokenField, formTokenFor, requireFormToken } from './sandboxForms';
 import { escapeHtml, gatewayShell, sandboxLocale, sendFormAnswer } from './sandboxHtml';
 import { formatDateTime } from '../../src/domain/dates';
 import { groupThousands, parseDong } from '../../src/domain/money';
-import { TOPUP_MAX_AMOUNT } from '../../src/domain/validation';
+import { TOPUP_MAX_AMOUNT } from '../../src/domain/recordValidation';
 
 export const GATEWAY_PAGE_PATH = '/sandbox/onepay/vpc.op';
 export const GATEWAY_DECISION_PATH = '/sandbox/onepay/decision';

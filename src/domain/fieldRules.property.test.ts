@@ -19,13 +19,11 @@ import { validatePhone } from './phone';
 import { validateServerName, validateServerPassword } from './serverRules';
 import {
   validateCouponCode,
-  validateEmail,
-  validateFullName,
-  validateNewPassword,
   validateResourceName,
   validateSshKeyName,
   validateTopupAmount,
-} from './validation';
+} from './recordValidation';
+import { validateEmail, validateFullName, validateNewPassword } from './validation';
 
 const CONTRACT = parse(readFileSync(join(__dirname, '../../openapi/openapi.yaml'), 'utf8')) as {
   components: { schemas: Record<string, { properties?: Record<string, unknown> }> };

@@ -14,8 +14,8 @@ import {
   validateResourceName,
   validateSshKeyName,
   validateTopupAmount,
-  type ValidationMessage,
-} from './validation';
+} from './recordValidation';
+import type { ValidationMessage } from './validation';
 
 type FieldRule = (value: unknown) => ValidationMessage;
 

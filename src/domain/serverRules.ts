@@ -3,7 +3,8 @@
  * Validators answer undefined or the i18n key of their message.
  */
 import { PASSWORD_MAX_LENGTH } from './constants';
-import { NAME_PATTERN, type ValidationMessage } from './validation';
+import { NAME_PATTERN } from './recordValidation';
+import type { ValidationMessage } from './validation';
 
 /**
  * The spec gives 3–32 in the error message and 5–32 in the help text; we take 3–32 for both, the

@@ -28,7 +28,11 @@ import { BusyButton } from '../../components/BusyButton';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import type { PaymentGateway, PortalDataProvider } from '../../dataProvider/dataProvider';
 import { formatVnd, parseDong } from '../../domain/money';
-import { TOPUP_MAX_AMOUNT, TOPUP_MIN_AMOUNT, validateTopupAmount } from '../../domain/validation';
+import {
+  TOPUP_MAX_AMOUNT,
+  TOPUP_MIN_AMOUNT,
+  validateTopupAmount,
+} from '../../domain/recordValidation';
 import { BankTransferDetails } from './BankTransferDetails';
 import { PaypalCharge } from './PaypalCharge';
 import { PENDING_TOPUPS_KEY } from './PendingTopups';

@@ -26,7 +26,7 @@ import { useActionPermission } from '../../components/useActionPermission';
 import { useRefreshIdentity } from '../../components/useRefreshIdentity';
 import type { PortalDataProvider, Snapshot } from '../../dataProvider/dataProvider';
 import { formatVnd } from '../../domain/money';
-import { validateResourceName } from '../../domain/validation';
+import { validateResourceName } from '../../domain/recordValidation';
 import { VOLUME_PRODUCT_NAMES } from '../../domain/volumeRules';
 import { PriceCard, priceNow, useProductPrice } from './snapshotPricing';
 

@@ -36,7 +36,7 @@ import {
   SNAPSHOT_PRODUCT_NAMES,
   validateSnapshotSource,
 } from '../../domain/snapshotRules';
-import { validateResourceName } from '../../domain/validation';
+import { validateResourceName } from '../../domain/recordValidation';
 import { PriceCard, priceNow, useProductPrice } from './snapshotPricing';
 
 type Volume = components['schemas']['Volume'];

@@ -30,7 +30,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { usePortalNotify } from '../../components/usePortalNotify';
 import type { PortalDataProvider, SshKey } from '../../dataProvider/dataProvider';
 import { precheckSshPublicKey } from '../../domain/sshKeys';
-import { validateSshKeyName } from '../../domain/validation';
+import { validateSshKeyName } from '../../domain/recordValidation';
 import { SSH_KEYS_QUERY_ROOT } from './sshKeyQueries';
 
 type SshKeyFormValues = {

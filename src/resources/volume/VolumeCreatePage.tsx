@@ -49,7 +49,7 @@ import type {
 } from '../../dataProvider/dataProvider';
 import { QUERY_KEYS } from '../../dataProvider/queryKeys';
 import { INTERVAL_COUNTS, isIntervalCount, type IntervalCount } from '../../domain/pricing';
-import { validateResourceName } from '../../domain/validation';
+import { validateResourceName } from '../../domain/recordValidation';
 import { validateVolumeSize, VOLUME_SIZE, type VolumeDiskType } from '../../domain/volumeRules';
 import { DISK_TYPES } from './volumeModel';
 import { useDiskProducts, VolumePriceSummary } from './VolumePriceSummary';
