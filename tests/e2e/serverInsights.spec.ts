@@ -26,6 +26,33 @@ const PHONE = { width: 375, height: 812 };
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+/** The lines (their tops, in px) each label of `hostname` is drawn on, in the shown reverse DNS. */
+const linesOfEachLabel = (page: Page, hostname: string) =>
+  page.getByText(`Reverse DNS: ${hostname}`).evaluate((shown, name) => {
+    const pieces: { node: Node; start: number }[] = [];
+    let text = '';
+    const walker = document.createTreeWalker(shown, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      pieces.push({ node, start: text.length });
+      text += node.textContent ?? '';
+    }
+    const place = (offset: number) => {
+      const piece = pieces.findLast((candidate) => candidate.start <= offset) ?? pieces[0];
+      return piece ? ([piece.node, offset - piece.start] as const) : ([shown, 0] as const);
+    };
+    let offset = text.indexOf(name);
+    return name.split('.').map((label) => {
+      const range = document.createRange();
+      range.setStart(...place(offset));
+      range.setEnd(...place(offset + label.length));
+      offset += label.length + 1;
+      const tops = [...range.getClientRects()]
+        .filter((box) => box.width > 0)
+        .map((box) => Math.round(box.top));
+      return [...new Set(tops)];
+    });
+  }, hostname);
+
 test('on a phone a customer sets the reverse DNS of a new server and sees it has no figures yet', async ({
   page,
   request,
@@ -58,6 +85,17 @@ test('on a phone a customer sets the reverse DNS of a new server and sees it has
   await dialog.getByRole('button', { name: 'Lưu' }).click();
   await expect(page.getByText(`Đã cập nhật reverse DNS của ${primary.address}.`)).toBeVisible();
   await expect(page.getByText('Reverse DNS: mail.giamsat.vn')).toBeVisible();
+  expect(await noSidewaysScroll(page)).toBe(true);
+
+  // A name longer than the phone's line wraps between its labels, not at a hyphen inside one.
+  const long = 'may-chu-thu-nhat.phong-ky-thuat.cong-ty-giam-sat.vn';
+  await page.getByRole('button', { name: `Sửa reverse DNS của ${primary.address}` }).click();
+  await field.fill(long);
+  await dialog.getByRole('button', { name: 'Lưu' }).click();
+  await expect(page.getByText(`Reverse DNS: ${long}`)).toBeVisible();
+  const lines = await linesOfEachLabel(page, long);
+  expect(lines.map((tops) => tops.length)).toEqual([1, 1, 1, 1]);
+  expect(new Set(lines.flat()).size).toBeGreaterThan(1);
   expect(await noSidewaysScroll(page)).toBe(true);
 
   await page.getByRole('tab', { name: 'Giám sát' }).click();

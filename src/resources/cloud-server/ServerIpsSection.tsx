@@ -10,6 +10,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -230,10 +231,24 @@ function ReverseDnsName({ name }: { name: ReverseDns | undefined }) {
   if (!name) return null;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-      {translate('servers.rdns.label')}: {name.hostname}
+      {translate('servers.rdns.label')}: <HostnameText hostname={name.hostname} />
       {name.custom ? null : ` (${translate('servers.rdns.default')})`}
     </Typography>
   );
+}
+
+/**
+ * A host name that wraps between its labels on a narrow screen, not inside one: each label, with
+ * its dot, is an inline block, since a hyphen inside a label is also a place to wrap. A label
+ * wider than the line still wraps within itself.
+ */
+function HostnameText({ hostname }: { hostname: string }) {
+  const labels = hostname.split('.');
+  return labels.map((label, index) => (
+    <Box component="span" key={index} sx={{ display: 'inline-block', maxWidth: '100%' }}>
+      {index < labels.length - 1 ? `${label}.` : label}
+    </Box>
+  ));
 }
 
 /**
