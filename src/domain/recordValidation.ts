@@ -9,33 +9,40 @@ import type { ValidationMessage } from './validation';
 /** Letters, digits, dash and underscore: names of servers, volumes, snapshots and SSH keys (§5). */
 export const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 
+/**
+ * The rule of a record's name: required, then `min`–`max` characters of NAME_PATTERN, each
+ * failure with its own message key.
+ */
+export function nameRule(rule: {
+  min: number;
+  max: number;
+  required: string;
+  invalid: string;
+}): (value: string | undefined) => ValidationMessage {
+  return (value) => {
+    const name = value ?? '';
+    if (!name) return rule.required;
+    if (name.length < rule.min || name.length > rule.max || !NAME_PATTERN.test(name)) {
+      return rule.invalid;
+    }
+    return undefined;
+  };
+}
+
 /** Volume and snapshot names: 5–32 characters (spec §5). */
-const RESOURCE_NAME_MIN_LENGTH = 5;
-const RESOURCE_NAME_MAX_LENGTH = 32;
+export const validateResourceName = nameRule({
+  min: 5,
+  max: 32,
+  required: 'validation.resource_name_required',
+  invalid: 'validation.resource_name',
+});
 
-export function validateResourceName(value: string | undefined): ValidationMessage {
-  const name = value ?? '';
-  if (!name) return 'validation.resource_name_required';
-  if (
-    name.length < RESOURCE_NAME_MIN_LENGTH ||
-    name.length > RESOURCE_NAME_MAX_LENGTH ||
-    !NAME_PATTERN.test(name)
-  ) {
-    return 'validation.resource_name';
-  }
-  return undefined;
-}
-
-const SSH_KEY_NAME_MAX_LENGTH = 32;
-
-export function validateSshKeyName(value: string | undefined): ValidationMessage {
-  const name = value ?? '';
-  if (!name) return 'validation.ssh_key_name_required';
-  if (name.length > SSH_KEY_NAME_MAX_LENGTH || !NAME_PATTERN.test(name)) {
-    return 'validation.ssh_key_name';
-  }
-  return undefined;
-}
+export const validateSshKeyName = nameRule({
+  min: 1,
+  max: 32,
+  required: 'validation.ssh_key_name_required',
+  invalid: 'validation.ssh_key_name',
+});
 
 const COUPON_CODE_MAX_LENGTH = 64;
 

@@ -3,7 +3,7 @@
  * Validators answer undefined or the i18n key of their message.
  */
 import { PASSWORD_MAX_LENGTH } from './constants';
-import { NAME_PATTERN } from './recordValidation';
+import { nameRule } from './recordValidation';
 import type { ValidationMessage } from './validation';
 
 /**
@@ -13,18 +13,12 @@ import type { ValidationMessage } from './validation';
 export const SERVER_NAME_MIN_LENGTH = 3;
 export const SERVER_NAME_MAX_LENGTH = 32;
 
-export function validateServerName(value: string | undefined): ValidationMessage {
-  const name = value ?? '';
-  if (!name) return 'validation.server_name_required';
-  if (
-    name.length < SERVER_NAME_MIN_LENGTH ||
-    name.length > SERVER_NAME_MAX_LENGTH ||
-    !NAME_PATTERN.test(name)
-  ) {
-    return 'validation.server_name';
-  }
-  return undefined;
-}
+export const validateServerName = nameRule({
+  min: SERVER_NAME_MIN_LENGTH,
+  max: SERVER_NAME_MAX_LENGTH,
+  required: 'validation.server_name_required',
+  invalid: 'validation.server_name',
+});
 
 export const SERVER_PASSWORD_MIN_LENGTH = 10;
 const SERVER_PASSWORD_MAX_LENGTH = PASSWORD_MAX_LENGTH;
