@@ -426,6 +426,26 @@ describe('API tokens', () => {
     expect((await call(session, 'GET', '/account/api_tokens')).json().total).toBe(1);
   });
 
+  it('checks no more wrong passwords than the budget when they are sent all at once', async () => {
+    await start();
+    const session = await signInFrom(DEMO, CHROME_ON_WINDOWS);
+    // Sent together, each would pass a budget that only counted the hashes already finished.
+    const answers = await Promise.all(
+      Array.from({ length: 3 * CODE_FAILURES_PER_WINDOW }, (_, i) =>
+        call(session, 'POST', '/account/api_tokens', {
+          name: `burst-${i}`,
+          scope: 'read',
+          expires_in_days: 30,
+          password: `wrong-${i}`,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(CODE_FAILURES_PER_WINDOW);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2 * CODE_FAILURES_PER_WINDOW);
+    expect((await call(session, 'GET', '/account/api_tokens')).json().total).toBe(0);
+  });
+
   it('refuses a blank name on its field, and more tokens than an account may hold', async () => {
     await start();
     const session = await signInFrom(DEMO, CHROME_ON_WINDOWS);

@@ -304,11 +304,17 @@ export function codeRetryAfterMs(db: Db, userId: number, now: Date): number {
   return Math.max(1000, Date.parse(oldest.at) + CODE_FAILURE_WINDOW_MS - now.getTime());
 }
 
-export function recordCodeFailure(db: Db, userId: number, now: Date): void {
+/** Counts a wrong code or password against the account's budget; answers the failure's id. */
+export function recordCodeFailure(db: Db, userId: number, now: Date): number {
   const since = new Date(now.getTime() - CODE_FAILURE_WINDOW_MS).toISOString();
   db.prepare('DELETE FROM two_factor_failures WHERE user_id = ? AND at <= ?').run(userId, since);
-  db.prepare('INSERT INTO two_factor_failures (user_id, at) VALUES (?, ?)').run(
-    userId,
-    now.toISOString(),
-  );
+  const inserted = db
+    .prepare('INSERT INTO two_factor_failures (user_id, at) VALUES (?, ?)')
+    .run(userId, now.toISOString());
+  return Number(inserted.lastInsertRowid);
+}
+
+/** Takes back a failure counted ahead of a check that then passed (see requirePassword). */
+export function forgetCodeFailure(db: Db, failureId: number): void {
+  db.prepare('DELETE FROM two_factor_failures WHERE id = ?').run(failureId);
 }

@@ -386,6 +386,32 @@ describe('turning two-step sign-in off', () => {
     clock.advance(15 * 60 * 1000);
     expect((await disable({ password, code: recoveryCodes[0]! })).statusCode).toBe(200);
   });
+  it('tries no more codes than the budget when they are sent all at once with the password', async () => {
+    const token = await start();
+    const { secret } = await enrol(token);
+    const near = [-1, 0, 1].map((steps) =>
+      TOTP.generate({
+        secret: Secret.fromBase32(secret),
+        timestamp: clock.now().getTime() + steps * STEP_MS,
+      }),
+    );
+    const wrongCodes = Array.from({ length: 4 * CODE_FAILURES_PER_WINDOW }, (_, i) =>
+      String(100000 + i),
+    )
+      .filter((code) => !near.includes(code))
+      .slice(0, 3 * CODE_FAILURES_PER_WINDOW);
+    // The password is right, so only the codes are wrong: each request passes the password's
+    // slow check before its code is judged.
+    const answers = await Promise.all(
+      wrongCodes.map((code) =>
+        call('POST', '/account/two_factor/disable', token, { password, code }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(CODE_FAILURES_PER_WINDOW);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2 * CODE_FAILURES_PER_WINDOW);
+    expect((await call('GET', '/account/two_factor', token)).json().enabled).toBe(true);
+  });
 });
 
 describe('new recovery codes', () => {

@@ -19,6 +19,7 @@ import {
   confirmEnrolment,
   disableTwoFactor,
   failTicket,
+  forgetCodeFailure,
   hasPendingEnrolment,
   isTwoFactorEnabled,
   issueSecondStepTicket,
@@ -60,7 +61,9 @@ function requireCodeBudget(
  * The account's password, asked again for what a session alone must not do: turning two-step
  * sign-in on or off, renewing its recovery codes, making an API token. Wrong passwords count
  * against the same budget as wrong codes (checked first, before the slow hash): this is no
- * password oracle.
+ * password oracle. The attempt is counted as wrong before the hash and taken back once the
+ * password proves right, so requests sent together cannot all pass the check while their hashes
+ * run: at most the budget's worth is ever being checked.
  */
 export async function requirePassword(
   ctx: HandlerContext<
@@ -68,11 +71,13 @@ export async function requirePassword(
   >,
   user: { id: number; password_hash: string },
 ) {
-  requireCodeBudget(ctx, user.id, ctx.now());
+  const now = ctx.now();
+  requireCodeBudget(ctx, user.id, now);
+  const attempt = recordCodeFailure(ctx.db, user.id, now);
   if (!(await verifyPassword(ctx.body.password, user.password_hash))) {
-    recordCodeFailure(ctx.db, user.id, ctx.now());
     throw fieldError('password', 'server.two_factor.password_wrong');
   }
+  forgetCodeFailure(ctx.db, attempt);
 }
 
 /**
