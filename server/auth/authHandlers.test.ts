@@ -57,6 +57,10 @@ describe('registerUser', () => {
     // Greeted by the address: the name is anyone's words until the address is confirmed.
     expect(mail.text).toMatch(new RegExp(`^Xin chào ${NEW_CUSTOMER.email},\n`));
     expect(mail.text).not.toContain(NEW_CUSTOMER.fullname);
+    // Whoever registered chose the password: the owner of the address is told not to confirm it.
+    expect(mail.text).toContain(
+      'Nếu bạn không đăng ký, đừng mở liên kết: người khác đã dùng địa chỉ của bạn và biết mật khẩu của tài khoản này.',
+    );
     const token = await signIn(app, NEW_CUSTOMER.email, NEW_CUSTOMER.password);
     expect((await getUser(token)).json()).toMatchObject({
       email: NEW_CUSTOMER.email,

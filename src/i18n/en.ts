@@ -1760,6 +1760,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       phone_verified: 'Your phone is verified.',
       service_unavailable: 'The service is interrupted, please try again in a few minutes.',
       wrong_code: 'The verification code is wrong!',
+      confirmed_other_account:
+        '%{confirmed} is confirmed. You are still signed in as %{current}; to use the account just confirmed, sign out and sign in again.',
     },
   },
   validation: {
@@ -2074,7 +2076,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
     mail: {
       confirm_subject: 'Confirm your e-mail address',
       confirm_text:
-        'Hello %{name},\nThank you for signing up. Please open the link below to confirm your e-mail address. The link is valid for %{hours} hours and works only once.',
+        "Hello %{name},\nThank you for signing up. Please open the link below to confirm your e-mail address. The link is valid for %{hours} hours and works only once. If you did not sign up, do not open the link: someone else used your address and knows this account's password.",
       confirm_agency_text:
         'Hello %{name},\nThe agency %{agency} has created an account for you and set its first password. Please open the link below to confirm your e-mail address, then change the password on the Account page so that only you know it. The link is valid for %{hours} hours and works only once. If you do not know this agency, do not open the link and contact support.',
       reset_subject: 'Reset your password',

@@ -1977,6 +1977,8 @@ export const vi = {
       phone_verified: 'Xác thực số điện thoại thành công.',
       service_unavailable: 'Dịch vụ bị gián đoạn, vui lòng thử lại sau ít phút.',
       wrong_code: 'Mã xác thực không chính xác!',
+      confirmed_other_account:
+        'Email %{confirmed} đã được xác nhận. Bạn vẫn đang đăng nhập bằng tài khoản %{current}; để dùng tài khoản vừa xác nhận, hãy đăng xuất rồi đăng nhập lại.',
     },
   },
   validation: {
@@ -2298,7 +2300,7 @@ export const vi = {
     mail: {
       confirm_subject: 'Xác nhận địa chỉ email',
       confirm_text:
-        'Xin chào %{name},\nCảm ơn bạn đã đăng ký. Vui lòng mở liên kết bên dưới để xác nhận địa chỉ email. Liên kết có hiệu lực trong %{hours} giờ và chỉ dùng được một lần.',
+        'Xin chào %{name},\nCảm ơn bạn đã đăng ký. Vui lòng mở liên kết bên dưới để xác nhận địa chỉ email. Liên kết có hiệu lực trong %{hours} giờ và chỉ dùng được một lần. Nếu bạn không đăng ký, đừng mở liên kết: người khác đã dùng địa chỉ của bạn và biết mật khẩu của tài khoản này.',
       confirm_agency_text:
         'Xin chào %{name},\nĐại lý %{agency} đã tạo cho bạn một tài khoản và đặt mật khẩu ban đầu. Vui lòng mở liên kết bên dưới để xác nhận địa chỉ email, rồi đổi mật khẩu ở trang Tài khoản để chỉ mình bạn biết. Liên kết có hiệu lực trong %{hours} giờ và chỉ dùng được một lần. Nếu bạn không biết đại lý này, đừng mở liên kết và hãy liên hệ bộ phận hỗ trợ.',
       reset_subject: 'Đặt lại mật khẩu',

@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
+import verifyEn from 'virtual:messages/en/verify';
+import verifyVi from 'virtual:messages/vi/verify';
 
 import { authApi } from '../../api/auth';
+import { revokeSessionQuietly } from '../../api/signedInAuth';
 import { errorMessage, errorStatus, isNetworkError, NETWORK_ERROR_MESSAGE } from '../../api/client';
 import { getToken } from '../../authProvider/sessionStore';
 import { signInWithToken } from '../../authProvider/signIn';
 import { CONFIRM_EMAIL_DELAY_MS } from '../../domain/constants';
+import { translateWith } from '../../i18n/interpolate';
 import { usePublicI18n } from '../../i18n/PublicI18nProvider';
 import { Link } from './Link';
 import { navigate, usePublicLocation, useSearchParams } from './navigation';
@@ -17,6 +21,35 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Besides these, the server's own message for a link used before (409: already confirmed). */
 type Failure = 'link_invalid' | 'unreachable' | { confirmedBefore: string };
 
+/** The addresses of the account this browser is signed in to and of the one a link confirmed. */
+interface TwoAccounts {
+  current: string;
+  confirmed: string;
+}
+
+/**
+ * The two accounts, when this browser is signed in to another account than the one the link
+ * confirmed. Its session is then kept: a link someone else sent must not switch a signed-in
+ * customer into their account unasked (what the customer then did would land there). A session
+ * that is no longer valid counts as none.
+ */
+async function anotherAccountSignedIn(
+  confirmedSession: string,
+  locale: string,
+): Promise<TwoAccounts | null> {
+  const current = getToken();
+  if (!current) return null;
+  try {
+    const [mine, confirmed] = await Promise.all([
+      authApi.getCurrentUser(current, locale),
+      authApi.getCurrentUser(confirmedSession, locale),
+    ]);
+    return mine.id === confirmed.id ? null : { current: mine.email, confirmed: confirmed.email };
+  } catch {
+    return null;
+  }
+}
+
 export default function ConfirmEmailPage() {
   const { translate, locale } = usePublicI18n();
   const notify = usePublicNotify();
@@ -26,6 +59,7 @@ export default function ConfirmEmailPage() {
   const started = useRef(false);
   const [confirmed, setConfirmed] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [keptSignedIn, setKeptSignedIn] = useState<TwoAccounts | null>(null);
 
   useEffect(() => {
     // The token is single-use: confirm once even if React runs the effect twice.
@@ -40,6 +74,12 @@ export default function ConfirmEmailPage() {
         const { token: sessionToken } = await authApi.confirmEmail(token, locale);
         setConfirmed(true);
         await wait(CONFIRM_EMAIL_DELAY_MS); // §4: the thank-you stays up for 3 s
+        const twoAccounts = await anotherAccountSignedIn(sessionToken, locale);
+        if (twoAccounts) {
+          await revokeSessionQuietly(sessionToken);
+          setKeptSignedIn(twoAccounts);
+          return;
+        }
         await signInWithToken(sessionToken, location, navigate);
       } catch (error) {
         // §8 sends a failed confirmation to login. A customer who is signed in (an old link
@@ -65,7 +105,21 @@ export default function ConfirmEmailPage() {
 
   return (
     <PublicShell title={translate('app.page.confirm')}>
-      {failure ? (
+      {keptSignedIn ? (
+        <div className="pub-form">
+          <Notice type="info">
+            {translateWith(
+              locale === 'en' ? verifyEn : verifyVi,
+              verifyVi,
+              'account.verify.confirmed_other_account',
+              { ...keptSignedIn },
+            )}
+          </Notice>
+          <Link className="pub-button pub-button-primary" to="/dashboard">
+            {translate('app.action.go_dashboard')}
+          </Link>
+        </div>
+      ) : failure ? (
         <div className="pub-form">
           {typeof failure === 'object' ? (
             <Notice type="info">{failure.confirmedBefore}</Notice>

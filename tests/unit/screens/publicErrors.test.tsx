@@ -3,7 +3,7 @@
  * The public pages say what went wrong in words a customer can read: too many attempts (the
  * sandbox's real 429), no connection, why the portal signed them out, a used confirmation link.
  */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -123,6 +123,42 @@ describe('the confirmation link', () => {
     );
     expect(screen.queryByTestId('signed-in-at')).not.toBeInTheDocument();
     expect(localStorage.getItem('access_token')).toBe(token);
+  });
+
+  it('sent by someone else confirms their address but keeps a signed-in customer in their own account', async () => {
+    const token = await signInAs(sandbox(), 'demo@example.vn');
+    // Someone registers an address of theirs and gets the customer to open its unused link.
+    const registered = await sandbox().app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/users',
+      payload: {
+        fullname: 'Kẻ Lạ',
+        email: 'stranger@example.vn',
+        password: 'Stranger@123',
+        verify_password: 'Stranger@123',
+        phone: '+84987654321',
+        formatted_phone: '098 765 43 21',
+      },
+    });
+    expect(registered.statusCode).toBe(201);
+    const [mail] = await sandbox().outbox('stranger@example.vn');
+    const link = new URL(mail?.links.find((href) => href.includes('/confirm?token=')) ?? '');
+    renderPublicPage(`/confirm${link.search}`);
+
+    expect(
+      await screen.findByText(
+        'Email stranger@example.vn đã được xác nhận. Bạn vẫn đang đăng nhập bằng tài khoản demo@example.vn; để dùng tài khoản vừa xác nhận, hãy đăng xuất rồi đăng nhập lại.',
+      ),
+    ).toBeVisible();
+    expect(localStorage.getItem('access_token')).toBe(token);
+    expect(window.location.pathname).toBe('/idc/confirm');
+    // The session the confirmation opened for the other account is ended, not left behind.
+    await waitFor(() => expect(sandbox().requests).toContain('DELETE /api/v1/auth/token'));
+    const stillMine = await sandbox().app.inject({
+      url: '/api/v1/auth/user',
+      headers: { authorization: `Token ${token}` },
+    });
+    expect(stillMine.json().email).toBe('demo@example.vn');
   });
 
   it('opened without a session still goes to login (spec §8)', async () => {
