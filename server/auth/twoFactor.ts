@@ -16,7 +16,7 @@ import { newToken, sha256 } from '../platform/secrets';
 export const TOTP_ISSUER = 'IDC Cloud';
 export const TOTP_PERIOD_SECONDS = 30;
 /** One step either side, for clocks that drift a little (RFC 6238 §5.2). */
-const TOTP_WINDOW = 1;
+export const TOTP_WINDOW = 1;
 export const RECOVERY_CODE_COUNT = 10;
 /** How long the password step holds before the code must follow. */
 export const SECOND_STEP_TTL_MS = 5 * 60 * 1000;

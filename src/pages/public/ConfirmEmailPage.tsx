@@ -18,14 +18,15 @@ import { Notice, Spinner } from './ui';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Besides these, the server's own message for a link used before (409: already confirmed). */
-type Failure = 'link_invalid' | 'unreachable' | { confirmedBefore: string };
-
 /** The addresses of the account this browser is signed in to and of the one a link confirmed. */
-interface TwoAccounts {
-  current: string;
-  confirmed: string;
-}
+type TwoAccounts = { current: string; confirmed: string };
+
+/**
+ * What the page says when it does not sign in with the link: a failure, the server's own message
+ * for a link used before (409: already confirmed), or that another account stays signed in.
+ */
+type Outcome =
+  'link_invalid' | 'unreachable' | { confirmedBefore: string } | { keptSignedIn: TwoAccounts };
 
 /**
  * The two accounts, when this browser is signed in to another account than the one the link
@@ -39,15 +40,12 @@ async function anotherAccountSignedIn(
 ): Promise<TwoAccounts | null> {
   const current = getToken();
   if (!current) return null;
-  try {
-    const [mine, confirmed] = await Promise.all([
-      authApi.getCurrentUser(current, locale),
-      authApi.getCurrentUser(confirmedSession, locale),
-    ]);
-    return mine.id === confirmed.id ? null : { current: mine.email, confirmed: confirmed.email };
-  } catch {
-    return null;
-  }
+  // Asked one after the other: confirming ended the sessions of the confirmed account, so the
+  // usual case (its own session, from /verify) ends at the first answer.
+  const mine = await authApi.getCurrentUser(current, locale).catch(() => null);
+  if (!mine) return null;
+  const confirmed = await authApi.getCurrentUser(confirmedSession, locale);
+  return mine.id === confirmed.id ? null : { current: mine.email, confirmed: confirmed.email };
 }
 
 export default function ConfirmEmailPage() {
@@ -58,8 +56,7 @@ export default function ConfirmEmailPage() {
   const token = search.get('token');
   const started = useRef(false);
   const [confirmed, setConfirmed] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [keptSignedIn, setKeptSignedIn] = useState<TwoAccounts | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   useEffect(() => {
     // The token is single-use: confirm once even if React runs the effect twice.
@@ -77,7 +74,7 @@ export default function ConfirmEmailPage() {
         const twoAccounts = await anotherAccountSignedIn(sessionToken, locale);
         if (twoAccounts) {
           await revokeSessionQuietly(sessionToken);
-          setKeptSignedIn(twoAccounts);
+          setOutcome({ keptSignedIn: twoAccounts });
           return;
         }
         await signInWithToken(sessionToken, location, navigate);
@@ -88,7 +85,7 @@ export default function ConfirmEmailPage() {
         const confirmedBefore =
           errorStatus(error) === 409 ? errorMessage(error, translate) : undefined;
         if (getToken()) {
-          setFailure(
+          setOutcome(
             isNetworkError(error)
               ? 'unreachable'
               : confirmedBefore
@@ -105,30 +102,25 @@ export default function ConfirmEmailPage() {
 
   return (
     <PublicShell title={translate('app.page.confirm')}>
-      {keptSignedIn ? (
+      {outcome ? (
         <div className="pub-form">
-          <Notice type="info">
-            {translateWith(
-              locale === 'en' ? verifyEn : verifyVi,
-              verifyVi,
-              'account.verify.confirmed_other_account',
-              { ...keptSignedIn },
-            )}
-          </Notice>
-          <Link className="pub-button pub-button-primary" to="/dashboard">
-            {translate('app.action.go_dashboard')}
-          </Link>
-        </div>
-      ) : failure ? (
-        <div className="pub-form">
-          {typeof failure === 'object' ? (
-            <Notice type="info">{failure.confirmedBefore}</Notice>
-          ) : (
+          {typeof outcome === 'string' ? (
             <Notice type="error">
               {translate(
-                failure === 'unreachable' ? NETWORK_ERROR_MESSAGE : 'app.auth.confirm_link_invalid',
+                outcome === 'unreachable' ? NETWORK_ERROR_MESSAGE : 'app.auth.confirm_link_invalid',
               )}
             </Notice>
+          ) : 'keptSignedIn' in outcome ? (
+            <Notice type="info">
+              {translateWith(
+                locale === 'en' ? verifyEn : verifyVi,
+                verifyVi,
+                'account.verify.confirmed_other_account',
+                outcome.keptSignedIn,
+              )}
+            </Notice>
+          ) : (
+            <Notice type="info">{outcome.confirmedBefore}</Notice>
           )}
           <Link className="pub-button pub-button-primary" to="/dashboard">
             {translate('app.action.go_dashboard')}
