@@ -30,6 +30,7 @@ import { authProvider } from './authProvider/authProvider';
 import { dataProvider } from './dataProvider/dataProvider';
 import type { Locale } from './domain/constants';
 import { createI18nProvider } from './i18n/i18nProvider';
+import { LanguageFollowingI18n } from './i18n/LanguageSwitch';
 import type { MessageTree } from './i18n/interpolate';
 import { PageLoading } from './components/PageLoading';
 import { PortalErrorPage } from './components/PortalErrorPage';
@@ -80,40 +81,42 @@ function Portal({ locale, messages, onLocaleChange }: AppProps) {
       queryClient={queryClient}
       theme={theme}
     >
-      <CssBaseline enableColorScheme>
-        <CoreAdminUI
-          accessDenied={AccessDenied}
-          authCallbackPage={AuthCallback}
-          authenticationError={AuthenticationError}
-          catchAll={NotFoundPage}
-          error={PortalErrorPage}
-          layout={PortalLayout}
-          loading={PageLoading}
-          loginPage={false}
-          requireAuth
-          disableTelemetry
-        >
-          {RESOURCES.filter(atItsOwnRoute).map((resource) => (
-            <Resource
-              key={resource.name}
-              name={resource.name}
-              list={resource.list}
-              create={resource.create}
-              recordRepresentation={resource.recordRepresentation}
-            >
-              {innerRoutes(resource)}
-            </Resource>
-          ))}
-          <CustomRoutes>
-            <Route path="/" element={<Navigate to="/dashboard" replace />} />
-            {PAGES.map((page) => (
-              <Route key={page.path} path={page.path} element={page.element} />
+      <LanguageFollowingI18n>
+        <CssBaseline enableColorScheme>
+          <CoreAdminUI
+            accessDenied={AccessDenied}
+            authCallbackPage={AuthCallback}
+            authenticationError={AuthenticationError}
+            catchAll={NotFoundPage}
+            error={PortalErrorPage}
+            layout={PortalLayout}
+            loading={PageLoading}
+            loginPage={false}
+            requireAuth
+            disableTelemetry
+          >
+            {RESOURCES.filter(atItsOwnRoute).map((resource) => (
+              <Resource
+                key={resource.name}
+                name={resource.name}
+                list={resource.list}
+                create={resource.create}
+                recordRepresentation={resource.recordRepresentation}
+              >
+                {innerRoutes(resource)}
+              </Resource>
             ))}
-            {RESOURCES.filter((resource) => !atItsOwnRoute(resource)).map(resourceRoutes)}
-          </CustomRoutes>
-        </CoreAdminUI>
-        <Notification />
-      </CssBaseline>
+            <CustomRoutes>
+              <Route path="/" element={<Navigate to="/dashboard" replace />} />
+              {PAGES.map((page) => (
+                <Route key={page.path} path={page.path} element={page.element} />
+              ))}
+              {RESOURCES.filter((resource) => !atItsOwnRoute(resource)).map(resourceRoutes)}
+            </CustomRoutes>
+          </CoreAdminUI>
+          <Notification />
+        </CssBaseline>
+      </LanguageFollowingI18n>
     </AdminContext>
   );
 }

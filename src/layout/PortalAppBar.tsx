@@ -15,6 +15,7 @@ import { useLocaleState, useSidebarState, useTranslate, type AppBarProps } from 
 import { Link } from 'react-router-dom';
 
 import { LanguageFlags } from '../components/LanguageFlags';
+import { useSwitchLanguage } from '../i18n/LanguageSwitch';
 import { isLocale } from '../i18n/locale';
 import { formatVnd } from '../domain/money';
 import { Breadcrumb } from './Breadcrumb';
@@ -26,7 +27,8 @@ import { displayName, usePortalIdentity } from './usePortalIdentity';
 export function PortalAppBar(_props: AppBarProps) {
   const translate = useTranslate();
   const { identity } = usePortalIdentity();
-  const [locale, setLocale] = useLocaleState();
+  const [locale] = useLocaleState();
+  const switchLanguage = useSwitchLanguage();
   const [open, setOpen] = useSidebarState();
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const unpaid = identity ? formatVnd(identity.unpaid_amount) : '';
@@ -93,7 +95,7 @@ export function PortalAppBar(_props: AppBarProps) {
         ) : null}
         <LanguageFlags
           locale={isLocale(locale) ? locale : 'vi'}
-          onSelect={setLocale}
+          onSelect={(next) => void switchLanguage(next)}
           labels={{ vi: translate('app.language.vi'), en: translate('app.language.en') }}
           groupLabel={translate('app.language.switch')}
         />

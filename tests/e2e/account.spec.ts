@@ -92,8 +92,15 @@ test('a wrong SMS code is refused with the §8 message, then the right one verif
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
     .toBeLessThanOrEqual(375);
 
+  // What is typed in a form on the page survives the switch (it used to mount the page afresh).
+  await region(page, 'Đổi mật khẩu')
+    .getByLabel(/^Mật khẩu mới/)
+    .fill('Half-typed-1');
   await page.getByRole('button', { name: 'English' }).click();
   await expect(region(page, 'Verification').getByText('Verified')).toHaveCount(2);
+  await expect(
+    region(page, 'Change password').getByRole('textbox', { name: 'New password', exact: true }),
+  ).toHaveValue('Half-typed-1');
   expect(await axeViolations(page, 'main')).toEqual([]);
 });
 

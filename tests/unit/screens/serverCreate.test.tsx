@@ -173,6 +173,26 @@ describe('the create-server form', () => {
     expect(screen.getByRole('button', { name: 'Đặt hàng' })).toBeEnabled();
   });
 
+  it('keeps what was typed when the customer switches the language with the header’s flags', async () => {
+    await signInAs(sandbox(), 'demo@example.vn');
+    renderPortal('/cloud-server/create');
+    const user = userEvent.setup();
+    await screen.findByTestId('price-total');
+    await user.type(screen.getByLabelText('Tên máy chủ'), 'may-chu-thu');
+    await replaceNumber(user, 'Số IPv4 bổ sung', '2');
+    await user.click(screen.getByRole('button', { name: '3 tháng' }));
+
+    await user.click(screen.getByRole('button', { name: 'English' }));
+
+    expect(await screen.findByLabelText('Server name')).toHaveValue('may-chu-thu');
+    expect(screen.getByLabelText('Extra IPv4 addresses')).toHaveValue(2);
+    expect(screen.getByRole('button', { name: '3 months' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.queryByText('Tên máy chủ')).not.toBeInTheDocument();
+  });
+
   it('when the order’s answer is lost, finds the order the sandbox placed and opens it, never placing a second', async () => {
     const token = await signInAs(sandbox(), 'demo@example.vn');
     const realFetch = globalThis.fetch;
