@@ -65,3 +65,20 @@ export function pageItems<T>(all: readonly T[], query: PageQuery) {
   const { page, per_page, limit, offset } = pageOf(query);
   return { items: all.slice(offset, offset + limit), total: all.length, page, per_page };
 }
+
+/**
+ * Whether the session or API token whose SHA-256 is `credentialHash` is still held: not signed
+ * out, revoked, ended by a password change or reset, nor (a token) expired.
+ */
+export function credentialHeld(db: Db, credentialHash: string, now: Date): boolean {
+  return (
+    db
+      .prepare(
+        `SELECT 1 FROM sessions WHERE token_hash = @hash
+         UNION ALL
+         SELECT 1 FROM api_tokens
+          WHERE token_hash = @hash AND (expires_at IS NULL OR expires_at > @now)`,
+      )
+      .get({ hash: credentialHash, now: now.toISOString() }) !== undefined
+  );
+}

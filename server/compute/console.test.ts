@@ -259,6 +259,27 @@ describe('a console session', () => {
     expect(console.output().slice(at)).toContain('reboot: Power down');
   });
 
+  it('hangs up when the sign-in that asked for the ticket signs out', async () => {
+    await start();
+    const id = await runningServer();
+    const session = await signIn(app, 'demo@example.vn');
+    const console = await openConsole((await ticketFor(id, apiAs(app, session))).json().url);
+    await console.sees(/login: $/);
+
+    const signedOut = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/token',
+      headers: { authorization: `Token ${session}` },
+    });
+    expect(signedOut.statusCode).toBe(204);
+    expect((await console.closes()).code).toBe(CONSOLE_CLOSE.signedOut);
+    // Another sign-in's console is not touched by it.
+    const other = await openConsole((await ticketFor(id)).json().url);
+    await other.sees(/login: $/);
+    other.type('root\r');
+    await other.sees(/Password: $/);
+  });
+
   it('takes a pasted line and a backspace as a terminal would', async () => {
     await start();
     const id = await runningServer();

@@ -26,7 +26,7 @@ export const consoleHandlers: HandlerTable = {
               status: ctx.t(`server.server_status.${state.status}` as MessageKey),
             });
       }
-      return issueConsoleTicket(ctx.db, user.id, row.id, now);
+      return issueConsoleTicket(ctx.db, user.id, row.id, ctx.sessionToken ?? '', now);
     })();
   },
 };

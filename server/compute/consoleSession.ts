@@ -9,6 +9,8 @@
  * announces that a power-off or a deletion has begun. So each session looks at its server on
  * every input and once a second (one indexed read, the same settle every API read does) and hangs
  * up as soon as the server is no longer running, whoever stopped it (portal, API, another tab).
+ * The same look hangs up when the session or API token that asked for the ticket is gone
+ * (signed out, revoked, ended by a password change or reset): a console outlives no sign-out.
  *
  * Why accept then close, rather than answer the upgrade with 401: a browser's WebSocket reports
  * neither the status nor the body of a refused upgrade, only a close with code 1006; a close code
@@ -23,6 +25,7 @@ import { CONSOLE_SESSIONS_PER_ACCOUNT } from '../../src/domain/constants';
 import { imageById } from '../catalog/catalog';
 import type { Db } from '../platform/db';
 import { verifyAgainstDecoy } from '../platform/secrets';
+import { credentialHeld } from '../auth/guards';
 import { isRootPassword } from './consoleRootPasswords';
 import { ConsoleShell, consoleCanRun, type ConsoleMachine } from './consoleShell';
 import { CONSOLE_SOCKET_PATH, redeemConsoleTicket } from './consoleTickets';
@@ -38,6 +41,8 @@ export const CONSOLE_CLOSE = {
   sessionEnded: 4003,
   /** The account already has CONSOLE_SESSIONS_PER_ACCOUNT sessions open. */
   tooManySessions: 4004,
+  /** The session or API token that asked for the ticket was signed out or revoked. */
+  signedOut: 4005,
 } as const;
 
 export { CONSOLE_SESSIONS_PER_ACCOUNT };
@@ -113,7 +118,7 @@ function openSession(
     socket.close(CONSOLE_CLOSE.ticketRefused, 'ticket refused');
     return;
   }
-  const { userId, serverId } = redeemed;
+  const { userId, serverId, credentialHash } = redeemed;
   const running = (): ServerRow | undefined => {
     if (!db.open) return undefined;
     const at = now();
@@ -142,7 +147,12 @@ function openSession(
     clearTimeout(idle);
     socket.close(code, reason);
   };
+  /** Hangs up when the server no longer runs or whoever opened the console has signed out. */
   const stopIfNotRunning = (): boolean => {
+    if (db.open && !credentialHeld(db, credentialHash, now())) {
+      hangUp(CONSOLE_CLOSE.signedOut, 'signed out');
+      return true;
+    }
     if (running()) return false;
     send('\r\n[  OK  ] Reached target Power-Off.\r\nreboot: Power down\r\n');
     hangUp(CONSOLE_CLOSE.serverNotRunning, 'server stopped');

@@ -1,7 +1,8 @@
 /**
  * One-time tickets for a server's web console (issue 19). A ticket is 256 random bits, handed to
  * the customer once; only its SHA-256 is stored. It opens one console session of one server of
- * one account, once, within TICKET_SECONDS of the sandbox clock. Redeeming marks it used in the
+ * one account, once, within TICKET_SECONDS of the sandbox clock, and the session lasts only while
+ * the session or API token that asked for the ticket is held (not signed out or revoked). Redeeming marks it used in the
  * same statement that checks it, so two sockets racing with one ticket cannot both win.
  */
 import type { Db } from '../platform/db';
@@ -29,17 +30,27 @@ export const CONSOLE_TICKET_MIGRATION = {
   `,
 };
 
+/** The session or API token that asked for a ticket: its session lasts only as long as it. */
+export const CONSOLE_TICKET_CREDENTIAL_MIGRATION = {
+  name: 'compute:console_ticket_credential',
+  sql: `ALTER TABLE console_tickets ADD COLUMN credential_hash TEXT NOT NULL DEFAULT ''`,
+};
+
 export interface IssuedTicket {
   ticket: string;
   url: string;
   expires_at: string;
 }
 
-/** A new ticket for the account's server; tickets that can no longer be used are dropped. */
+/**
+ * A new ticket for the account's server, asked for with `credential` (the request's session or
+ * API token); tickets that can no longer be used are dropped.
+ */
 export function issueConsoleTicket(
   db: Db,
   userId: number,
   serverId: number,
+  credential: string,
   now: Date,
 ): IssuedTicket {
   const ticket = newToken();
@@ -48,9 +59,16 @@ export function issueConsoleTicket(
     now.toISOString(),
   );
   db.prepare(
-    `INSERT INTO console_tickets (hash, user_id, server_id, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?)`,
-  ).run(sha256(ticket), userId, serverId, now.toISOString(), expires.toISOString());
+    `INSERT INTO console_tickets (hash, user_id, server_id, credential_hash, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(
+    sha256(ticket),
+    userId,
+    serverId,
+    sha256(credential),
+    now.toISOString(),
+    expires.toISOString(),
+  );
   return {
     ticket,
     url: `${CONSOLE_SOCKET_PATH}?ticket=${encodeURIComponent(ticket)}`,
@@ -66,14 +84,16 @@ export function redeemConsoleTicket(
   db: Db,
   ticket: string,
   now: Date,
-): { userId: number; serverId: number } | undefined {
+): { userId: number; serverId: number; credentialHash: string } | undefined {
   const row = db
     .prepare(
       `UPDATE console_tickets SET used_at = @now
        WHERE hash = @hash AND used_at IS NULL AND expires_at > @now
-       RETURNING user_id, server_id`,
+       RETURNING user_id, server_id, credential_hash`,
     )
     .get({ hash: sha256(ticket), now: now.toISOString() }) as
-    { user_id: number; server_id: number } | undefined;
-  return row && { userId: row.user_id, serverId: row.server_id };
+    { user_id: number; server_id: number; credential_hash: string } | undefined;
+  return (
+    row && { userId: row.user_id, serverId: row.server_id, credentialHash: row.credential_hash }
+  );
 }

@@ -2,7 +2,7 @@
 import type { SandboxArea } from '../platform/area';
 import { consoleHandlers } from './consoleHandlers';
 import { CONSOLE_PASSWORD_MIGRATION } from './consoleRootPasswords';
-import { CONSOLE_TICKET_MIGRATION } from './consoleTickets';
+import { CONSOLE_TICKET_CREDENTIAL_MIGRATION, CONSOLE_TICKET_MIGRATION } from './consoleTickets';
 import { metricsHandlers } from './metrics';
 import { serverHandlers } from './serverHandlers';
 import { serverKeyMigrations } from './serverKeys';
@@ -10,5 +10,10 @@ import { serverKeyMigrations } from './serverKeys';
 export const computeArea: SandboxArea = {
   name: 'compute',
   handlers: { ...serverHandlers, ...metricsHandlers, ...consoleHandlers },
-  migrations: [...serverKeyMigrations, CONSOLE_PASSWORD_MIGRATION, CONSOLE_TICKET_MIGRATION],
+  migrations: [
+    ...serverKeyMigrations,
+    CONSOLE_PASSWORD_MIGRATION,
+    CONSOLE_TICKET_MIGRATION,
+    CONSOLE_TICKET_CREDENTIAL_MIGRATION,
+  ],
 };

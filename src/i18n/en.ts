@@ -404,6 +404,8 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       server_stopped:
         'The server stopped or is no longer running, so the console session has closed.',
       session_ended: 'The console session ended (too many wrong passwords, or idle too long).',
+      signed_out:
+        'The console closed: the sign-in or API token that opened it was signed out or revoked.',
       connection_lost: 'The connection to the console was lost; the session has closed.',
       too_many_sessions:
         'Your account already has the most console sessions open (%{count}). Close another console, then press "Reconnect".',

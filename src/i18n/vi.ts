@@ -618,6 +618,8 @@ export const vi = {
       session_ended:
         'Phiên console đã kết thúc (nhập sai mật khẩu quá nhiều lần hoặc lâu không thao tác).',
       connection_lost: 'Mất kết nối tới console, phiên console đã đóng.',
+      signed_out:
+        'Phiên console đã đóng vì phiên đăng nhập hoặc API token đã mở nó đã đăng xuất hoặc bị thu hồi.',
       too_many_sessions:
         'Tài khoản đang mở tối đa %{count} phiên console. Hãy đóng một phiên console khác rồi bấm "Kết nối lại".',
       load_failed: 'Không tải được trình hiển thị console. Vui lòng thử lại.',

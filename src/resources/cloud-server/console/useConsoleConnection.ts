@@ -24,6 +24,7 @@ const CLOSE_MESSAGES: Record<number, string> = {
   4002: 'servers.console.server_stopped',
   4003: 'servers.console.session_ended',
   4004: 'servers.console.too_many_sessions',
+  4005: 'servers.console.signed_out',
 };
 const TICKET_REFUSED = 4001;
 const CLOSE_ARGS = { count: CONSOLE_SESSIONS_PER_ACCOUNT };
