@@ -862,8 +862,9 @@ export interface paths {
      *     valid for 60 seconds by the sandbox clock. Open `url` (a path under this API's origin)
      *     as a WebSocket (`ws:` or `wss:` as the page is served) within `expires_at`; the socket
      *     then carries the console's text both ways (UTF-8 text frames, what the customer types in
-     *     and what the console prints out) and closes when the server stops or is deleted, or the
-     *     session ends. The server must be running (`active`, no task in progress: 400 otherwise);
+     *     and what the console prints out) and closes when the server stops or is deleted, when the
+     *     session or API token that asked for the ticket is signed out or revoked, or when the
+     *     console session ends. The server must be running (`active`, no task in progress: 400 otherwise);
      *     another account's server answers 404 like every server call. Runs the action-permission
      *     check (403). At most 30 tickets per account in 15 minutes (429). See docs/console.md.
      */
