@@ -58,6 +58,9 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     MuiCssBaseline: { styleOverrides: REDUCED_MOTION },
+    // Spaced by gap, not by margins: a row that wraps on a phone starts its next line at the left
+    // edge (with margins, each wrapped item kept its left margin and sat indented).
+    MuiStack: { defaultProps: { useFlexGap: true } },
     MuiButtonBase: {
       ...defaultTheme.components?.MuiButtonBase,
       styleOverrides: { root: FOCUS_RING },

@@ -80,6 +80,21 @@ test('an invoice shows its lines, VAT and words, downloads as a PDF and prints a
   await page.reload();
   await expect(main.getByTestId('invoice-total')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The three dates wrap at 375 px: the one on the second line starts where the first does.
+  const dateStarts = await main
+    .locator('dl')
+    .first()
+    .evaluate((list) =>
+      [...list.children].map((item) => {
+        const box = item.getBoundingClientRect();
+        return { left: Math.round(box.left), top: Math.round(box.top) };
+      }),
+    );
+  const lineStarts = dateStarts.filter(
+    (item, index) => index === 0 || item.top > (dateStarts[index - 1]?.top ?? 0),
+  );
+  expect(lineStarts.length).toBeGreaterThan(1);
+  expect(new Set(lineStarts.map((item) => item.left)).size).toBe(1);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.reload();
 

@@ -11,13 +11,14 @@ import {
   CARD_PENDING_CODES,
   cardAnswer,
 } from '../../../src/domain/cardResponse';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Db } from '../../platform/db';
 import type { CardGatewaySettings } from '../../platform/handler';
 import { changeBalance } from '../ledger';
 import { PAID_THROUGH_GATEWAY, recordBy } from '../../auth/activity';
 import { mailCreditReceipt } from '../billingMails';
 import { onepaySignature, hasValidOnepaySignature } from './onepaySignature';
+import { newPaymentReference } from './paymentReference';
 
 export type { CardGatewaySettings };
 
@@ -63,12 +64,6 @@ export interface PaymentAttemptRow {
   superseded_response_code: string | null;
 }
 
-/** A new reference: the date for people reading it, random digits so it cannot be guessed. */
-export function newCardReference(now: Date): string {
-  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
-  return `TOPUP-${day}-${randomBytes(8).toString('hex').toUpperCase()}`;
-}
-
 export function recordCardAttempt(
   db: Db,
   attempt: { userId: number; amount: number; returnUrl: string; now: Date },
@@ -81,7 +76,7 @@ export function recordCardAttempt(
        VALUES (?, ?, 'card', ?, 'VND', ?, 'pending', ?, ?) RETURNING *`,
     )
     .get(
-      newCardReference(attempt.now),
+      newPaymentReference('TOPUP', attempt.now),
       attempt.userId,
       attempt.amount,
       attempt.returnUrl,

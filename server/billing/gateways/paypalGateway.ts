@@ -17,6 +17,7 @@ import { PAID_THROUGH_GATEWAY, recordBy } from '../../auth/activity';
 import { mailCreditReceipt } from '../billingMails';
 import { groupThousands } from '../../../src/domain/money';
 import type { PaymentAttemptRow } from './cardGateway';
+import { newPaymentReference } from './paymentReference';
 
 /** Dong per US dollar when SANDBOX_USD_RATE is not set. */
 export const DEFAULT_USD_RATE = 25_500;
@@ -85,12 +86,6 @@ function randomCode(length: number): string {
   );
 }
 
-/** A new reference for our side (PayPal's invoice_number): the date, then random hex. */
-function newPaypalReference(now: Date): string {
-  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
-  return `PAYPAL-${day}-${randomBytes(8).toString('hex').toUpperCase()}`;
-}
-
 /** Records the attempt and the simulator's payment awaiting approval, in one transaction. */
 export function recordPaypalAttempt(
   db: Db,
@@ -98,7 +93,8 @@ export function recordPaypalAttempt(
 ): { attempt: PaymentAttemptRow; payment: PaypalPaymentRow } {
   const expires = new Date(request.now.getTime() + PAYPAL_ATTEMPT_MINUTES * 60_000);
   const charged = usdTotal(usdCentsFor(request.amount, request.rate));
-  const reference = newPaypalReference(request.now);
+  // Our side's reference, PayPal's invoice_number.
+  const reference = newPaymentReference('PAYPAL', request.now);
   // PayPal returns to the provider's return_url as the provider wrote it: ours names the
   // reference, so the portal's result page can ask for the outcome whatever PayPal answered.
   const returnUrl = new URL(request.returnUrl);
