@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import { defineConfig } from '@playwright/test';
 
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
+import { CHROMIUM_PATH, JOURNEY_CHROMIUM_ARGS } from './scripts/chromium';
 
 /**
  * One free port and one fresh database per run, in a folder of the run's own that
@@ -97,7 +97,7 @@ export default defineConfig({
     // tests/e2e/motion.spec.ts checks both settings, keyboard.spec.ts runs with motion on.
     reducedMotion: 'reduce',
     trace: 'off',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: JOURNEY_CHROMIUM_ARGS },
   },
   projects: [
     {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ADDRESS_BAR_POPUPS,
   CHROMIUM_ARGS,
+  JOURNEY_CHROMIUM_ARGS,
   PLAYWRIGHT_DISABLED_FEATURES,
 } from '../../scripts/chromium';
 
@@ -49,5 +50,10 @@ describe("the e2e runs' Chromium switches", () => {
         '--no-first-run',
       ]),
     );
+  });
+
+  it("cap V8's tiers in the journeys only: the bench measures V8 as customers' browsers run it", () => {
+    expect(JOURNEY_CHROMIUM_ARGS).toEqual([...CHROMIUM_ARGS, '--js-flags=--max-opt=2']);
+    expect(CHROMIUM_ARGS.filter((arg) => arg.startsWith('--js-flags'))).toEqual([]);
   });
 });
