@@ -217,7 +217,7 @@ export async function buildApp(options: SandboxOptions): Promise<FastifyInstance
       admissions: withEmailHold(admissions, contract.operations),
     });
     // The web console's WebSocket (issue 19): not a contract operation, its ticket is.
-    await registerConsoleSocket(app, { db, now });
+    await registerConsoleSocket(app, { db, now, sessionPolicy });
     registerSandboxPages(app, db, clock);
     registerSandboxClock(app, { db, clock, lifePolicy: options.lifePolicy });
     registerGatewayPages(app, { db, now, settings: options.cardGateway ?? DEFAULT_CARD_GATEWAY });

@@ -127,6 +127,13 @@ export function findLiveApiToken(db: Db, value: string, now: Date): LiveApiToken
   return row && !isExpired(row, now) ? row : undefined;
 }
 
+/** Whether the token whose value hashes to `tokenHash` is still live (not revoked nor expired). */
+export function apiTokenHeld(db: Db, tokenHash: string, now: Date): boolean {
+  const row = db.prepare('SELECT * FROM api_tokens WHERE token_hash = ?').get(tokenHash) as
+    ApiTokenRow | undefined;
+  return row !== undefined && !isExpired(row, now);
+}
+
 export type LiveApiToken = Pick<ApiTokenRow, 'id' | 'user_id' | 'scope' | 'last_used_at'>;
 
 /** Records an accepted use of the token, at most once a minute. */

@@ -4,6 +4,8 @@ import type { Locale } from '../../src/domain/constants';
 import type { Db } from '../platform/db';
 import { ApiError, unauthorized } from '../platform/errors';
 import { translateAny, type MessageKey } from '../platform/i18n';
+import { apiTokenHeld } from './apiTokens';
+import { sessionHeld, type SessionPolicy } from './sessions';
 import { findUserById, toUserInfo } from './users';
 import { type UserRow } from './userRows';
 
@@ -68,17 +70,15 @@ export function pageItems<T>(all: readonly T[], query: PageQuery) {
 
 /**
  * Whether the session or API token whose SHA-256 is `credentialHash` is still held: not signed
- * out, revoked, ended by a password change or reset, nor (a token) expired.
+ * out, revoked, ended by a password change or reset, nor past its session's age or token's expiry.
  */
-export function credentialHeld(db: Db, credentialHash: string, now: Date): boolean {
+export function credentialHeld(
+  db: Db,
+  credentialHash: string,
+  now: Date,
+  sessionPolicy: SessionPolicy,
+): boolean {
   return (
-    db
-      .prepare(
-        `SELECT 1 FROM sessions WHERE token_hash = @hash
-         UNION ALL
-         SELECT 1 FROM api_tokens
-          WHERE token_hash = @hash AND (expires_at IS NULL OR expires_at > @now)`,
-      )
-      .get({ hash: credentialHash, now: now.toISOString() }) !== undefined
+    sessionHeld(db, credentialHash, now, sessionPolicy) || apiTokenHeld(db, credentialHash, now)
   );
 }

@@ -84,6 +84,19 @@ export function userIdForSessionToken(
   return row.user_id;
 }
 
+/**
+ * Whether the session whose token hashes to `tokenHash` still stands (not signed out, nor past
+ * its idle or maximum age), for a check that must not count as a use of it (the web console's).
+ */
+export function sessionHeld(db: Db, tokenHash: string, now: Date, policy: SessionPolicy): boolean {
+  const row = db
+    .prepare('SELECT created_at, last_used_at FROM sessions WHERE token_hash = ?')
+    .get(tokenHash) as { created_at: string; last_used_at: string } | undefined;
+  if (!row) return false;
+  const { idleSince, createdBefore } = expiryThresholds(now, policy);
+  return row.last_used_at > idleSince && row.created_at > createdBefore;
+}
+
 /** Sign-out of one token; answers whether it was a live session. */
 export function revokeSession(db: Db, token: string): boolean {
   return db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(sha256(token)).changes > 0;

@@ -7,6 +7,7 @@ import { MAX_LOGIN_FAILURES } from './consoleShell';
 import { CONSOLE_TICKETS_PER_15MIN } from '../platform/rateLimits';
 
 const SECOND = 1000;
+const MINUTES_10_IN_DAYS = 10 / (24 * 60);
 const ROOT_PASSWORD = 'ManhMe@2025';
 
 let app: FastifyInstance;
@@ -278,6 +279,18 @@ describe('a console session', () => {
     await other.sees(/login: $/);
     other.type('root\r');
     await other.sees(/Password: $/);
+  });
+
+  it('hangs up when the sign-in that asked for the ticket reaches its maximum age', async () => {
+    ({ app, clock } = await testApp({ sessions: { idleDays: 1, maxDays: MINUTES_10_IN_DAYS } }));
+    api = apiAs(app, await signIn(app, 'demo@example.vn'));
+    const id = await runningServer();
+    const session = await signIn(app, 'demo@example.vn');
+    const console = await openConsole((await ticketFor(id, apiAs(app, session))).json().url);
+    await console.sees(/login: $/);
+
+    clock.advance(11 * 60 * SECOND);
+    expect((await console.closes()).code).toBe(CONSOLE_CLOSE.signedOut);
   });
 
   it('takes a pasted line and a backspace as a terminal would', async () => {

@@ -26,6 +26,7 @@ import { imageById } from '../catalog/catalog';
 import type { Db } from '../platform/db';
 import { verifyAgainstDecoy } from '../platform/secrets';
 import { credentialHeld } from '../auth/guards';
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from '../auth/sessions';
 import { isRootPassword } from './consoleRootPasswords';
 import { ConsoleShell, consoleCanRun, type ConsoleMachine } from './consoleShell';
 import { CONSOLE_SOCKET_PATH, redeemConsoleTicket } from './consoleTickets';
@@ -53,6 +54,8 @@ export const IDLE_MINUTES = 15;
 export interface ConsoleSocketOptions {
   db: Db;
   now: () => Date;
+  /** The sign-in sessions' ages (default DEFAULT_SESSION_POLICY): a console ends with its session. */
+  sessionPolicy?: SessionPolicy;
   /** How often an open session looks at its server (default once a second). */
   checkEveryMs?: number;
   /** Open sessions per account (default CONSOLE_SESSIONS_PER_ACCOUNT). */
@@ -65,6 +68,7 @@ export async function registerConsoleSocket(
   {
     db,
     now,
+    sessionPolicy = DEFAULT_SESSION_POLICY,
     checkEveryMs = 1000,
     sessionsPerAccount = CONSOLE_SESSIONS_PER_ACCOUNT,
   }: ConsoleSocketOptions,
@@ -90,6 +94,7 @@ export async function registerConsoleSocket(
     openSession(socket, typeof ticket === 'string' ? ticket : '', {
       db,
       now,
+      sessionPolicy,
       checkEveryMs,
       sessions,
     });
@@ -106,11 +111,11 @@ interface SessionCount {
 function openSession(
   socket: WebSocket,
   ticket: string,
-  options: Pick<Required<ConsoleSocketOptions>, 'db' | 'now' | 'checkEveryMs'> & {
+  options: Pick<Required<ConsoleSocketOptions>, 'db' | 'now' | 'sessionPolicy' | 'checkEveryMs'> & {
     sessions: SessionCount;
   },
 ): void {
-  const { db, now, checkEveryMs, sessions } = options;
+  const { db, now, sessionPolicy, checkEveryMs, sessions } = options;
   socket.on('error', () => socket.terminate());
   const redeemed =
     ticket.length > 0 && ticket.length <= 200 && redeemConsoleTicket(db, ticket, now());
@@ -149,7 +154,7 @@ function openSession(
   };
   /** Hangs up when the server no longer runs or whoever opened the console has signed out. */
   const stopIfNotRunning = (): boolean => {
-    if (db.open && !credentialHeld(db, credentialHash, now())) {
+    if (db.open && !credentialHeld(db, credentialHash, now(), sessionPolicy)) {
       hangUp(CONSOLE_CLOSE.signedOut, 'signed out');
       return true;
     }
