@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 import { messageSlices } from './vite.config.ts';
+import WorkerReusingSequencer from './tests/support/workerReusingSequencer.ts';
 
 /** Screen tests: the whole portal rendered in jsdom against an in-process sandbox. */
 const SCREEN_TESTS = 'tests/unit/screens/**/*.test.tsx';
@@ -30,6 +31,9 @@ export default defineConfig({
     // Fails a full run when an implemented operation never answered 2xx in any test.
     reporters: ['default', './tests/support/contractCoverageReporter.ts'],
     restoreMocks: true,
+    // Queues a project's files of one environment together: Vitest keeps a worker only for a next
+    // file of its project and environment, and starts (and imports) a new one otherwise.
+    sequence: { sequencer: WorkerReusingSequencer },
     // One test file per core. Vitest's default keeps a core for itself, which on a 2-core CI
     // machine meant one file at a time (335 s); the files wait on their in-process sandbox and on
     // jsdom, and the main process needs little, so two at a time take 215 s there.
