@@ -84,6 +84,42 @@ describe('sign-ins', () => {
     expect(JSON.stringify(stored)).not.toContain(DEMO_PASSWORD);
   });
 
+  it('records the sign-in a confirmation link gives, with who opened it and from where', async () => {
+    const email = 'xac-nhan@example.vn';
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/users',
+      payload: {
+        fullname: 'Lê Xác Nhận',
+        password: 'Xac-nhan-1',
+        verify_password: 'Xac-nhan-1',
+        email,
+        phone: '+84912345678',
+        formatted_phone: '091 234 56 78',
+      },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/users/confirm_email',
+      remoteAddress: '198.51.100.7',
+      headers: { 'user-agent': BROWSER },
+      payload: { token: tokenInMail(await latestMailTo(app, email)) },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const { items } = await activity(apiAs(app, confirmed.json().token));
+    expect(items).toEqual([
+      expect.objectContaining({
+        kind: 'email_confirmed',
+        group: 'security',
+        actor: 'customer',
+        address: '198.51.100.7',
+        user_agent: BROWSER,
+      }),
+    ]);
+  });
+
   it('records nothing for an e-mail that has no account', async () => {
     const before = books.prepare('SELECT COUNT(*) AS n FROM account_activity').get();
     expect((await signInFrom('203.0.113.9', 'khong-co@example.vn', 'doan-sai-1')).statusCode).toBe(

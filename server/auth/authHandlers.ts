@@ -121,6 +121,8 @@ export const authHandlers: HandlerTable = {
       // owner of the mailbox may not be the one who did) or an agency that created the account
       // keeps no way in that the confirmation made worth more.
       revokeSessions(ctx.db, userId);
+      // The link signs in: the log names that way in, with who opened it and from where.
+      recordBy(ctx.db, userId, 'email_confirmed', now, callerOf(ctx));
       return createSession(ctx.db, userId, now, ctx.sessionPolicy, ctx.client);
     })();
     return { token };

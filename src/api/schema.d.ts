@@ -3637,6 +3637,7 @@ export interface components {
     ActivityKind:
       | 'sign_in'
       | 'sign_in_failed'
+      | 'email_confirmed'
       | 'password_changed'
       | 'password_reset'
       | 'phone_changed'

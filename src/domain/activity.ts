@@ -12,6 +12,7 @@ export type ActivityGroup = (typeof ACTIVITY_GROUPS)[number];
 export const ACTIVITY_KIND_GROUPS = {
   sign_in: 'security',
   sign_in_failed: 'security',
+  email_confirmed: 'security',
   password_changed: 'security',
   password_reset: 'security',
   phone_changed: 'security',

@@ -1572,6 +1572,7 @@ export const en: Messages<Omit<typeof vi, 'ra'>> = {
       kind: {
         sign_in: 'Signed in',
         sign_in_failed: 'Failed sign-in',
+        email_confirmed: 'E-mail address confirmed, signed in with the e-mailed link',
         password_changed: 'Password changed',
         password_reset: 'Password reset with the e-mailed link',
         phone_changed: 'Phone number changed',

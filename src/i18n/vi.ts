@@ -1789,6 +1789,7 @@ export const vi = {
       kind: {
         sign_in: 'Đăng nhập',
         sign_in_failed: 'Đăng nhập thất bại',
+        email_confirmed: 'Xác nhận địa chỉ e-mail và đăng nhập bằng liên kết trong e-mail',
         password_changed: 'Đổi mật khẩu',
         password_reset: 'Đặt lại mật khẩu bằng liên kết trong e-mail',
         phone_changed: 'Đổi số điện thoại',

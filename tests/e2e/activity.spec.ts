@@ -1,8 +1,8 @@
 /**
- * The activity log (issue 20): a fresh customer signs in, a wrong password is tried on the
- * account, the customer tops up by card; /account then lists each event in words, newest first,
- * with who did it, filters by kind, and reads as stacked rows on a 375 px phone. The sandbox's
- * clock is never moved.
+ * The activity log (issue 20): a fresh customer signs in by the confirmation link, a wrong
+ * password is tried on the account, the customer tops up by card; /account then lists each event
+ * in words, newest first, with who did it, filters by kind, and reads as stacked rows on a 375 px
+ * phone. The sandbox's clock is never moved.
  */
 import {
   axeViolations,
@@ -17,7 +17,7 @@ import {
 
 const PASSWORD = 'Activity1pass';
 
-test('sign-in, a wrong password and a top-up appear on /account, filtered and on a phone', async ({
+test('the link’s sign-in, a wrong password and a top-up appear on /account, filtered and on a phone', async ({
   page,
   request,
 }) => {
@@ -41,7 +41,9 @@ test('sign-in, a wrong password and a top-up appear on /account, filtered and on
   await expect(rows.nth(1)).toContainText('Nạp 200.000 ₫ vào số dư qua thẻ ngân hàng');
   await expect(rows.nth(1)).toContainText('Cổng thanh toán báo về');
   await expect(rows.nth(2)).toContainText('Đăng nhập thất bại');
-  await expect(rows.nth(3)).toContainText('Đăng nhập');
+  await expect(rows.nth(3)).toContainText(
+    'Xác nhận địa chỉ e-mail và đăng nhập bằng liên kết trong e-mail',
+  );
   await expect(rows.nth(3)).toContainText('Chủ tài khoản');
   // The address is the browser's connection's, read by the sandbox (never a header).
   await expect(rows.nth(3)).toContainText(/127\.0\.0\.1|::1/);
@@ -60,7 +62,7 @@ test('sign-in, a wrong password and a top-up appear on /account, filtered and on
   const stacked = card.getByRole('list', { name: 'Nhật ký hoạt động' });
   await expect(stacked.getByRole('listitem')).toHaveCount(3);
   await expect(stacked.getByRole('listitem').first()).toContainText('Nạp 200.000 ₫');
-  await expect(stacked.getByRole('listitem').last()).toContainText('Đăng nhập');
+  await expect(stacked.getByRole('listitem').last()).toContainText('Xác nhận địa chỉ e-mail');
   // Nothing scrolls sideways on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
     true,
