@@ -8,7 +8,9 @@ import {
   basicAuth,
   buyServer,
   latestMailTo,
+  NEW_CUSTOMER,
   postSandboxForm,
+  register,
   signedInSandbox,
   signIn,
   type Api,
@@ -85,26 +87,14 @@ describe('sign-ins', () => {
   });
 
   it('records the sign-in a confirmation link gives, with who opened it and from where', async () => {
-    const email = 'xac-nhan@example.vn';
-    const registered = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/users',
-      payload: {
-        fullname: 'Lê Xác Nhận',
-        password: 'Xac-nhan-1',
-        verify_password: 'Xac-nhan-1',
-        email,
-        phone: '+84912345678',
-        formatted_phone: '091 234 56 78',
-      },
-    });
+    const registered = await register(app);
     expect(registered.statusCode, registered.body).toBe(201);
     const confirmed = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/users/confirm_email',
       remoteAddress: '198.51.100.7',
       headers: { 'user-agent': BROWSER },
-      payload: { token: tokenInMail(await latestMailTo(app, email)) },
+      payload: { token: tokenInMail(await latestMailTo(app, NEW_CUSTOMER.email)) },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
 

@@ -122,16 +122,18 @@ export const looksLikeApiToken = (value: string) => value.startsWith(API_TOKEN_P
 
 /** The live token of this value; undefined when it is unknown, revoked or expired. */
 export function findLiveApiToken(db: Db, value: string, now: Date): LiveApiToken | undefined {
-  const row = db.prepare('SELECT * FROM api_tokens WHERE token_hash = ?').get(sha256(value)) as
-    ApiTokenRow | undefined;
-  return row && !isExpired(row, now) ? row : undefined;
+  return liveApiTokenByHash(db, sha256(value), now);
 }
 
 /** Whether the token whose value hashes to `tokenHash` is still live (not revoked nor expired). */
 export function apiTokenHeld(db: Db, tokenHash: string, now: Date): boolean {
+  return liveApiTokenByHash(db, tokenHash, now) !== undefined;
+}
+
+function liveApiTokenByHash(db: Db, tokenHash: string, now: Date): ApiTokenRow | undefined {
   const row = db.prepare('SELECT * FROM api_tokens WHERE token_hash = ?').get(tokenHash) as
     ApiTokenRow | undefined;
-  return row !== undefined && !isExpired(row, now);
+  return row && !isExpired(row, now) ? row : undefined;
 }
 
 export type LiveApiToken = Pick<ApiTokenRow, 'id' | 'user_id' | 'scope' | 'last_used_at'>;

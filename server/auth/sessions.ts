@@ -62,19 +62,34 @@ export function createSession(
   return token;
 }
 
+interface StoredSession {
+  id: number;
+  user_id: number;
+  created_at: string;
+  last_used_at: string;
+}
+
+function sessionByHash(db: Db, tokenHash: string): StoredSession | undefined {
+  return db
+    .prepare('SELECT id, user_id, created_at, last_used_at FROM sessions WHERE token_hash = ?')
+    .get(tokenHash) as StoredSession | undefined;
+}
+
+/** Past its idle or its maximum age: the session no longer lets anyone in. */
+function isPastAge(session: StoredSession, now: Date, policy: SessionPolicy): boolean {
+  const { idleSince, createdBefore } = expiryThresholds(now, policy);
+  return session.last_used_at <= idleSince || session.created_at <= createdBefore;
+}
+
 export function userIdForSessionToken(
   db: Db,
   token: string,
   now: Date,
   policy: SessionPolicy = DEFAULT_SESSION_POLICY,
 ): number | undefined {
-  const row = db
-    .prepare('SELECT id, user_id, created_at, last_used_at FROM sessions WHERE token_hash = ?')
-    .get(sha256(token)) as
-    { id: number; user_id: number; created_at: string; last_used_at: string } | undefined;
+  const row = sessionByHash(db, sha256(token));
   if (!row) return undefined;
-  const { idleSince, createdBefore } = expiryThresholds(now, policy);
-  if (row.last_used_at <= idleSince || row.created_at <= createdBefore) {
+  if (isPastAge(row, now, policy)) {
     db.prepare('DELETE FROM sessions WHERE id = ?').run(row.id);
     return undefined;
   }
@@ -89,12 +104,8 @@ export function userIdForSessionToken(
  * its idle or maximum age), for a check that must not count as a use of it (the web console's).
  */
 export function sessionHeld(db: Db, tokenHash: string, now: Date, policy: SessionPolicy): boolean {
-  const row = db
-    .prepare('SELECT created_at, last_used_at FROM sessions WHERE token_hash = ?')
-    .get(tokenHash) as { created_at: string; last_used_at: string } | undefined;
-  if (!row) return false;
-  const { idleSince, createdBefore } = expiryThresholds(now, policy);
-  return row.last_used_at > idleSince && row.created_at > createdBefore;
+  const row = sessionByHash(db, tokenHash);
+  return row !== undefined && !isPastAge(row, now, policy);
 }
 
 /** Sign-out of one token; answers whether it was a live session. */
